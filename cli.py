@@ -1,0 +1,121 @@
+"""The ``machiavelli`` command: a thin layer over the kernel in ``core``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+import yaml
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from core.errors import MachiavelliError, VariantError
+from machiavelli_app import library
+from machiavelli_app.i18n import _
+from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
+from machiavelli_app.reasons import describe, meld_reason
+
+app = typer.Typer(
+    name="machiavelli",
+    help="Machiavelli, the Italian rummy card game, in any variant and any language.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+variants_app = typer.Typer(help="List, show and validate variants.", no_args_is_help=True)
+meld_app = typer.Typer(help="Check melds under a variant's rules.", no_args_is_help=True)
+app.add_typer(variants_app, name="variants")
+app.add_typer(meld_app, name="meld")
+
+
+@variants_app.command("list")
+@handles_errors
+def variants_list(as_json: JsonOpt = False) -> None:
+    """Name, one-line description and parent of every shipped variant."""
+    rows = [
+        {"name": v.name, "description": v.text("description")[0], "extends": v.extends}
+        for v in library.all_shipped()
+    ]
+    if as_json:
+        print_json(rows)
+        return
+    table = RichTable(_("Variant"), _("Description"), _("Extends"), box=None, pad_edge=False)
+    for row in rows:
+        table.add_row(row["name"], row["description"], row["extends"] or "")
+    Console(soft_wrap=True).print(table)
+
+
+@variants_app.command("show")
+@handles_errors
+def variants_show(
+    name: Annotated[str, typer.Argument(help="A shipped variant's name or a YAML file.")],
+    overrides: SetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The fully resolved parameters of a variant (YAML; JSON with --json)."""
+    variant = library.load_variant(name, overrides or [])
+    data = variant.parameters()
+    if as_json:
+        print_json(data)
+    else:
+        typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
+
+
+@variants_app.command("validate")
+def variants_validate(
+    files: Annotated[list[str], typer.Argument(help="Variant files to check.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Exit 0 when every file is a valid variant, 1 with all errors otherwise."""
+    results = []
+    for file in files:
+        try:
+            variant = library.load_variant(file if library._looks_like_path(file) else f"./{file}")
+            results.append({"file": file, "valid": True, "name": variant.name, "error": None})
+        except MachiavelliError as exc:
+            results.append({"file": file, "valid": False, "name": None, "error": describe(exc),
+                            "code": exc.code, **({"path": exc.params.get("path"), "line": exc.params.get("line")}
+                                                 if isinstance(exc, VariantError) else {})})
+    if as_json:
+        print_json(results)
+    else:
+        for r in results:
+            if r["valid"]:
+                typer.echo(_("{file}: valid ({name})", file=r["file"], name=r["name"]))
+            else:
+                typer.echo(r["error"], err=True)
+    if not all(r["valid"] for r in results):
+        raise typer.Exit(1)
+
+
+@meld_app.command("check")
+@handles_errors
+def meld_check(
+    cards: Annotated[list[str], typer.Argument(help='The cards, e.g. "K♣ A♣ 2♣" or KC AC 2C.')],
+    variant_name: VariantOpt = "bga",
+    overrides: SetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Is this a valid meld? Prints its kind, or why not.
+
+    Exit status: 0 valid, 1 not a meld, 2 bad input.
+    """
+    variant = library.load_variant(variant_name, overrides or [])
+    parsed = variant.deck.parse_cards(" ".join(cards))
+    result = variant.check(parsed)
+    if as_json:
+        print_json(result.as_dict())
+        raise typer.Exit(0 if result.valid else 1)
+    shown = variant.deck.format_cards(variant.arrange(parsed), symbols=True)
+    if result.valid:
+        typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=result.kind))
+    else:
+        typer.echo(_("{cards}: not a meld: {reason}", cards=shown, reason=meld_reason(result.reason)))
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

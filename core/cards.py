@@ -1,0 +1,190 @@
+"""Cards, decks and their text notation.
+
+A deck is data (:class:`DeckSpec`): suits and ranks in order, each with a
+notation code. A :class:`Card` is a value: rank position and suit code.
+Equal cards are interchangeable for the rules; a physical card's identity is
+its index in the tuple built by :meth:`DeckSpec.build`, which the game keeps
+so that tests can prove no card is ever duplicated or lost.
+
+Canonical notation of the French deck: rank ``A 2 … 10 J Q K`` then suit
+``S H D C`` (``10H``, ``QS``); case-insensitive; ``♠♥♦♣`` are accepted as
+suits. Lists of cards are separated by spaces or commas; melds of a table by
+``|``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .errors import NotationError
+
+# Variation selectors and other invisible marks that terminals and phones
+# append to suit symbols ("♥️"); they carry no meaning for a card.
+_INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200e\u200f"), None)
+_SEPARATORS = re.compile(r"[\s,;]+")
+MAX_NOTATION_CHARS = 20_000
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card value: ``rank`` is the 1-based position in the deck's rank order
+    (French deck: A=1 … K=13), ``suit`` the suit's code (``"S"``)."""
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse French-deck notation: ``Card.parse("10h") == Card(10, "H")``."""
+        return FRENCH.parse_card(text)
+
+    def __str__(self) -> str:
+        return FRENCH.card_text(self)
+
+    def __repr__(self) -> str:
+        return f"Card.parse({FRENCH.card_text(self)!r})"
+
+
+class SuitSpec(BaseModel):
+    """One suit: its notation code, display symbol and colour."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    code: str = Field(min_length=1, max_length=2, pattern=r"^[A-Z]+$", description="Notation letter, e.g. H.")
+    symbol: str = Field(min_length=1, max_length=2, description="Display symbol, e.g. ♥.")
+    colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(description="Printed colour.")
+
+
+class RankSpec(BaseModel):
+    """One rank: its notation code and its value in points."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    code: str = Field(min_length=1, max_length=3, pattern=r"^[A-Z0-9]+$", description="Notation, e.g. A, 10, K.")
+    points: int = Field(ge=0, le=1000, description="Value of the card when hands are counted in points.")
+
+
+def _french_suits() -> tuple[SuitSpec, ...]:
+    return (
+        SuitSpec(code="S", symbol="♠", colour="black"),
+        SuitSpec(code="H", symbol="♥", colour="red"),
+        SuitSpec(code="D", symbol="♦", colour="red"),
+        SuitSpec(code="C", symbol="♣", colour="black"),
+    )
+
+
+def _french_ranks() -> tuple[RankSpec, ...]:
+    codes = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    points = [1, *range(2, 11), 10, 10, 10]
+    return tuple(RankSpec(code=c, points=p) for c, p in zip(codes, points))
+
+
+# Alternative spellings of French suits accepted on input (white symbols).
+_FRENCH_SUIT_ALIASES = {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+class DeckSpec(BaseModel):
+    """The cards of one deck: every suit combined with every rank."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    suits: tuple[SuitSpec, ...] = Field(default_factory=_french_suits, min_length=1, max_length=8)
+    ranks: tuple[RankSpec, ...] = Field(default_factory=_french_ranks, min_length=1, max_length=32)
+
+    @model_validator(mode="after")
+    def _unique_codes(self) -> "DeckSpec":
+        for what, codes in (("suit", [s.code for s in self.suits]), ("rank", [r.code for r in self.ranks])):
+            if len(set(codes)) != len(codes):
+                raise ValueError(f"duplicate {what} code in deck")
+        symbols = [s.symbol for s in self.suits]
+        if len(set(symbols)) != len(symbols):
+            raise ValueError("duplicate suit symbol in deck")
+        return self
+
+    # -- lookups (cached per instance; the model is frozen) -----------------
+
+    @cached_property
+    def _tables(self) -> tuple[dict[str, int], dict[str, str], dict[str, SuitSpec]]:
+        ranks = {r.code: i + 1 for i, r in enumerate(self.ranks)}
+        suits: dict[str, str] = {}
+        for s in self.suits:
+            suits[s.code] = s.code
+            suits[s.symbol] = s.code
+        if {s.code for s in self.suits} == {"S", "H", "D", "C"}:
+            suits.update(_FRENCH_SUIT_ALIASES)
+        return ranks, suits, {s.code: s for s in self.suits}
+
+    @cached_property
+    def _suit_order(self) -> dict[str, int]:
+        return {s.code: i for i, s in enumerate(self.suits)}
+
+    @property
+    def size(self) -> int:
+        """Cards in one copy of the deck."""
+        return len(self.suits) * len(self.ranks)
+
+    def suit(self, code: str) -> SuitSpec:
+        return self._tables[2][code]
+
+    def rank_code(self, rank: int) -> str:
+        return self.ranks[rank - 1].code
+
+    def points(self, card: Card) -> int:
+        return self.ranks[card.rank - 1].points
+
+    def cards(self) -> tuple[Card, ...]:
+        """One copy of every card, in suit then rank order."""
+        return tuple(Card(r, s.code) for s in self.suits for r in range(1, len(self.ranks) + 1))
+
+    def build(self, copies: int) -> tuple[Card, ...]:
+        """All physical cards of ``copies`` decks; the index is the identity."""
+        return self.cards() * copies
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Suit order, then rank: how a hand is usually held."""
+        return self._suit_order.get(card.suit, len(self.suits)), card.rank
+
+    # -- notation -----------------------------------------------------------
+
+    def card_text(self, card: Card) -> str:
+        """Canonical ASCII notation: ``10H``."""
+        return self.rank_code(card.rank) + card.suit
+
+    def card_symbol(self, card: Card) -> str:
+        """Display notation with the suit symbol: ``10♥``."""
+        return self.rank_code(card.rank) + self.suit(card.suit).symbol
+
+    def parse_card(self, text: str) -> Card:
+        token = text.translate(_INVISIBLE).strip()
+        ranks, suits, _ = self._tables
+        if not token:
+            raise NotationError("bad-card", token=text)
+        upper = token.upper()
+        for cut in (1, 2):
+            suit_part, rank_part = upper[-cut:], upper[:-cut]
+            if suit_part in suits and rank_part in ranks:
+                return Card(ranks[rank_part], suits[suit_part])
+        raise NotationError("bad-card", token=text)
+
+    def parse_cards(self, text: str) -> tuple[Card, ...]:
+        """A list of cards separated by spaces or commas."""
+        if len(text) > MAX_NOTATION_CHARS:
+            raise NotationError("input-too-long", token=text[:20] + "…")
+        return tuple(self.parse_card(t) for t in _SEPARATORS.split(text.translate(_INVISIBLE)) if t)
+
+    def parse_table(self, text: str) -> tuple[tuple[Card, ...], ...]:
+        """Melds separated by ``|``; empty melds are ignored."""
+        melds = (self.parse_cards(part) for part in text.split("|"))
+        return tuple(m for m in melds if m)
+
+    def format_cards(self, cards: Iterable[Card], *, symbols: bool = False) -> str:
+        fmt = self.card_symbol if symbols else self.card_text
+        return " ".join(fmt(c) for c in cards)
+
+    def format_table(self, melds: Iterable[Iterable[Card]], *, symbols: bool = False) -> str:
+        return " | ".join(self.format_cards(m, symbols=symbols) for m in melds)
+
+
+FRENCH = DeckSpec()

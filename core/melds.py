@@ -1,0 +1,214 @@
+"""Melds and meld kinds.
+
+A meld kind is data (:class:`MeldKind`): which attributes its cards share,
+which must differ, whether ranks run in sequence, its size, and optionally
+which ranks or exact rank patterns it admits. Machiavelli's ``set`` and
+``run`` are two such kinds; Sì Sè Pái's identical groups, one-colour triples,
+soldier groups and single cards are others.
+
+:func:`check` answers valid or invalid, the kind, and for an invalid meld a
+reason code (see ``REASONS``). The order in which cards are listed never
+matters.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Literal, Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .cards import FRENCH, Card, DeckSpec
+
+AcePolicy = Literal["low", "high", "low-or-high", "wrap"]
+ACE_POLICIES: tuple[str, ...] = ("low", "high", "low-or-high", "wrap")
+
+#: Every reason code :func:`check` can return, in the order checks run.
+REASONS: tuple[str, ...] = (
+    "empty",
+    "no-meld-kinds",
+    "mixed-ranks",
+    "mixed-suits",
+    "too-few-cards",
+    "too-many-cards",
+    "rank-not-allowed",
+    "identical-cards",
+    "repeated-rank",
+    "repeated-suit",
+    "not-a-pattern",
+    "gap",
+    "ace-both-ways",
+    "ace-high-not-allowed",
+    "ace-low-not-allowed",
+)
+
+
+class MeldKind(BaseModel):
+    """One kind of meld, described by constraints on its cards."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    same: tuple[Literal["rank", "suit"], ...] = Field(
+        default=(), description="Attributes every card of the meld shares."
+    )
+    distinct: tuple[Literal["card", "rank", "suit"], ...] = Field(
+        default=(), description="Attributes that must differ pairwise (card: no two identical cards)."
+    )
+    sequence: bool = Field(default=False, description="Ranks are consecutive, under the variant's ace policy.")
+    min_size: int = Field(default=3, ge=1, le=64, description="Fewest cards in the meld.")
+    max_size: int | None = Field(default=None, ge=1, le=64, description="Most cards in the meld (none: no limit).")
+    ranks: tuple[str, ...] | None = Field(default=None, description="Rank codes allowed in this kind (none: all).")
+    patterns: tuple[tuple[str, ...], ...] | None = Field(
+        default=None, description="Exact rank-code combinations this kind allows (none: any)."
+    )
+
+    @model_validator(mode="after")
+    def _sizes(self) -> "MeldKind":
+        if self.max_size is not None and self.max_size < self.min_size:
+            raise ValueError(f"min_size: {self.min_size} is above max_size {self.max_size}")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCheck:
+    """The answer of :func:`check`. ``reason`` is None for a valid meld."""
+
+    valid: bool
+    kind: str | None
+    reason: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"valid": self.valid, "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A group of cards on the table, as a value: listing order is irrelevant."""
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
+
+    @classmethod
+    def parse(cls, text: str, deck: DeckSpec = FRENCH) -> "Meld":
+        return cls(deck.parse_cards(text))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __str__(self) -> str:
+        return FRENCH.format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({FRENCH.format_cards(self.cards)!r})"
+
+
+def _sequence_reason(ranks: Sequence[int], top: int, aces: str) -> str | None:
+    """Why distinct ``ranks`` (1..top, 1 being the ace) are not a sequence, or None."""
+    rs = sorted(ranks)
+    n = len(rs)
+    low_ok = rs[-1] - rs[0] == n - 1
+    high = sorted(top + 1 if r == 1 else r for r in rs)
+    high_ok = 1 in rs and high[-1] - high[0] == n - 1
+    if (low_ok and (aces != "high" or 1 not in rs)) or (high_ok and aces != "low"):
+        return None
+    if low_ok:
+        return "ace-low-not-allowed"
+    if high_ok:
+        return "ace-high-not-allowed"
+    # Around the corner (K-A-2): the ranks form one arc of the rank cycle.
+    present = set(rs)
+    gaps = sum(1 for r in range(1, top + 1) if r in present and (r % top) + 1 not in present)
+    if 1 in present and gaps == 1 and n <= top:
+        return None if aces == "wrap" else "ace-both-ways"
+    return "gap"
+
+
+def _kind_reason(
+    cards: Sequence[Card], kind: MeldKind, deck: DeckSpec, aces: str
+) -> tuple[int, float, str | None]:
+    """(how far the checks got, majority share of the failed 'same', reason)."""
+    depth = 0
+    for attr in kind.same:
+        values = Counter(getattr(c, attr) for c in cards)
+        if len(values) > 1:
+            share = values.most_common(1)[0][1] / len(cards)
+            return depth, share, "mixed-ranks" if attr == "rank" else "mixed-suits"
+        depth += 1
+    if len(cards) < kind.min_size:
+        return depth, 1.0, "too-few-cards"
+    if kind.max_size is not None and len(cards) > kind.max_size:
+        return depth, 1.0, "too-many-cards"
+    depth += 1
+    if kind.ranks is not None:
+        allowed = set(kind.ranks)
+        if any(deck.rank_code(c.rank) not in allowed for c in cards):
+            return depth, 1.0, "rank-not-allowed"
+    depth += 1
+    for attr in kind.distinct:
+        key = (lambda c: c) if attr == "card" else (lambda c, a=attr: getattr(c, a))
+        if len({key(c) for c in cards}) != len(cards):
+            return depth, 1.0, {"card": "identical-cards", "rank": "repeated-rank", "suit": "repeated-suit"}[attr]
+        depth += 1
+    if kind.patterns is not None:
+        mine = Counter(deck.rank_code(c.rank) for c in cards)
+        if not any(Counter(p) == mine for p in kind.patterns):
+            return depth, 1.0, "not-a-pattern"
+        depth += 1
+    if kind.sequence:
+        ranks = [c.rank for c in cards]
+        if len(set(ranks)) != len(ranks):
+            return depth, 1.0, "repeated-rank"
+        reason = _sequence_reason(ranks, len(deck.ranks), aces)
+        if reason:
+            return depth, 1.0, reason
+    return depth + 1, 1.0, None
+
+
+def check(
+    cards: Iterable[Card],
+    kinds: Mapping[str, MeldKind],
+    *,
+    deck: DeckSpec = FRENCH,
+    aces: str = "low-or-high",
+) -> MeldCheck:
+    """Is ``cards`` a valid meld of one of ``kinds``? The first matching kind
+    wins; for an invalid meld the reason comes from the kind it came closest
+    to matching (ties: the kind whose shared attribute is most nearly shared,
+    then the first listed)."""
+    cards = tuple(cards)
+    if not cards:
+        return MeldCheck(False, None, "empty")
+    if not kinds:
+        return MeldCheck(False, None, "no-meld-kinds")
+    best: tuple[int, float] | None = None
+    best_reason = "empty"
+    for name, kind in kinds.items():
+        depth, share, reason = _kind_reason(cards, kind, deck, aces)
+        if reason is None:
+            return MeldCheck(True, name, None)
+        if best is None or (depth, share) > best:
+            best, best_reason = (depth, share), reason
+    return MeldCheck(False, None, best_reason)
+
+
+def arrange(cards: Iterable[Card], kind: MeldKind | None, *, deck: DeckSpec = FRENCH, aces: str = "low-or-high") -> tuple[Card, ...]:
+    """The cards in the order a player lays them out: a run in sequence (ace
+    where it is used), anything else by rank then suit order."""
+    cards = tuple(cards)
+    if kind is None or not kind.sequence or not cards:
+        return tuple(sorted(cards, key=lambda c: (c.rank, deck.sort_key(c))))
+    top = len(deck.ranks)
+    rs = sorted(c.rank for c in cards)
+    by_rank = {c.rank: c for c in cards}
+    if 1 in by_rank and not (rs[-1] - rs[0] == len(rs) - 1 and aces != "high"):
+        # Ace high or around the corner: start after the largest gap.
+        present = set(rs)
+        start = next(r for r in rs if ((r - 2) % top) + 1 not in present)
+        order = [((start - 1 + i) % top) + 1 for i in range(len(rs))]
+        return tuple(by_rank[r] for r in order)
+    return tuple(by_rank[r] for r in rs)

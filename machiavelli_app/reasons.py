@@ -1,0 +1,69 @@
+"""Human sentences for the kernel's reason codes, in the user's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import MachiavelliError
+
+from .i18n import N_, _, pgettext
+
+# Why a group of cards is not a meld (core.melds.REASONS).
+MELD_REASONS: dict[str, str] = {
+    "empty": N_("there are no cards"),
+    "no-meld-kinds": N_("this variant allows no melds"),
+    "mixed-ranks": N_("the cards are not all of one rank"),
+    "mixed-suits": N_("the cards are not all of one suit"),
+    "too-few-cards": N_("there are too few cards"),
+    "too-many-cards": N_("there are too many cards"),
+    "rank-not-allowed": N_("a rank that this kind of meld does not allow"),
+    "identical-cards": N_("there are identical cards"),
+    "repeated-rank": N_("a rank appears twice"),
+    "repeated-suit": N_("a suit appears twice"),
+    "not-a-pattern": N_("the ranks are not one of the allowed combinations"),
+    "gap": N_("the ranks are not consecutive"),
+    "ace-both-ways": N_("an ace cannot be both low and high"),
+    "ace-high-not-allowed": N_("aces cannot be high in this variant"),
+    "ace-low-not-allowed": N_("aces cannot be low in this variant"),
+}
+
+# Errors of input, files and setup: one line each.
+ERRORS: dict[str, str] = {
+    "bad-card": N_("Not a card: {token}"),
+    "input-too-long": N_("The input is too long."),
+    "bad-variant": N_("Broken variant {where}: {detail}"),
+    "bad-extends": N_("Broken variant {where}: {detail}"),
+    "bad-override": N_("Bad --set: {detail}"),
+    "missing-file": N_("No such file: {file}"),
+    "unknown-variant": N_("Unknown variant {name}. Available: {available}"),
+}
+
+
+def meld_reason(code: str | None) -> str:
+    if code is None:
+        return ""
+    template = MELD_REASONS.get(code)
+    return pgettext("meld reason", template) if template else code
+
+
+def _where(params: dict[str, Any]) -> str:
+    where = str(params.get("file", ""))
+    if params.get("line"):
+        where += f":{params['line']}"
+    if params.get("path"):
+        where += f" ({params['path']})"
+    return where
+
+
+def describe(error: MachiavelliError) -> str:
+    """One line that says what went wrong, in the user's language."""
+    params = {k: ("" if v is None else v) for k, v in error.params.items()}
+    params.setdefault("detail", "")
+    params["where"] = _where(error.params)
+    template = ERRORS.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return _(template, **params)
+    except (KeyError, ValueError):
+        return error.message

@@ -1,0 +1,140 @@
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_variants_list_json():
+    result = run("variants", "list", "--json")
+    assert result.exit_code == 0
+    rows = {r["name"]: r for r in json.loads(result.stdout)}
+    assert rows["restore-3"]["extends"] == "bga"
+    assert rows["bga"]["extends"] is None
+    assert "Board Game Arena" in rows["bga"]["description"]
+
+
+def test_variants_list_text_names_every_variant():
+    result = run("variants", "list")
+    assert result.exit_code == 0
+    for name in ("bga", "classic", "help-cards", "restore-3", "aces-low", "aces-high", "aces-wrap"):
+        assert name in result.stdout
+
+
+def test_variants_show_resolves_overrides():
+    result = run("variants", "show", "bga", "--set", "restore_penalty=3", "--set", "aces=wrap", "--json")
+    data = json.loads(result.stdout)
+    assert (data["restore_penalty"], data["aces"], data["decks"]) == (3, "wrap", 2)
+    text = run("variants", "show", "help-cards")
+    assert "help_cards: 4" in text.stdout and "extends: classic" in text.stdout
+
+
+def test_user_file_extending_a_shipped_variant(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bga\nrestore_penalty: 2\naces: wrap\n")
+    data = json.loads(run("variants", "show", str(house), "--json").stdout)
+    assert (data["name"], data["extends"], data["restore_penalty"], data["hand_size"]) == ("house", "bga", 2, 15)
+    result = run("meld", "check", "KC AC 2C", "--variant", str(house), "--json")
+    assert json.loads(result.stdout) == {"valid": True, "kind": "run", "reason": None}
+
+
+def test_validate_reports_every_error(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("extends: classic\nhand_size: 10\n")
+    bad1 = tmp_path / "bad1.yaml"
+    bad1.write_text("decks: 2\ncolour: blue\n")
+    bad2 = tmp_path / "bad2.yaml"
+    bad2.write_text("aces: sideways\n")
+    assert run("variants", "validate", str(good)).exit_code == 0
+    result = run("variants", "validate", str(good), str(bad1), str(bad2), "--json")
+    assert result.exit_code == 1
+    rows = json.loads(result.stdout)
+    assert [r["valid"] for r in rows] == [True, False, False]
+    assert (rows[1]["path"], rows[1]["line"]) == ("colour", 2)
+    text = run("variants", "validate", str(bad1), str(bad2))
+    assert text.exit_code == 1
+    assert "bad1.yaml:2" in text.stderr and "bad2.yaml:1" in text.stderr
+
+
+@pytest.mark.parametrize(
+    "cards, variant, expected",
+    [
+        ("K♣ A♣ 2♣", "bga", {"valid": False, "kind": None, "reason": "ace-both-ways"}),
+        ("K♣ A♣ 2♣", "aces-wrap", {"valid": True, "kind": "run", "reason": None}),
+        ("5C,5D,5H", "bga", {"valid": True, "kind": "set", "reason": None}),
+        ("AC 2C 3C", "aces-high", {"valid": False, "kind": None, "reason": "ace-low-not-allowed"}),
+    ],
+)
+def test_meld_check_json(cards, variant, expected):
+    result = run("meld", "check", cards, "--variant", variant, "--json")
+    assert json.loads(result.stdout) == expected
+    assert result.exit_code == (0 if expected["valid"] else 1)
+
+
+def test_meld_check_text_shows_symbols_and_reason():
+    ok = run("meld", "check", "QC", "KC", "AC")
+    assert ok.exit_code == 0 and "Q♣ K♣ A♣" in ok.stdout and "run" in ok.stdout
+    bad = run("meld", "check", "5C 6C 8C")
+    assert bad.exit_code == 1 and "consecutive" in bad.stdout
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["meld", "check", "5C 5X 5H"], "5X"),
+        (["meld", "check", "5C 5D 5H", "--variant", "nope"], "nope"),
+        (["meld", "check", "5C 5D 5H", "--set", "aces=sideways"], "aces"),
+        (["meld", "check", "5C 5D 5H", "--set", "aces"], "key=value"),
+        (["variants", "show", "missing.yaml"], "missing.yaml"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert fragment in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_broken_yaml_file_exits_2(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("decks: [\n")
+    result = run("meld", "check", "5C 5D 5H", "--variant", str(broken))
+    assert result.exit_code == 2 and "broken.yaml" in result.stderr
+
+
+def test_every_command_has_help():
+    for args in (["--help"], ["variants", "--help"], ["variants", "list", "--help"], ["variants", "show", "--help"],
+                 ["variants", "validate", "--help"], ["meld", "check", "--help"]):
+        assert run(*args).exit_code == 0, args
+
+
+def _installed_command():
+    script = Path(sys.executable).parent / "machiavelli"
+    return str(script) if script.exists() else shutil.which("machiavelli")
+
+
+def test_installed_command_works_from_any_directory(tmp_path):
+    command = _installed_command()
+    assert command, "the package is not installed: run the README's test command"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([command, "variants", "list", "--json"], cwd=tmp_path, capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "help-cards" in {r["name"] for r in json.loads(result.stdout)}
+    bad = subprocess.run([command, "meld", "check", "ZZ"], cwd=tmp_path, capture_output=True, text=True, env=env,
+                         timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -1,0 +1,176 @@
+import pytest
+
+from core.errors import VariantError
+from core.variant import MAX_VARIANT_BYTES, Variant, parse_override, resolve
+from machiavelli_app.library import load_variant, shipped_names
+
+
+def fetch_from(files):
+    def fetch(name):
+        if name not in files:
+            raise VariantError("unknown-variant", file=name, path="", line=None, detail="no such variant")
+        return files[name], name
+    return fetch
+
+
+def load(text, files=None, overrides=()):
+    return resolve(text, "user.yaml", fetch_from(files or {}), default_name="user", overrides=overrides)
+
+
+def error_of(text, files=None, overrides=()):
+    with pytest.raises(VariantError) as info:
+        load(text, files, overrides)
+    return info.value.params
+
+
+EXPECTED_SHIPPED = {
+    "bga": dict(decks=2, hand_size=15, aces="low-or-high", restore_penalty=1, help_cards=0, extends=None),
+    "classic": dict(decks=2, aces="low-or-high", restore_penalty=3, help_cards=0, extends=None),
+    "help-cards": dict(hand_size=6, help_cards=4, restore_penalty=3, extends="classic"),
+    "restore-3": dict(hand_size=15, restore_penalty=3, aces="low-or-high", extends="bga"),
+    "aces-low": dict(aces="low", restore_penalty=1, extends="bga"),
+    "aces-high": dict(aces="high", restore_penalty=1, extends="bga"),
+    "aces-wrap": dict(aces="wrap", restore_penalty=1, extends="bga"),
+}
+
+
+def test_every_required_variant_is_shipped():
+    assert set(EXPECTED_SHIPPED) <= set(shipped_names())
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_SHIPPED))
+def test_shipped_variant_values(name):
+    variant = load_variant(name)
+    assert variant.name == name
+    for key, value in EXPECTED_SHIPPED[name].items():
+        assert getattr(variant, key) == value, key
+    assert variant.jokers == 0
+    for lang in ("en", "it", "tr", "uk", "ar"):
+        assert variant.text("description", lang)[1] == lang
+
+
+def test_classic_deals_fewer_cards_to_more_than_five_players():
+    classic = load_variant("classic")
+    assert [classic.hand_size_for(n) for n in range(2, 6)] == [15] * 4
+    sizes = [classic.hand_size_for(n) for n in range(6, classic.players.max + 1)]
+    assert all(3 <= s < 15 for s in sizes) and sizes == sorted(sizes, reverse=True)
+
+
+def test_defaults_are_board_game_arena():
+    assert load("").parameters() | {"name": "bga"} == load_variant("bga").parameters() | {
+        "description": {}, "notes": {}}
+
+
+def test_extends_overrides_only_what_it_names():
+    parent = "name: base\ndecks: 3\naces: high\nrestore_penalty: 2\ndescription: parent text\n"
+    child = load("extends: base\naces: wrap\n", {"base": parent})
+    assert (child.decks, child.aces, child.restore_penalty) == (3, "wrap", 2)
+    assert child.extends == "base"
+    assert child.name == "user"  # names and descriptions are not inherited
+    assert child.description == {}
+
+
+def test_extends_merges_nested_keys_and_can_drop_a_meld_kind():
+    child = load("melds:\n  set:\n    max_size: 8\n    distinct: [suit]\n")
+    assert child.melds["set"].max_size == 8 and child.melds["set"].min_size == 3
+    assert "run" in child.melds
+    no_sets = load("melds: {set: null}")
+    assert list(no_sets.melds) == ["run"]
+
+
+def test_set_overrides_like_extends():
+    variant = load("aces: high", overrides=["restore_penalty=3", "aces=wrap", "players.max=4"])
+    assert (variant.restore_penalty, variant.aces, variant.players.max) == (3, "wrap", 4)
+    assert load_variant("bga", ["restore_penalty=3", "aces=wrap"]).aces == "wrap"
+
+
+def test_set_values_are_typed():
+    assert parse_override("help_cards_refill=false") == (("help_cards_refill",), False)
+    assert parse_override("hand_size=12") == (("hand_size",), 12)
+    assert parse_override("melds.set.max_size=4") == (("melds", "set", "max_size"), 4)
+
+
+@pytest.mark.parametrize("bad", ["aces", "=3", "a..b=1", ""])
+def test_malformed_set(bad):
+    with pytest.raises(VariantError) as info:
+        parse_override(bad)
+    assert info.value.code == "bad-override"
+
+
+def test_set_errors_name_the_override():
+    params = error_of("", overrides=["aces=sideways"])
+    assert params["file"] == "--set aces=sideways" and params["path"] == "aces"
+
+
+@pytest.mark.parametrize(
+    "text, path, line",
+    [
+        ("decks: 2\ncolour: blue\n", "colour", 2),                        # unknown key
+        ("decks: two\n", "decks", 1),                                     # wrong type
+        ("decks: 0\n", "decks", 1),                                       # impossible value
+        ("\n\nhand_size: 0\n", "hand_size", 3),                           # a hand of 0 cards
+        ("hand_size: 40\n", "hand_size", 1),                              # deck too small
+        ("decks: 1\nhelp_cards: 4\nhand_size: 13\nplayers: {max: 4}\n", "hand_size", 3),
+        ("melds:\n  set:\n    min_size: 5\n    max_size: 4\n", "melds.set.min_size", 3),
+        ("players:\n  min: 6\n  max: 3\n", "players.min", 2),
+        ("aces: sideways\n", "aces", 1),
+        ("melds:\n  run:\n    sequense: true\n", "melds.run.sequense", 3),  # typo in a nested key
+        ("hand_size: {2: 15, 3: 15}\n", "hand_size", 1),                 # no size for 4 and 5 players
+    ],
+)
+def test_errors_name_file_key_path_and_line(text, path, line):
+    params = error_of(text)
+    assert params["file"] == "user.yaml"
+    assert params["path"] == path
+    assert params["line"] == line
+
+
+def test_error_is_located_in_the_parent_that_caused_it():
+    params = error_of("extends: base\n", {"base": "name: base\n\ndecks: -1\n"})
+    assert (params["file"], params["path"], params["line"]) == ("base", "decks", 3)
+
+
+@pytest.mark.parametrize(
+    "text, files, fragment",
+    [
+        ("extends: nowhere\n", {}, "nowhere"),
+        ("extends: 3\n", {}, "name a variant"),
+        ("extends: a\n", {"a": "extends: b\n", "b": "extends: a\n"}, "cycle"),
+        ("extends: user.yaml\n", {"user.yaml": "extends: user.yaml\n"}, "cycle"),
+    ],
+)
+def test_bad_extends(text, files, fragment):
+    with pytest.raises(VariantError) as info:
+        load(text, files)
+    assert info.value.code == "bad-extends"
+    assert fragment in info.value.params["detail"]
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("[1, 2]", "mapping"),
+        ("decks: [\n", "YAML"),
+        ("decks: 2\ndecks: 3\n", "twice"),
+        ("x: !!python/object/apply:os.system ['true']\n", "YAML"),
+        ("a: " + "x" * MAX_VARIANT_BYTES, "limit"),
+        (b"\xff\xfe", "UTF-8"),
+    ],
+)
+def test_malformed_documents(text, fragment):
+    params = error_of(text)
+    assert fragment in params["detail"]
+
+
+def test_variants_are_frozen():
+    variant = load("")
+    with pytest.raises(Exception):
+        variant.decks = 3  # type: ignore[misc]
+    assert Variant.model_config["extra"] == "forbid"
+
+
+def test_variant_checks_melds_with_its_ace_policy():
+    from core.cards import FRENCH
+    kak = FRENCH.parse_cards("KC AC 2C")
+    assert not load_variant("bga").check(kak).valid
+    assert load_variant("aces-wrap").check(kak).valid
