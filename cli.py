@@ -26,6 +26,8 @@ meld_app = typer.Typer(help="Check melds under a variant's rules.", no_args_is_h
 app.add_typer(variants_app, name="variants")
 app.add_typer(meld_app, name="meld")
 
+# -- command registrations --
+
 
 @variants_app.command("list")
 @handles_errors
