@@ -71,7 +71,7 @@ def variants_validate(
     results = []
     for file in files:
         try:
-            variant = library.load_variant(file if library._looks_like_path(file) else f"./{file}")
+            variant = library.load_variant_file(file)
             results.append({"file": file, "valid": True, "name": variant.name, "error": None})
         except MachiavelliError as exc:
             results.append({"file": file, "valid": False, "name": None, "error": describe(exc),

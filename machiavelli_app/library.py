@@ -67,6 +67,13 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
     return resolve(text, label, _fetcher(base), default_name=default, overrides=tuple(overrides))
 
 
+def load_variant_file(path: str, overrides: Sequence[str] = ()) -> Variant:
+    """A user's YAML file, even one whose name looks like a shipped variant's."""
+    file = Path(path)
+    return resolve(_read(file, path), path, _fetcher(file.parent), default_name=_stem(file),
+                   overrides=tuple(overrides))
+
+
 def _stem(path: Path) -> str:
     stem = "".join(ch if ch.isalnum() or ch in "_.-" else "-" for ch in path.stem).strip("-.") or "custom"
     return stem[:64]
