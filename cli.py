@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from core.errors import MachiavelliError, VariantError
+from core.variant import differences
 from machiavelli_app import library
 from machiavelli_app.i18n import _
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
@@ -60,6 +61,46 @@ def variants_show(
         print_json(data)
     else:
         typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
+
+
+@variants_app.command("diff")
+@handles_errors
+def variants_diff(
+    a: Annotated[str, typer.Argument(help="The first variant: a shipped name or a YAML file.")],
+    b: Annotated[str, typer.Argument(help="The second variant; --set applies to this one.")],
+    overrides: SetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The parameters on which two variants differ, side by side.
+
+    --set changes the second variant, so `diff bga bga --set aces=wrap`
+    shows what a house rule changes.
+    """
+    left, right = library.load_variant(a), library.load_variant(b, overrides or [])
+    rows = differences(left, right)
+    if as_json:
+        print_json({"a": left.name, "b": right.name,
+                    "parameters": [{"key": k, "a": va, "b": vb} for k, va, vb in rows]})
+        return
+    if not rows:
+        typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
+        return
+    table = RichTable(_("Rule"), left.name, right.name, box=None, pad_edge=False)
+    for key, va, vb in rows:
+        table.add_row(key, _shown(va), _shown(vb))
+    Console(soft_wrap=True).print(table)
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(_shown, value)) or "-"
+    return str(value)
 
 
 @variants_app.command("validate")

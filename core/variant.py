@@ -368,3 +368,23 @@ def _explain(exc: ValidationError, chain: list[_Source], overrides: list[tuple[s
         if depth == len(loc):
             break
     return VariantError(file=best[0], path=path, line=best[1], detail=detail)
+
+
+def _compare(a: Any, b: Any, prefix: str, out: list[tuple[str, Any, Any]]) -> None:
+    # Descend only where both sides are mappings, so a value that changes
+    # shape (hand_size: 15 against a table per player count) stays one row.
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            _compare(a.get(key), b.get(key), f"{prefix}.{key}" if prefix else str(key), out)
+    elif a != b:
+        out.append((prefix, a, b))
+
+
+def differences(a: Variant, b: Variant, *, free_text: bool = False) -> list[tuple[str, Any, Any]]:
+    """The parameters on which two variants differ, as (dotted key, value in
+    a, value in b), in schema order; a key missing on one side has None.
+    Names, descriptions and notes are left out unless ``free_text``."""
+    skip = () if free_text else ("name", "description", "notes", "extends")
+    out: list[tuple[str, Any, Any]] = []
+    _compare(a.parameters(), b.parameters(), "", out)
+    return [row for row in out if row[0].split(".")[0] not in skip]

@@ -138,3 +138,13 @@ def test_installed_command_works_from_any_directory(tmp_path):
     bad = subprocess.run([command, "meld", "check", "ZZ"], cwd=tmp_path, capture_output=True, text=True, env=env,
                          timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_variants_diff_json_and_text():
+    data = json.loads(run("variants", "diff", "bga", "bga", "--set", "aces=wrap", "--json").stdout)
+    assert data["parameters"] == [{"key": "aces", "a": "low-or-high", "b": "wrap"}]
+    text = run("variants", "diff", "bga", "restore-3")
+    assert text.exit_code == 0 and "restore_penalty" in text.stdout
+    same = run("variants", "diff", "bga", "bga")
+    assert same.exit_code == 0 and "restore_penalty" not in same.stdout
+    assert run("variants", "diff", "bga", "nope").exit_code == 2

@@ -174,3 +174,16 @@ def test_variant_checks_melds_with_its_ace_policy():
     kak = FRENCH.parse_cards("KC AC 2C")
     assert not load_variant("bga").check(kak).valid
     assert load_variant("aces-wrap").check(kak).valid
+
+
+def test_differences_between_variants():
+    from core.variant import differences
+    bga, classic = load_variant("bga"), load_variant("classic")
+    rows = {key: (a, b) for key, a, b in differences(bga, classic)}
+    assert rows["restore_penalty"] == (1, 3)
+    assert rows["players.max"] == (5, 8)
+    assert rows["hand_size"][0] == 15 and rows["hand_size"][1]["6"] == 13
+    assert "name" not in rows and "description" not in rows
+    assert differences(bga, load_variant("bga")) == []
+    nested = differences(bga, load_variant("bga", ["melds.set.max_size=8"]))
+    assert nested == [("melds.set.max_size", 4, 8)]
