@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated
 
 import typer
@@ -10,7 +11,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from core.errors import MachiavelliError, VariantError
-from core.variant import differences
+from core.variant import differences, parameters_of
 from machiavelli_app import library
 from machiavelli_app.i18n import _
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
@@ -61,6 +62,26 @@ def variants_show(
         print_json(data)
     else:
         typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
+
+
+@variants_app.command("params")
+def variants_params(as_json: JsonOpt = False) -> None:
+    """Every rule a variant can set: type, default, allowed values, meaning."""
+    params = parameters_of()
+    if as_json:
+        print_json([dataclasses.asdict(p) for p in params])
+        return
+    table = RichTable(_("Key"), _("Type"), _("Default"), _("Allowed"), _("Meaning"), box=None, pad_edge=False)
+    for p in params:
+        if p.allowed:
+            allowed = ", ".join(map(str, p.allowed))
+        elif p.minimum is not None or p.maximum is not None:
+            allowed = f"{'' if p.minimum is None else p.minimum}..{'' if p.maximum is None else p.maximum}"
+        else:
+            allowed = ""
+        default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
+        table.add_row(p.key, p.type, default, allowed, p.description)
+    Console(soft_wrap=False).print(table)
 
 
 @variants_app.command("diff")

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import copy
 import re
+import types
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -388,3 +389,60 @@ def differences(a: Variant, b: Variant, *, free_text: bool = False) -> list[tupl
     out: list[tuple[str, Any, Any]] = []
     _compare(a.parameters(), b.parameters(), "", out)
     return [row for row in out if row[0].split(".")[0] not in skip]
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One documented variant parameter, generated from the schema."""
+
+    key: str
+    type: str
+    default: Any
+    allowed: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+    description: str
+
+
+def _type_name(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return "choice", get_args(annotation)
+    if origin in (Union, types.UnionType):
+        names = [_type_name(a)[0] for a in get_args(annotation) if a is not type(None)]
+        optional = type(None) in get_args(annotation)
+        return " or ".join(names) + (" or none" if optional else ""), None
+    if origin is dict:
+        return "mapping", None
+    if origin is tuple or origin is list:
+        inner = get_args(annotation)[:1]
+        return "list", (_type_name(inner[0])[1] if inner else None)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "section", None
+    return getattr(annotation, "__name__", str(annotation)), None
+
+
+def parameters_of(model: type[BaseModel] = None, prefix: str = "") -> list[Parameter]:  # type: ignore[assignment]
+    """Every parameter of the schema, nested sections flattened to dotted
+    keys (``players.min``); the single source for documentation."""
+    model = model or Variant
+    out: list[Parameter] = []
+    for name, field in model.model_fields.items():
+        key = f"{prefix}{name}"
+        kind, allowed = _type_name(field.annotation)
+        lo = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
+        hi = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+        default = None if field.is_required() else field.get_default(call_default_factory=True)
+        if isinstance(default, BaseModel):
+            default = default.model_dump(mode="json")
+        elif isinstance(default, dict):
+            default = {k: v.model_dump(mode="json") if isinstance(v, BaseModel) else v for k, v in default.items()}
+        out.append(Parameter(key, kind, default, allowed, lo, hi, field.description or ""))
+        annotation = field.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel) and annotation is not DeckSpec:
+            out.extend(parameters_of(annotation, key + "."))
+        elif get_origin(annotation) is dict:
+            value_type = get_args(annotation)[1]
+            if isinstance(value_type, type) and issubclass(value_type, BaseModel):
+                out.extend(parameters_of(value_type, key + ".<kind>."))
+    return out

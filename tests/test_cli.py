@@ -148,3 +148,9 @@ def test_variants_diff_json_and_text():
     same = run("variants", "diff", "bga", "bga")
     assert same.exit_code == 0 and "restore_penalty" not in same.stdout
     assert run("variants", "diff", "bga", "nope").exit_code == 2
+
+
+def test_variants_params_lists_the_schema():
+    rows = {r["key"]: r for r in json.loads(run("variants", "params", "--json").stdout)}
+    assert rows["restore_penalty"]["default"] == 1
+    assert rows["deck_runs_out"]["allowed"] == ["on-last-card", "on-failed-draw"]

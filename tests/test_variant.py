@@ -187,3 +187,15 @@ def test_differences_between_variants():
     assert differences(bga, load_variant("bga")) == []
     nested = differences(bga, load_variant("bga", ["melds.set.max_size=8"]))
     assert nested == [("melds.set.max_size", 4, 8)]
+
+
+def test_every_schema_parameter_is_documented():
+    from core.variant import parameters_of
+    params = {p.key: p for p in parameters_of()}
+    for key in ("decks", "hand_size", "aces", "restore_penalty", "help_cards", "players.min", "players.max",
+                "melds.<kind>.min_size"):
+        assert key in params
+    assert all(p.description for p in params.values())
+    assert params["aces"].allowed == ("low", "high", "low-or-high", "wrap")
+    assert params["melds.<kind>.same"].allowed == ("rank", "suit")
+    assert (params["decks"].minimum, params["decks"].maximum, params["decks"].default) == (1, 8, 2)
