@@ -12,7 +12,8 @@ from rich.table import Table as RichTable
 
 from core.errors import MachiavelliError, VariantError
 from core.variant import differences, parameters_of
-from machiavelli_app import library
+from machiavelli_app import display, library
+from machiavelli_app.commands import locales as locales_command, rules as rules_command
 from machiavelli_app.i18n import _
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 from machiavelli_app.reasons import describe, meld_reason
@@ -29,6 +30,15 @@ app.add_typer(variants_app, name="variants")
 app.add_typer(meld_app, name="meld")
 
 # -- command registrations --
+rules_command.register(app)
+locales_command.register(app)
+
+
+@app.callback()
+@handles_errors
+def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt = False) -> None:
+    """Machiavelli, the Italian rummy card game, in any variant and any language."""
+    display.apply(lang, ascii_cards)
 
 
 @variants_app.command("list")

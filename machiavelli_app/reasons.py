@@ -6,25 +6,25 @@ from typing import Any
 
 from core.errors import MachiavelliError
 
-from .i18n import N_, _, pgettext
+from .i18n import N_, NP_, _, pgettext
 
 # Why a group of cards is not a meld (core.melds.REASONS).
 MELD_REASONS: dict[str, str] = {
-    "empty": N_("there are no cards"),
-    "no-meld-kinds": N_("this variant allows no melds"),
-    "mixed-ranks": N_("the cards are not all of one rank"),
-    "mixed-suits": N_("the cards are not all of one suit"),
-    "too-few-cards": N_("there are too few cards"),
-    "too-many-cards": N_("there are too many cards"),
-    "rank-not-allowed": N_("a rank that this kind of meld does not allow"),
-    "identical-cards": N_("there are identical cards"),
-    "repeated-rank": N_("a rank appears twice"),
-    "repeated-suit": N_("a suit appears twice"),
-    "not-a-pattern": N_("the ranks are not one of the allowed combinations"),
-    "gap": N_("the ranks are not consecutive"),
-    "ace-both-ways": N_("an ace cannot be both low and high"),
-    "ace-high-not-allowed": N_("aces cannot be high in this variant"),
-    "ace-low-not-allowed": N_("aces cannot be low in this variant"),
+    "empty": NP_("meld reason", "there are no cards"),
+    "no-meld-kinds": NP_("meld reason", "this variant allows no melds"),
+    "mixed-ranks": NP_("meld reason", "the cards are not all of one rank"),
+    "mixed-suits": NP_("meld reason", "the cards are not all of one suit"),
+    "too-few-cards": NP_("meld reason", "there are too few cards"),
+    "too-many-cards": NP_("meld reason", "there are too many cards"),
+    "rank-not-allowed": NP_("meld reason", "a rank that this kind of meld does not allow"),
+    "identical-cards": NP_("meld reason", "there are identical cards"),
+    "repeated-rank": NP_("meld reason", "a rank appears twice"),
+    "repeated-suit": NP_("meld reason", "a suit appears twice"),
+    "not-a-pattern": NP_("meld reason", "the ranks are not one of the allowed combinations"),
+    "gap": NP_("meld reason", "the ranks are not consecutive"),
+    "ace-both-ways": NP_("meld reason", "an ace cannot be both low and high"),
+    "ace-high-not-allowed": NP_("meld reason", "aces cannot be high in this variant"),
+    "ace-low-not-allowed": NP_("meld reason", "aces cannot be low in this variant"),
 }
 
 # Errors of input, files and setup: one line each.
@@ -36,6 +36,10 @@ ERRORS: dict[str, str] = {
     "bad-override": N_("Bad --set: {detail}"),
     "missing-file": N_("No such file: {file}"),
     "unknown-variant": N_("Unknown variant {name}. Available: {available}"),
+    "unknown-language": N_("Unknown language {name}. Available: {available}"),
+    "unknown-locale": N_("Babel knows no language {name}: use a code such as fr or pt_BR."),
+    "bad-catalog": N_("Broken translation file {file}: {detail}"),
+    "catalog-exists": N_("{file} exists already."),
 }
 
 

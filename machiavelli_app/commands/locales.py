@@ -1,0 +1,91 @@
+"""``machiavelli locales``: the translator's workflow (list, check, init, update)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..i18n import _, format_number, ngettext
+from ..options import JsonOpt, handles_errors, print_json
+
+DirOpt = Annotated[
+    Optional[Path],
+    typer.Option("--dir", help="The locales directory (default: the one shipped with the program)."),
+]
+
+
+def register(app: typer.Typer) -> None:
+    locales_app = typer.Typer(help="Translations: list, check, init and update the catalogs.", no_args_is_help=True)
+    app.add_typer(locales_app, name="locales")
+
+    @locales_app.command("list")
+    @handles_errors
+    def locales_list(directory: DirOpt = None, as_json: JsonOpt = False) -> None:
+        """Every language: code, native name and how complete its catalog is."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from .. import catalogs
+
+        rows = catalogs.stats(directory)
+        if as_json:
+            print_json([{"language": r.language, "name": r.name, "translated": r.translated, "total": r.total,
+                         "percent": round(r.percent, 1)} for r in rows])
+            return
+        table = Table(_("Language"), _("Name"), _("Complete"), box=None, pad_edge=False)
+        for r in rows:
+            table.add_row(r.language, r.name, _("{percent}% ({translated} of {total})",
+                                                percent=format_number(int(r.percent)),
+                                                translated=format_number(r.translated),
+                                                total=format_number(r.total)))
+        Console(soft_wrap=True).print(table)
+
+    @locales_app.command("check")
+    @handles_errors
+    def locales_check(directory: DirOpt = None, as_json: JsonOpt = False) -> None:
+        """Exit 1 on any problem: missing or fuzzy entries, empty plural forms,
+        plural counts unlike CLDR, placeholders unlike the source, attribute or
+        index access in a placeholder, a template older than the code."""
+        from .. import catalogs
+
+        problems = catalogs.check(directory)
+        if as_json:
+            print_json([p.as_dict() for p in problems])
+        else:
+            for p in problems:
+                where = p.file
+                what = f" [{p.context}] {p.message!r}" if p.context else (f" {p.message!r}" if p.message else "")
+                typer.echo(f"{where}: {p.problem}:{what} {p.detail}".rstrip())
+            if not problems:
+                typer.echo(_("All catalogs are complete and correct."))
+            else:
+                typer.echo(ngettext("{n} problem found.", "{n} problems found.", len(problems)), err=True)
+        if problems:
+            raise typer.Exit(1)
+
+    @locales_app.command("init")
+    @handles_errors
+    def locales_init(
+        language: Annotated[str, typer.Argument(help="A language code Babel knows: fr, pt_BR, ...")],
+        directory: DirOpt = None,
+    ) -> None:
+        """Start a catalog for a new language, with CLDR's plural forms."""
+        from .. import catalogs
+
+        path = catalogs.init(language, directory)
+        typer.echo(_("Created {file}: translate it, then run: machiavelli locales check", file=str(path)))
+
+    @locales_app.command("update")
+    @handles_errors
+    def locales_update(directory: DirOpt = None) -> None:
+        """Extract the messages from the code into the template and merge it
+        into every catalog (new messages arrive empty, changed ones fuzzy)."""
+        from .. import catalogs
+
+        changed = catalogs.update(directory)
+        for path in changed:
+            typer.echo(_("Updated {file}", file=str(path)))
+        if not changed:
+            typer.echo(_("Everything was up to date."))

@@ -1,0 +1,51 @@
+"""``machiavelli rules``: the complete rules of a variant, in any shipped language."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from typing import Annotated
+
+import typer
+
+from .. import display, library
+from ..options import SetOpt, VariantOpt, fail, handles_errors
+from ..i18n import _
+
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help="text, markdown or html.")]
+BidiOpt = Annotated[
+    str,
+    typer.Option("--bidi", help="logical (default) or visual: reorder right-to-left lines for terminals "
+                 "without bidi support. Output to a pipe or file stays logical."),
+]
+
+
+def _is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("rules")
+    @handles_errors
+    def rules(
+        variant_name: VariantOpt = "bga",
+        overrides: SetOpt = None,
+        lang: display.LangOpt = None,
+        fmt: FormatOpt = "text",
+        bidi: BidiOpt = "logical",
+    ) -> None:
+        """The complete rules of a variant, generated from its parameters."""
+        from ..rules_render import FORMATS, render
+        from ..rules_text import compose
+
+        if lang is not None:
+            display.apply(lang)
+        if fmt not in FORMATS:
+            raise fail(_("Unknown format {name}. Available: {available}", name=fmt, available=", ".join(FORMATS)))
+        if bidi not in ("logical", "visual"):
+            raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
+        variant = library.load_variant(variant_name, overrides or [])
+        document = compose(variant)
+        visual = bidi == "visual" and fmt == "text" and _is_terminal()
+        width = shutil.get_terminal_size((80, 24)).columns
+        sys.stdout.write(render(document, fmt, visual=visual, width=width))

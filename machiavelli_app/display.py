@@ -1,0 +1,24 @@
+"""The global display options of the CLI: language and card symbols."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from . import glossary, i18n
+
+LangOpt = Annotated[
+    Optional[str],
+    typer.Option("--lang", help="Language of all output (en, it, tr, uk, ar, ...). "
+                 "Default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG."),
+]
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Show suits as S H D C instead of ♠ ♥ ♦ ♣.")]
+
+
+def apply(lang: str | None, ascii_cards: bool | None = None) -> str:
+    """Switch the language (an unknown one raises UnknownLanguage, reported
+    in the environment's language) and, if given, the card style."""
+    if ascii_cards is not None:
+        glossary.set_ascii(ascii_cards)
+    return i18n.use_language(lang)
