@@ -13,7 +13,7 @@ from rich.table import Table as RichTable
 from core.errors import MachiavelliError, VariantError
 from core.variant import differences, parameters_of
 from machiavelli_app import display, library
-from machiavelli_app.commands import locales as locales_command, rules as rules_command
+from machiavelli_app.commands import game as game_command, locales as locales_command, rules as rules_command
 from machiavelli_app.i18n import _
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 from machiavelli_app.reasons import describe, meld_reason
@@ -32,6 +32,7 @@ app.add_typer(meld_app, name="meld")
 # -- command registrations --
 rules_command.register(app)
 locales_command.register(app)
+game_command.register(app)
 
 
 @app.callback()

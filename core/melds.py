@@ -206,9 +206,10 @@ def arrange(cards: Iterable[Card], kind: MeldKind | None, *, deck: DeckSpec = FR
     rs = sorted(c.rank for c in cards)
     by_rank = {c.rank: c for c in cards}
     if 1 in by_rank and not (rs[-1] - rs[0] == len(rs) - 1 and aces != "high"):
-        # Ace high or around the corner: start after the largest gap.
+        # Ace high or around the corner: start after the largest gap (a
+        # full suit with the ace high has no gap: it starts at 2).
         present = set(rs)
-        start = next(r for r in rs if ((r - 2) % top) + 1 not in present)
+        start = next((r for r in rs if ((r - 2) % top) + 1 not in present), 2)
         order = [((start - 1 + i) % top) + 1 for i in range(len(rs))]
         return tuple(by_rank[r] for r in order)
     return tuple(by_rank[r] for r in rs)

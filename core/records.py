@@ -1,0 +1,229 @@
+"""Game records: a game is its resolved variant, seed, seats and actions.
+
+The record is versioned JSON, read and written as strings (files are the
+application's business)::
+
+    {
+      "format": "machiavelli-game-record",
+      "version": 1,
+      "variant": {...every resolved parameter, name included...},
+      "seed": 42,
+      "seats": [{"player": "random"}, {"player": "human", "name": "Ann"}],
+      "actions": [
+        {"seat": 1, "action": "play 5C 6C 7C"},
+        {"seat": 1, "action": "end"}
+      ],
+      "result": {"winners": [1], "reason": "went-out"}
+    }
+
+Seats count from 0 in turn order. ``actions`` lists every accepted action,
+steps inside turns included (a record saved mid-turn continues mid-turn).
+``result`` is informative: replaying must reach it, or the record is
+rejected as inconsistent. Anything damaged, truncated or foreign raises
+:class:`RecordError` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from pydantic import ValidationError
+
+from .actions import Action, parse_action
+from .errors import IllegalAction, NotationError, RecordError, SetupError
+from .game import OUTCOME_REASONS, Game, Outcome
+from .variant import Variant
+
+FORMAT = "machiavelli-game-record"
+VERSION = 1
+MAX_RECORD_CHARS = 16_000_000
+MAX_ACTIONS = 200_000
+MAX_ACTION_CHARS = 2_000
+MAX_NAME_CHARS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: the kind of player (``random``, ``human``, ...)
+    and, optionally, a name to show."""
+
+    player: str
+    name: str | None = None
+
+    def as_dict(self) -> dict[str, str]:
+        return {"player": self.player, **({"name": self.name} if self.name is not None else {})}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game exactly."""
+
+    variant: Variant
+    seed: int
+    seats: tuple[Seat, ...]
+    actions: tuple[tuple[int, Action], ...] = ()
+    result: Outcome | None = None
+
+    @classmethod
+    def of(cls, game: Game, seats: Sequence[Seat]) -> "GameRecord":
+        """The record of a game so far."""
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a game of {game.players}")
+        return cls(game.variant, game.seed, tuple(seats),
+                   tuple((e.seat, e.action) for e in game.log), game.outcome)
+
+    def new_game(self) -> Game:
+        """The game as dealt, before any action."""
+        try:
+            return Game(self.variant, len(self.seats), self.seed)
+        except SetupError as exc:
+            raise RecordError("record-setup", detail=exc.message) from None
+
+    def replay(self) -> Game:
+        """Re-execute every action; the game reaches exactly the recorded state."""
+        game = self.new_game()
+        deck = self.variant.deck
+        for index, (seat, action) in enumerate(self.actions, 1):
+            try:
+                game.apply(action, seat)
+            except IllegalAction as exc:
+                raise RecordError("record-action", index=index, action=action.text(deck), detail=exc.code,
+                                  seat=seat) from None
+        if self.result is not None and self.result != game.outcome:
+            raise RecordError("record-result", detail="replaying the actions does not give the recorded result")
+        return game
+
+    def continues(self, other: "GameRecord") -> bool:
+        """Whether this record is ``other`` played further (or the same):
+        saving it over ``other`` loses nothing."""
+        return (
+            self.seed == other.seed
+            and self.seats == other.seats
+            and self.variant.parameters() == other.variant.parameters()
+            and self.actions[: len(other.actions)] == other.actions
+        )
+
+    # -- text ------------------------------------------------------------------
+
+    def dumps(self) -> str:
+        """The record as JSON text, one action per line."""
+        deck = self.variant.deck
+        head = {
+            "format": FORMAT,
+            "version": VERSION,
+            "variant": self.variant.parameters(),
+            "seed": self.seed,
+            "seats": [s.as_dict() for s in self.seats],
+        }
+        lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
+        actions = [json.dumps({"seat": seat, "action": action.text(deck)}, ensure_ascii=False)
+                   for seat, action in self.actions]
+        lines.append('  "actions": [' + ("\n    " + ",\n    ".join(actions) + "\n  " if actions else "") + "],")
+        lines.append(f'  "result": {json.dumps(self.result.as_dict() if self.result else None)}')
+        return "{\n" + "\n".join(lines) + "\n}\n"
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> "GameRecord":
+        """Read a record; raises RecordError naming what is wrong."""
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError("record-too-large", size=len(text), limit=MAX_RECORD_CHARS)
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("not-a-record", detail="not UTF-8 text") from None
+        if not text.strip():
+            raise RecordError("record-damaged", line=1, detail="the file is empty")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if text.lstrip()[:1] not in ("{", "["):
+                raise RecordError("not-a-record", detail="not JSON") from None
+            raise RecordError("record-damaged", line=exc.lineno, detail=exc.msg) from None
+        except RecursionError:
+            raise RecordError("record-damaged", line=1, detail="nested too deeply") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("not-a-record", detail=f"no \"format\": \"{FORMAT}\"")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise _field("version", "a whole number from 1")
+        if version > VERSION:
+            raise RecordError("record-version", version=version, supported=VERSION)
+        variant = _variant(data.get("variant"))
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise _field("seed", "a whole number")
+        seats = _seats(data.get("seats"))
+        actions = _actions(data.get("actions"), len(seats), variant)
+        result = _result(data.get("result", None), len(seats))
+        return cls(variant, seed, seats, actions, result)
+
+
+def _field(path: str, expected: str) -> RecordError:
+    return RecordError("record-field", field=path, detail=f"{path} must be {expected}")
+
+
+def _variant(data: Any) -> Variant:
+    if not isinstance(data, dict):
+        raise _field("variant", "the variant's parameters")
+    try:
+        return Variant.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise RecordError("record-variant", field="variant." + where if where else "variant",
+                          detail=first["msg"]) from None
+
+
+def _short_string(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS
+
+
+def _seats(data: Any) -> tuple[Seat, ...]:
+    if not isinstance(data, list) or not 2 <= len(data) <= 16:
+        raise _field("seats", "a list of 2 to 16 seats")
+    seats = []
+    for k, item in enumerate(data):
+        if not isinstance(item, dict) or not _short_string(item.get("player")):
+            raise _field(f"seats[{k}].player", f"a name of 1 to {MAX_NAME_CHARS} characters")
+        name = item.get("name")
+        if name is not None and not _short_string(name):
+            raise _field(f"seats[{k}].name", f"a name of 1 to {MAX_NAME_CHARS} characters")
+        seats.append(Seat(item["player"], name))
+    return tuple(seats)
+
+
+def _actions(data: Any, players: int, variant: Variant) -> tuple[tuple[int, Action], ...]:
+    if not isinstance(data, list) or len(data) > MAX_ACTIONS:
+        raise _field("actions", f"a list of at most {MAX_ACTIONS} actions")
+    out = []
+    for k, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise _field(f"actions[{k}]", "an object with seat and action")
+        seat, text = item.get("seat"), item.get("action")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise _field(f"actions[{k}].seat", f"a seat number from 0 to {players - 1}")
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise _field(f"actions[{k}].action", "an action in text")
+        try:
+            out.append((seat, parse_action(text, variant.deck)))
+        except NotationError as exc:
+            raise RecordError("record-action", index=k + 1, action=text[:60], detail=exc.code, seat=seat) from None
+    return tuple(out)
+
+
+def _result(data: Any, players: int) -> Outcome | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise _field("result", "null or an object with winners and reason")
+    winners, reason = data.get("winners"), data.get("reason")
+    if (not isinstance(winners, list) or not winners
+            or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < players for w in winners)):
+        raise _field("result.winners", "a list of seat numbers")
+    if reason not in OUTCOME_REASONS:
+        raise _field("result.reason", " or ".join(OUTCOME_REASONS))
+    return Outcome(tuple(winners), reason)
+

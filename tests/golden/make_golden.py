@@ -1,0 +1,42 @@
+"""Regenerate the golden records: python tests/golden/make_golden.py
+
+Run only after a deliberate change to the engine, the random player or a
+shipped variant, and review the diff: these files pin down how seeded games
+end, so any other change to them is a regression.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from core.bots import RandomBot, bot_seed, play_out  # noqa: E402
+from core.game import Game  # noqa: E402
+from core.records import GameRecord, Seat  # noqa: E402
+from machiavelli_app.library import load_variant, shipped_names  # noqa: E402
+
+SEED = 2026
+PLAYERS = 3
+
+
+def golden_game(name: str) -> Game:
+    game = Game(load_variant(name), PLAYERS, SEED)
+    play_out(game, [RandomBot(bot_seed(SEED, s)) for s in range(PLAYERS)])
+    return game
+
+
+def main() -> None:
+    ends = {}
+    for name in shipped_names():
+        game = golden_game(name)
+        (HERE / f"{name}.json").write_text(GameRecord.of(game, [Seat("random")] * PLAYERS).dumps())
+        ends[name] = game.state()
+    (HERE / "ends.json").write_text(json.dumps(ends, indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()
