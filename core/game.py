@@ -198,7 +198,7 @@ class Game:
     def _draw(self, action: Action) -> Entry:
         turn = self._turn
         if turn.played:
-            raise IllegalAction("draw-after-play", cards=turn._text(turn.played_ids()))
+            raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
         turn.check_table()
         return self._pass(action, self.variant.draw_count)
 

@@ -62,10 +62,12 @@ class Turn:
         return len(self.hand) < len(self.start[1])
 
     def played_ids(self) -> tuple[int, ...]:
+        """The hand cards on the table now."""
         hand = set(self.hand)
         return tuple(i for i in self.start[1] if i not in hand)
 
     def help_used(self) -> int:
+        """How many help cards are on the table now."""
         return len(self.start[2]) - len(self.help)
 
     @property
@@ -74,12 +76,13 @@ class Turn:
         return len(self._steps)
 
     def invalid(self):
+        """(1-based number, MeldCheck) of every invalid meld right now."""
         return self.rules.invalid(self.table)
 
     def check_table(self) -> None:
         """Raise unless every taken card is back and every meld is valid."""
         if self.working:
-            raise IllegalAction("taken-cards-left", cards=self._text(self.working))
+            raise IllegalAction("taken-cards-left", cards=self.cards_text(self.working))
         rules = self.rules
         for number, meld in enumerate(self.table, 1):
             if not rules.valid(meld):
@@ -231,7 +234,7 @@ class Turn:
         if missing:
             raise IllegalAction("card-not-available", cards=rules.deck.format_cards(missing))
         if from_help and not from_hand:
-            raise IllegalAction("help-card-needs-hand", cards=self._text(from_help))
+            raise IllegalAction("help-card-needs-hand", cards=self.cards_text(from_help))
         return from_working + from_hand + from_help, (working, hand, help)
 
     def _commit(self, pools: tuple[list[int], list[int], list[int]]) -> None:
@@ -255,7 +258,8 @@ class Turn:
             raise IllegalAction("card-not-in-meld", meld=number, cards=rules.deck.format_cards(missing))
         return ids, tuple(rest)
 
-    def _text(self, ids: Sequence[int]) -> str:
+    def cards_text(self, ids: Sequence[int]) -> str:
+        """Canonical text of physical cards (for reasons)."""
         cards = self.rules.cards
         return self.rules.deck.format_cards(cards[i] for i in ids)
 

@@ -108,7 +108,7 @@ class View:
 
     def invalid_melds(self) -> list[tuple[int, MeldCheck]]:
         """(meld number, why) for every meld that is not valid right now."""
-        return self._game.rules.invalid(self._game._table)
+        return self._game.turn.invalid()
 
     # -- the current turn ------------------------------------------------------
 

@@ -123,3 +123,20 @@ def test_bad_play_input(args, fragment):
 def test_commands_have_help():
     for args in (["play", "--help"], ["replay", "--help"]):
         assert run(*args).exit_code == 0
+
+
+def test_the_readme_first_command_works_installed_from_any_directory(tmp_path):
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "machiavelli"
+    command = str(script) if script.exists() else shutil.which("machiavelli")
+    assert command, "the package is not installed: run the README's test command"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([command, "play", "--seed", "5", "--players", "2", "--record", "g.json"], cwd=tmp_path,
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "bga, seed 5" in result.stdout and (tmp_path / "g.json").exists()
