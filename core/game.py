@@ -68,7 +68,8 @@ class Game:
     """One game from its setup; see the module docstring."""
 
     def __init__(self, variant: Variant, players: int, seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        # Random(-n) shuffles like Random(n): negative seeds would alias other games.
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise SetupError("bad-seed", seed=str(seed))
         if not isinstance(players, int) or isinstance(players, bool) or players < 2:
             raise SetupError("too-few-players", players=str(players), min=max(2, variant.players.min))

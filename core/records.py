@@ -153,8 +153,8 @@ class GameRecord:
             raise RecordError("record-version", version=version, supported=VERSION)
         variant = _variant(data.get("variant"))
         seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise _field("seed", "a whole number")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise _field("seed", "a whole number from 0")
         seats = _seats(data.get("seats"))
         actions = _actions(data.get("actions"), len(seats), variant)
         result = _result(data.get("result", None), len(seats))

@@ -38,7 +38,7 @@ ERRORS: dict[str, str] = {
     "unknown-variant": N_("Unknown variant {name}. Available: {available}"),
     "bad-action": N_("Not a valid action: {token} (expected: {usage})"),
     "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
-    "bad-seed": N_("Not a seed: {seed} (a whole number)"),
+    "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
     "too-few-players": N_("{players} players are too few: this variant needs at least {min}."),
     "too-many-players": N_("{players} players are too many: this variant allows at most {max}."),
     "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),

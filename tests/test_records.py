@@ -42,6 +42,24 @@ def test_a_replayed_game_reaches_exactly_the_same_state(name):
     assert again.outcome == game.outcome and again.log == game.log
 
 
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(shipped_names()), players=st.integers(2, 5), seed=st.integers(0, 2**40),
+       stop=st.integers(0, 600))
+def test_any_game_saved_at_any_point_replays_to_the_same_state(name, players, seed, stop):
+    variant = load_variant(name)
+    game = Game(variant, players, seed)
+    bots = [RandomBot(bot_seed(seed, s)) for s in range(players)]
+    for _ in range(stop):
+        if game.outcome is not None:
+            break
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    seats = tuple(Seat("random") for _ in range(players))
+    again = GameRecord.loads(GameRecord.of(game, seats).dumps()).replay()
+    assert (again.ids(), again.state(), again.log, again.outcome) == (game.ids(), game.state(), game.log, game.outcome)
+    assert (again.turn.steps, again.turn.touched, again.turn.start) == (game.turn.steps, game.turn.touched,
+                                                                       game.turn.start)
+
+
 def test_a_record_saved_mid_turn_continues_mid_turn(bga):
     game = Game(bga, 2, 3)
     bots = [RandomBot(s) for s in range(2)]
@@ -94,6 +112,7 @@ def test_foreign_and_empty_files(text, code):
     (lambda d: d.update(version="1"), "record-field", "version"),
     (lambda d: d.pop("seed"), "record-field", "seed"),
     (lambda d: d.update(seed=True), "record-field", "seed"),
+    (lambda d: d.update(seed=-3), "record-field", "seed"),
     (lambda d: d.update(seats=[{"player": "random"}]), "record-field", "seats"),
     (lambda d: d["seats"][1].update(name=""), "record-field", "seats[1].name"),
     (lambda d: d["seats"][0].pop("player"), "record-field", "seats[0].player"),
