@@ -12,9 +12,10 @@ from rich.table import Table as RichTable
 
 from core.errors import MachiavelliError, VariantError
 from core.variant import differences, parameters_of
-from machiavelli_app import display, library
+from machiavelli_app import display, glossary, library
 from machiavelli_app.commands import game as game_command, locales as locales_command, rules as rules_command
-from machiavelli_app.i18n import _
+from machiavelli_app.commands import simulate as simulate_command
+from machiavelli_app.i18n import _, language
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 from machiavelli_app.reasons import describe, meld_reason
 
@@ -33,6 +34,7 @@ app.add_typer(meld_app, name="meld")
 rules_command.register(app)
 locales_command.register(app)
 game_command.register(app)
+simulate_command.register(app)
 
 
 @app.callback()
@@ -47,7 +49,7 @@ def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt =
 def variants_list(as_json: JsonOpt = False) -> None:
     """Name, one-line description and parent of every shipped variant."""
     rows = [
-        {"name": v.name, "description": v.text("description")[0], "extends": v.extends}
+        {"name": v.name, "description": v.text("description", language())[0], "extends": v.extends}
         for v in library.all_shipped()
     ]
     if as_json:
@@ -180,9 +182,9 @@ def meld_check(
     if as_json:
         print_json(result.as_dict())
         raise typer.Exit(0 if result.valid else 1)
-    shown = variant.deck.format_cards(variant.arrange(parsed), symbols=True)
+    shown = glossary.show_cards(variant.arrange(parsed), variant.deck)
     if result.valid:
-        typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=result.kind))
+        typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=glossary.kind_name(result.kind or "")))
     else:
         typer.echo(_("{cards}: not a meld: {reason}", cards=shown, reason=meld_reason(result.reason)))
         raise typer.Exit(1)

@@ -112,6 +112,8 @@ class Game:
         #: Cards a position set up by hand leaves out of play (never in a dealt game).
         self._aside = aside
         self._drawn: list[tuple[int, ...]] = [() for _ in range(self.players)]
+        #: The table as each seat left it at the end of its last turn.
+        self._left: list[tuple[tuple[int, ...], ...]] = [() for _ in range(self.players)]
         self._log: list[Entry] = []
         self._idle = 0
         self.outcome: Outcome | None = None
@@ -252,6 +254,7 @@ class Game:
         turn = self._turn
         entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome)
         self._log.append(entry)
+        self._left[turn.seat] = tuple(self._table)
         if outcome is not None:
             self.outcome = outcome
         else:
@@ -318,6 +321,12 @@ class Game:
         hand = set(self._hands[seat])
         cards = self.rules.cards
         return tuple(cards[i] for i in self._drawn[seat] if i in hand)
+
+    def changed_since(self, seat: int) -> tuple[int, ...]:
+        """Numbers of the melds on the table now that were not there when
+        ``seat`` last ended a turn (all of them before its first)."""
+        left = set(self._left[seat])
+        return tuple(n for n, meld in enumerate(self._table, 1) if meld not in left)
 
     @property
     def log(self) -> tuple[Entry, ...]:

@@ -145,6 +145,11 @@ class View:
         """Every accepted action so far (public information only)."""
         return self._game.log
 
+    def changed_melds(self) -> tuple[int, ...]:
+        """Numbers of the melds that changed or appeared since this seat's
+        last turn ended (for highlighting)."""
+        return self._game.changed_since(self.seat)
+
     def since_my_last_turn(self) -> tuple["Entry", ...]:
         """What the others did since this seat's last turn ended (everything
         so far if it has not played yet)."""

@@ -131,6 +131,12 @@ def update(locales: Path | None = None, root: Path | None = None) -> list[Path]:
         before = path.read_bytes()
         catalog = read_catalog(path, lang)
         catalog.update(template, update_creation_date=False)
+        for message in catalog:
+            # Babel may carry a guessed message's format flag over to a new
+            # id; the template's flags are the truth (and keep update idempotent).
+            source = template.get(_key(message)[1], context=message.context) if message.id else None
+            if source is not None:
+                message.flags = set(source.flags) | ({"fuzzy"} if message.fuzzy else set())
         _write(catalog, path)
         if path.read_bytes() != before:
             changed.append(path)

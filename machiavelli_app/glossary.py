@@ -41,6 +41,9 @@ LETTERS: tuple[str, ...] = (
     NP_("card letter", "C"),
 )
 
+# Meld kinds the glossary knows; a variant's other kinds are shown by their key.
+KIND_NAMES: dict[str, str] = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}
+
 _ascii = False
 
 
@@ -93,3 +96,8 @@ def show_cards(cards: Iterable[Card], deck: DeckSpec) -> str:
 def suit_mark(code: str, deck: DeckSpec) -> str:
     """The suit as cards show it: ``♥``, or ``H`` with ``--ascii``."""
     return code if _ascii else deck.suit(code).symbol
+
+
+def kind_name(name: str) -> str:
+    """A meld kind's name in the user's language (``set`` -> Italian ``tris``)."""
+    return pgettext("meld kind", KIND_NAMES[name]) if name in KIND_NAMES else name

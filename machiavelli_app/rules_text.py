@@ -79,7 +79,6 @@ class Document:
 
 
 # Meld kinds the glossary knows; others are shown by their key.
-KIND_NAMES = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}
 KIND_TITLES = {"set": NP_("meld kind title", "Sets"), "run": NP_("meld kind title", "Runs")}
 KIND_EXAMPLES = {
     "set": NP_("rules example", "{cards} is a set."),
@@ -131,7 +130,7 @@ class _Composer:
 
     def latin(self, text: str) -> str:
         """Text in Latin letters or card notation kept whole inside right-to-left text."""
-        return isolate(text) if self.doc.rtl else text
+        return isolate(text) if self.doc.rtl and not text.isdigit() else text
 
     def cards(self, cards: Iterable[Card]) -> str:
         return self.latin(glossary.show_cards(cards, self.v.deck))
@@ -140,7 +139,7 @@ class _Composer:
         return format_list([self.cards(m) for m in melds])
 
     def kind_name(self, name: str) -> str:
-        return pgettext("meld kind", KIND_NAMES[name]) if name in KIND_NAMES else self.latin(name)
+        return glossary.kind_name(name) if name in glossary.KIND_NAMES else self.latin(name)
 
     def proven(self, example: MeldExample | TableExample) -> bool:
         if agrees(example, self.v):

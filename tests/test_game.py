@@ -190,11 +190,11 @@ def test_refilling_the_last_card_ends_the_game_on_last_card(helped):
 
 
 def test_a_view_shows_only_what_the_seat_may_know(bga):
-    game = position(bga, ["4C 9D", "2H 3H KS"], "5C 5D 5H 5S | 6C 7C 8C", deck="AS 2S")
+    game = position(bga, ["9C 9D", "2H 3H KS"], "5C 5D 5H 5S | 6C 7C 8C", deck="AS 2S 3S 4S")
     run(game, "draw")
     mine, theirs = game.view(0), game.view(1)
     assert cards(mine.just_drawn) == ["AS"] and theirs.just_drawn == ()
-    assert mine.hand_sizes == theirs.hand_sizes == (3, 3) and mine.deck_count == 1
+    assert mine.hand_sizes == theirs.hand_sizes == (3, 3) and mine.deck_count == 3
     assert cards(theirs.hand) == cards("2H 3H KS") and theirs.my_turn and not mine.my_turn
     entry = theirs.since_my_last_turn()[-1]
     assert entry.drew == 1 and not hasattr(entry, "cards")  # how many, never which
@@ -203,6 +203,12 @@ def test_a_view_shows_only_what_the_seat_may_know(bga):
     run(game, "move 5D 1 2")
     assert mine.since_my_last_turn() == game.log[-3:]
     assert theirs.since_my_last_turn() == game.log  # seat 1 has not finished a turn yet
+    assert mine.changed_melds() == (1, 2)
+    run(game, "undo", "undo", "undo", "draw")
+    assert mine.changed_melds() == () and theirs.changed_melds() == ()
+    run(game, "take 1", "play 5C 5D 5H 5S", "add 1 9C", "end")
+    # 6C 7C 8C grew into meld 1; the set is unchanged, only renumbered from 1 to 2.
+    assert theirs.changed_melds() == (1,) and mine.changed_melds() == ()
 
 
 # -- invariants over whole random games -----------------------------------------------

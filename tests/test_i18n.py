@@ -1,0 +1,255 @@
+"""Translations at run time: language choice, plurals, misses, safety, glossary."""
+
+import shutil
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from typer.testing import CliRunner
+
+from cli import app
+from core.cards import FRENCH
+from machiavelli_app import glossary, i18n
+from machiavelli_app.i18n import PlaceholderError, UnknownLanguage, npgettext, pgettext, safe_format
+
+runner = CliRunner()
+SHIPPED = ["ar", "en", "it", "tr", "uk"]
+NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    i18n.clear_misses()
+    yield
+    i18n.use_language("en", environ={})
+    glossary.set_ascii(False)
+    i18n.clear_misses()
+
+
+def run(*args, env=None):
+    return runner.invoke(app, list(args), env={**NO_LOCALE_ENV, **(env or {})})
+
+
+# -- safe formatting ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("template", ["{n.__class__}", "{n[0]}", "{n!r}", "{n:>10}", "{0}"])
+def test_safe_format_refuses_anything_but_plain_names(template):
+    with pytest.raises(PlaceholderError):
+        safe_format(template, n=5)
+
+
+def test_safe_format_fills_plain_names_and_escaped_braces():
+    assert safe_format("{player} draws {n} {{n}}", player="Ada", n=3) == "Ada draws 3 {n}"
+
+
+# -- choosing the language --------------------------------------------------------------
+
+
+def test_shipped_languages():
+    assert i18n.available_languages() == SHIPPED
+
+
+@pytest.mark.parametrize("environ, expected", [
+    ({"LANG": "it_IT.UTF-8"}, "it"),
+    ({"LANGUAGE": "fr:uk", "LANG": "it_IT.UTF-8"}, "uk"),
+    ({"LANGUAGE": "fr", "LC_ALL": "tr_TR.UTF-8"}, "tr"),
+    ({"LC_MESSAGES": "ar_EG.UTF-8", "LANG": "it_IT"}, "ar"),
+    ({"LC_ALL": "C.UTF-8", "LANG": "it_IT.UTF-8"}, "en"),
+    ({"LANG": "pt_BR.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_environment_language(environ, expected):
+    assert i18n.environment_language(environ) == expected
+
+
+def test_lang_option_overrides_environment():
+    result = run("--lang", "tr", "meld", "check", "5C 6C 8C", env={"LANG": "it_IT.UTF-8"})
+    assert result.exit_code == 1
+    assert "ardışık değil" in result.stdout
+
+
+def test_default_language_comes_from_the_environment():
+    result = run("meld", "check", "5C 6C 8C", env={"LANG": "uk_UA.UTF-8"})
+    assert "ранги не йдуть підряд" in result.stdout
+
+
+def test_unknown_language_is_one_line_in_the_users_language_listing_the_available_ones():
+    result = run("--lang", "fr", "meld", "check", "5C", env={"LANG": "it_IT.UTF-8"})
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1
+    assert line.startswith("Lingua sconosciuta fr")
+    for lang in SHIPPED:
+        assert lang in line
+    with pytest.raises(UnknownLanguage):
+        i18n.resolve_language("klingon", environ={})
+
+
+def test_region_codes_fall_back_to_the_language():
+    assert i18n.resolve_language("it_CH", environ={}) == "it"
+    assert i18n.resolve_language("uk-UA", environ={}) == "uk"
+
+
+# -- plurals follow CLDR ------------------------------------------------------------------
+
+
+def _cards(n):
+    return npgettext("rule:hand_size", "The dealer deals {n} card to each player.",
+                     "The dealer deals {n} cards to each player.", n)
+
+
+def test_ukrainian_plural_forms():
+    i18n.use_language("uk", environ={})
+    assert _cards(1).endswith("по 1 карті.")
+    assert _cards(3).endswith("по 3 карти.")
+    assert _cards(5).endswith("по 5 карт.")
+    assert _cards(11).endswith("по 11 карт.")
+    assert _cards(21).endswith("по 21 карті.")
+    assert _cards(22).endswith("по 22 карти.")
+    assert i18n.misses() == []
+
+
+def test_arabic_plural_forms():
+    i18n.use_language("ar", environ={})
+    assert "أي ورقة" in _cards(0)
+    assert "ورقة واحدة" in _cards(1)
+    assert "ورقتين" in _cards(2)
+    assert "3 أوراق" in _cards(3)
+    assert "11 ورقة" in _cards(11)
+    assert "100 ورقة" in _cards(100)
+    assert "103 أوراق" in _cards(103)
+    assert i18n.misses() == []
+
+
+def test_numbers_are_written_the_languages_way():
+    i18n.use_language("it", environ={})
+    assert _cards(1000).startswith("Il mazziere distribuisce 1.000 carte")
+    i18n.use_language("uk", environ={})
+    assert "1\u00a0000" in _cards(1000)
+
+
+# -- misses and broken translations --------------------------------------------------------------
+
+
+def _catalog_copy(tmp_path, lang, edit):
+    """A copy of the shipped locales with one catalog edited by ``edit(catalog)``."""
+    base = tmp_path / "locales"
+    shutil.copytree(i18n.locales_dir(), base)
+    path = i18n.catalog_path(lang, base)
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    edit(catalog)
+    with path.open("wb") as f:
+        write_po(f, catalog)
+    return base
+
+
+def test_a_missing_translation_is_shown_in_english_and_recorded(tmp_path, monkeypatch):
+    monkeypatch.setenv(i18n.CACHE_ENV, str(tmp_path / "cache"))
+
+    def drop(catalog):
+        catalog.delete("The dealer is chosen at random.", context="rule:dealer")
+
+    base = _catalog_copy(tmp_path, "it", drop)
+    i18n.set_translations(i18n.load("it", base), "it")
+    assert pgettext("rule:dealer", "The dealer is chosen at random.") == "The dealer is chosen at random."
+    assert pgettext("rule:jokers", "There are no jokers.") == "Non ci sono jolly."
+    assert [(m.language, m.context, m.message, m.why) for m in i18n.misses()] == [
+        ("it", "rule:dealer", "The dealer is chosen at random.", "missing")]
+
+
+def test_english_records_no_misses():
+    i18n.use_language("en", environ={})
+    assert pgettext("rule:jokers", "There are no jokers.") == "There are no jokers."
+    assert i18n.misses() == []
+
+
+def test_a_translation_reaching_for_attributes_is_not_used(tmp_path, monkeypatch):
+    monkeypatch.setenv(i18n.CACHE_ENV, str(tmp_path / "cache"))
+    source = "The dealer deals {n} card to each player."
+
+    def poison(catalog):
+        message = catalog.get(source, context="rule:hand_size")
+        message.string = ("{n.__class__}",) * len(message.string)
+
+    base = _catalog_copy(tmp_path, "ar", poison)
+    i18n.set_translations(i18n.load("ar", base), "ar")
+    assert _cards(5) == "The dealer deals 5 cards to each player."
+    assert [m.why for m in i18n.misses()] == ["broken"]
+
+
+def test_compiled_catalogs_are_cached_by_content(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(i18n.CACHE_ENV, str(cache))
+
+    def change(catalog):
+        catalog.get("There are no jokers.", context="rule:jokers").string = "Niente jolly."
+
+    base = _catalog_copy(tmp_path, "it", lambda c: None)
+    first = i18n.load("it", base)
+    assert len(list(cache.glob("it-*.mo"))) == 1
+    assert first.pgettext("rule:jokers", "There are no jokers.") == "Non ci sono jolly."
+    changed = _catalog_copy(tmp_path / "second", "it", change)
+    assert i18n.load("it", changed).pgettext("rule:jokers", "There are no jokers.") == "Niente jolly."
+    assert len(list(cache.glob("it-*.mo"))) == 2
+
+
+@pytest.mark.parametrize("content", ['msgid "a"\nmsgtsr "b"\n'.encode(), b'msgid "\xff\xfe"\nmsgstr "b"\n'])
+def test_a_broken_catalog_file_is_a_clear_error(tmp_path, monkeypatch, content):
+    monkeypatch.setenv(i18n.CACHE_ENV, str(tmp_path / "cache"))
+    base = tmp_path / "locales"
+    shutil.copytree(i18n.locales_dir(), base)
+    i18n.catalog_path("tr", base).write_bytes(content)
+    with pytest.raises(i18n.CatalogError) as info:
+        i18n.load("tr", base)
+    assert "tr" in info.value.params["file"]
+
+
+# -- glossary --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("it", ["Asso", "Fante", "Donna", "Re", "Picche", "Cuori", "Quadri", "Fiori"]),
+    ("tr", ["As", "Vale", "Kız", "Papaz", "Maça", "Kupa", "Karo", "Sinek"]),
+    ("uk", ["Туз", "Валет", "Дама", "Король", "піки", "чирва", "бубни", "трефи"]),
+    ("ar", ["آص", "ولد", "بنت", "شايب", "بستوني", "كبة", "ديناري", "سباتي"]),
+])
+def test_card_names(lang, names):
+    i18n.use_language(lang, environ={})
+    shown = [glossary.rank_name(c) for c in "AJQK"] + [glossary.suit_name(c) for c in "SHDC"]
+    assert shown == names
+    assert glossary.rank_name("7") == "7"
+    assert i18n.misses() == []
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_card_letters_can_be_typed_without_ambiguity(lang):
+    """Every rank letter followed by every suit letter splits one way only."""
+    i18n.use_language(lang, environ={})
+    ranks, suits = glossary.letters(FRENCH)
+    assert len(ranks) == len(FRENCH.ranks) and len(suits) == len(FRENCH.suits)
+    for rank in ranks:
+        for suit in suits:
+            token = rank + suit
+            splits = {(token[:i], token[i:]) for i in range(1, len(token)) if token[:i] in ranks and token[i:] in suits}
+            assert splits == {(rank, suit)}, token
+    assert i18n.misses() == []
+
+
+def test_italian_and_turkish_letters():
+    i18n.use_language("it", environ={})
+    assert [glossary.letter(c) for c in "AJQK"] == ["A", "F", "D", "R"]
+    i18n.use_language("tr", environ={})
+    assert [glossary.letter(c) for c in "SHDC"] == ["M", "Ku", "Ka", "S"]
+
+
+def test_ascii_option_shows_suit_letters():
+    result = run("--ascii", "meld", "check", "5♣ 5♦ 5♥")
+    assert result.exit_code == 0
+    assert "5C" in result.stdout and "♣" not in result.stdout
+    assert "♣" in run("meld", "check", "5C 5D 5H").stdout
+
+
+def test_meld_check_names_the_kind_in_the_users_language():
+    result = run("--lang", "it", "meld", "check", "QC KC AC")
+    assert result.exit_code == 0 and "scala" in result.stdout

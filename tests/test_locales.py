@@ -1,0 +1,191 @@
+"""The translator's workflow: locales list, check, init and update."""
+
+import json
+import shutil
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from typer.testing import CliRunner
+
+from cli import app
+from machiavelli_app import catalogs, i18n
+
+runner = CliRunner()
+NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    yield
+    i18n.use_language("en", environ={})
+
+
+def run(*args):
+    return runner.invoke(app, list(args), env=NO_LOCALE_ENV)
+
+
+@pytest.fixture
+def locales(tmp_path):
+    """A copy of the shipped catalogs to break."""
+    base = tmp_path / "locales"
+    shutil.copytree(i18n.locales_dir(), base)
+    return base
+
+
+def edit(base, lang, change):
+    path = i18n.catalog_path(lang, base)
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    change(catalog)
+    with path.open("wb") as f:
+        write_po(f, catalog)
+
+
+def problems(base):
+    result = run("locales", "check", "--dir", str(base), "--json")
+    return result.exit_code, json.loads(result.stdout)
+
+
+def _key(p):
+    return p["problem"], p["file"].split("/")[-3] if "LC_MESSAGES" in p["file"] else "template", p["context"], \
+        p["message"]
+
+
+def new_problems(base, plant):
+    """The problems that ``plant()`` adds. Messages that others added to the
+    code since the last `locales update` are problems of the shipped
+    catalogs (test_shipped_catalogs_are_complete_and_up_to_date), not of
+    these tests."""
+    before = {_key(p) for p in problems(base)[1]}
+    plant()
+    exit_code, found = problems(base)
+    return exit_code, [p for p in found if _key(p) not in before]
+
+
+def test_shipped_catalogs_are_complete_and_up_to_date():
+    """Fails when someone adds a message without translating it: see the
+    README, "Adding a message"."""
+    result = run("locales", "check")
+    assert result.exit_code == 0, result.stdout[-3000:]
+
+
+def test_list_shows_native_names_and_completeness():
+    result = run("locales", "list", "--json")
+    assert result.exit_code == 0
+    rows = {r["language"]: r for r in json.loads(result.stdout)}
+    assert {k: v["name"] for k, v in rows.items()} == {
+        "ar": "العربية", "en": "English", "it": "italiano", "tr": "Türkçe", "uk": "українська"}
+    assert all(r["percent"] == 100 for r in rows.values())
+    text = run("locales", "list")
+    assert "українська" in text.stdout and "100%" in text.stdout
+
+
+PLURAL = ("rule:hand_size", "The dealer deals {n} card to each player.")
+SINGLE = ("rule:melds.ranks", "Only these ranks may be used: {ranks}.")
+
+
+def _set(lang, key, value):
+    def change(catalog):
+        catalog.get(key[1], context=key[0]).string = value
+    return lang, change
+
+
+def _plural_form(lang, index, value):
+    def change(catalog):
+        message = catalog.get(PLURAL[1], context=PLURAL[0])
+        forms = list(message.string)
+        forms[index] = value
+        message.string = tuple(forms)
+    return lang, change
+
+
+@pytest.mark.parametrize("planted, code", [
+    (_plural_form("ar", 2, ""), "empty-plural-form"),
+    (_plural_form("it", 2, "Il mazziere distribuisce {numero} carte a ogni giocatore."), "placeholders"),
+    (_plural_form("uk", 1, "Роздавач роздає кожному по {n.__class__} карти."), "unsafe-placeholder"),
+    (_set("tr", SINGLE, "Yalnızca şu değerler: {ranks[0]}."), "unsafe-placeholder"),
+    (_set("ar", SINGLE, "لا يجوز استعمال إلا هذه الرتب."), "placeholders"),
+    (_set("it", SINGLE, ""), "missing"),
+])
+def test_check_fails_on_planted_errors(locales, planted, code):
+    lang, change = planted
+    exit_code, found = new_problems(locales, lambda: edit(locales, lang, change))
+    assert exit_code == 1
+    assert {(p["problem"], lang in p["file"]) for p in found} == {(code, True)}
+
+
+def test_check_fails_on_fuzzy_entries_and_wrong_plural_counts(locales):
+    def fuzzy(catalog):
+        catalog.get(SINGLE[1], context=SINGLE[0]).flags.add("fuzzy")
+
+    def plural_header(catalog):
+        catalog._num_plurals, catalog._plural_expr = 2, "(n != 1)"
+        message = catalog.get(PLURAL[1], context=PLURAL[0])
+        message.string = tuple(message.string[:2])
+
+    exit_code, found = new_problems(locales, lambda: (edit(locales, "tr", fuzzy), edit(locales, "uk", plural_header)))
+    assert exit_code == 1
+    codes = {(p["problem"], p["file"].split("/")[-3]) for p in found}
+    assert ("fuzzy", "tr") in codes and ("plural-count", "uk") in codes
+
+
+def test_the_template_must_match_the_code(locales):
+    template = locales / catalogs.TEMPLATE
+
+    def plant():
+        with template.open("rb") as f:
+            catalog = read_po(f)
+        catalog.delete(SINGLE[1], context=SINGLE[0])
+        with template.open("wb") as f:
+            write_po(f, catalog)
+
+    exit_code, found = new_problems(locales, plant)
+    assert exit_code == 1
+    assert {(p["problem"], p["message"]) for p in found} >= {("template-out-of-date", SINGLE[1]), ("stale", SINGLE[1])}
+
+
+def test_update_merges_new_messages_into_every_catalog(locales):
+    for lang in ("it", "ar"):
+        edit(locales, lang, lambda catalog: catalog.delete(SINGLE[1], context=SINGLE[0]))
+    assert problems(locales)[0] == 1
+    result = run("locales", "update", "--dir", str(locales))
+    assert result.exit_code == 0
+    exit_code, found = problems(locales)
+    assert exit_code == 1
+    assert not [p for p in found if p["problem"] == "template-out-of-date"]
+    # Back in both catalogs: empty, or guessed by Babel from a similar
+    # message and marked fuzzy for review.
+    for lang in ("it", "ar"):
+        flagged = {p["problem"] for p in found if p["message"] == SINGLE[1] and f"/{lang}/" in p["file"]}
+        assert flagged & {"missing", "fuzzy"}, lang
+        assert i18n.catalog_path(lang, locales).read_text(encoding="utf-8").count(f'msgid "{SINGLE[1]}"') == 1
+    again = run("locales", "update", "--dir", str(locales))
+    assert "Everything was up to date." in again.stdout
+
+
+def test_init_creates_a_catalog_with_cldr_plural_forms(locales):
+    result = run("locales", "init", "pl", "--dir", str(locales))
+    assert result.exit_code == 0
+    path = i18n.catalog_path("pl", locales)
+    header = path.read_text(encoding="utf-8")
+    assert "nplurals=3;" in header and "n % 10 >= 2 && n % 10 <= 4" in header
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    assert len(catalog) == len(read_po((locales / catalogs.TEMPLATE).open("rb")))
+    # A new, untranslated language fails the check until it is translated.
+    exit_code, found = problems(locales)
+    assert exit_code == 1 and {p["problem"] for p in found if "/pl/" in p["file"]} == {"missing"}
+    assert "pl" in i18n.available_languages(locales)
+
+
+@pytest.mark.parametrize("args", [["locales", "init", "it"], ["locales", "init", "not-a-language"]])
+def test_init_refuses_existing_or_unknown_languages(locales, args):
+    result = run(*args, "--dir", str(locales))
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_check_reads_a_broken_catalog_without_a_traceback(locales):
+    exit_code, found = new_problems(
+        locales, lambda: i18n.catalog_path("tr", locales).write_bytes(b'msgid "a"\nmsgtsr "b"\n'))
+    assert exit_code == 1 and [p["problem"] for p in found] == ["bad-catalog"]

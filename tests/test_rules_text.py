@@ -1,0 +1,254 @@
+"""Rules generated from a variant: complete, translated, and proven by the kernel."""
+
+import re
+import typing
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cli import app
+from core.melds import ACE_POLICIES, MeldKind
+from core.variant import Players, Variant
+from machiavelli_app import bidi, glossary, i18n
+from machiavelli_app.commands import rules as rules_command
+from machiavelli_app.library import load_variant, shipped_names
+from machiavelli_app.rules_examples import MeldExample, TableExample
+from machiavelli_app.rules_render import render
+from machiavelli_app.rules_text import compose
+
+runner = CliRunner()
+LANGUAGES = ["en", "it", "tr", "uk", "ar"]
+COUNTS = [0, 1, 2, 3, 5, 11, 21, 100, 101]
+NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    i18n.clear_misses()
+    yield
+    i18n.use_language("en", environ={})
+    glossary.set_ascii(False)
+    i18n.clear_misses()
+
+
+def run(*args):
+    return runner.invoke(app, list(args), env=NO_LOCALE_ENV)
+
+
+def with_counts(variant: Variant, n: int) -> Variant:
+    """Every counted parameter set to ``n`` (validation skipped on purpose:
+    the text must read right for any number)."""
+    size = max(1, n)
+    melds = {name: kind.model_copy(update={"min_size": size, "max_size": None if name == "run" else size})
+             for name, kind in variant.melds.items()}
+    hand = {p: n for p in variant.hand_size} if isinstance(variant.hand_size, dict) else n
+    return variant.model_copy(update={
+        "decks": n, "hand_size": hand, "restore_penalty": n, "draw_count": n, "help_cards": n,
+        "players": Players.model_construct(min=2, max=n), "melds": melds,
+    })
+
+
+def _without_isolates(text: str) -> str:
+    return re.sub(f"[{bidi.LRI}{bidi.RLI}].*?{bidi.PDI}", " ", text)
+
+
+@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_variant_language_and_count_renders_without_a_catalog_miss(name, lang):
+    base = load_variant(name)
+    i18n.use_language(lang, environ={})
+    for n in COUNTS:
+        variant = with_counts(base, n)
+        doc = compose(variant)
+        assert doc.uncovered == []
+        for fmt in ("text", "markdown", "html"):
+            assert render(doc, fmt)
+        assert i18n.misses() == [], (name, lang, n, i18n.misses()[:3])
+    if lang == "ar":
+        # Latin letters outside card notation and names come only from the
+        # variant's own Arabic description (it names Board Game Arena).
+        text = render(compose(base), "text")
+        allowed = set(re.findall(r"[A-Za-z]+", base.text("description", "ar")[0]))
+        leaked = set(re.findall(r"[A-Za-z]+", _without_isolates(text))) - allowed
+        assert leaked == set()
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_every_parameter_has_a_clause_and_no_example_is_disputed(name):
+    variant = load_variant(name)
+    doc = compose(variant)
+    assert doc.uncovered == [] and doc.dropped == []
+    assert set(Variant.model_fields) <= doc.covered
+    assert {f"melds.{f}" for f in MeldKind.model_fields} <= doc.covered
+    assert len(doc.examples) >= 10
+
+
+def _literal_values(annotation):
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(typing.get_args(annotation))
+    if annotation is bool:
+        return [True, False]
+    return None
+
+
+LITERAL_FIELDS = [(name, _literal_values(f.annotation)) for name, f in Variant.model_fields.items()
+                  if _literal_values(f.annotation)]
+
+
+def test_the_literal_fields_are_found():
+    assert {"dealer", "aces", "deck_runs_out", "deck_out_winners", "help_cards_refill", "jokers"} <= \
+        {name for name, _ in LITERAL_FIELDS}
+    assert set(dict(LITERAL_FIELDS)["aces"]) == set(ACE_POLICIES)
+
+
+@pytest.mark.parametrize("field, values", LITERAL_FIELDS)
+def test_every_allowed_value_has_its_own_clause(field, values):
+    texts = {}
+    for value in values:
+        # help-cards has help cards, so that help_cards_refill is in play.
+        variant = load_variant("help-cards", [f"{field}={str(value).lower() if isinstance(value, bool) else value}"])
+        doc = compose(variant)
+        key = (field, str(value).lower() if isinstance(value, bool) else str(value))
+        assert key in doc.clauses, key
+        assert doc.dropped == []
+        texts[value] = render(doc, "text")
+    assert len(set(texts.values())) == len(values)
+
+
+def _agrees_independently(example, variant):
+    if isinstance(example, MeldExample):
+        result = variant.check(example.cards)
+        if example.valid:
+            return result.valid and result.kind == example.kind
+        return (not result.valid) and result.reason == example.reason
+    before = Counter(c for m in example.before for c in m) + Counter(example.played)
+    after = Counter(c for m in example.after for c in m) + Counter(example.left)
+    melds_ok = all(variant.check(m).valid for m in (*example.before, *example.after))
+    left_no_meld = all(not variant.check(part).valid for part in _groups(example.left))
+    return melds_ok and before == after and (example.legal or left_no_meld)
+
+
+def _groups(cards):
+    """Every non-empty subset of a handful of cards."""
+    cards = list(cards)
+    return [tuple(c for i, c in enumerate(cards) if mask >> i & 1) for mask in range(1, 1 << len(cards))]
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_every_example_shown_is_what_the_kernel_says(name):
+    variant = load_variant(name)
+    doc = compose(variant)
+    text = render(doc, "text")
+    for example in doc.examples:
+        assert _agrees_independently(example, variant), example
+        shown = example.cards if isinstance(example, MeldExample) else example.played
+        assert variant.deck.format_cards(shown, symbols=True) in text
+
+
+def test_the_rules_show_the_sources_examples():
+    text = render(compose(load_variant("bga")), "text")
+    assert "K♣ A♣ 2♣ is not a combination: an ace cannot be both low and high." in text
+    assert "5♣ 5♦ 5♦ is not a combination: there are identical cards." in text
+    assert "the table now has 5♦ 5♥ 5♠ and 4♣ 5♣ 6♣ 7♣ 8♣" in text
+    wrap = render(compose(load_variant("aces-wrap")), "text")
+    assert "K♣ A♣ 2♣ is a run." in wrap
+
+
+kinds = st.builds(
+    lambda same, distinct, seq, lo, extra: MeldKind(same=same, distinct=distinct, sequence=seq, min_size=lo,
+                                                    max_size=None if extra is None else lo + extra),
+    st.sampled_from([(), ("rank",), ("suit",)]),
+    st.sampled_from([(), ("card",), ("suit",), ("card", "suit"), ("rank",)]),
+    st.booleans(), st.integers(1, 5), st.one_of(st.none(), st.integers(0, 3)),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(melds=st.dictionaries(st.sampled_from(["set", "run", "quad", "pair"]), kinds, min_size=1, max_size=3),
+       aces=st.sampled_from(ACE_POLICIES), decks=st.integers(1, 3), penalty=st.integers(0, 10),
+       draw=st.integers(0, 10), ends=st.sampled_from(["on-last-card", "on-failed-draw"]),
+       winners=st.sampled_from(["fewest-cards", "fewest-points"]), lang=st.sampled_from(LANGUAGES))
+def test_any_house_rule_gets_complete_rules_and_only_true_examples(melds, aces, decks, penalty, draw, ends, winners,
+                                                                  lang):
+    variant = Variant(name="house", melds=melds, aces=aces, decks=decks, hand_size=5, restore_penalty=penalty,
+                      draw_count=draw, deck_runs_out=ends, deck_out_winners=winners)
+    i18n.use_language(lang, environ={})
+    i18n.clear_misses()
+    doc = compose(variant)
+    assert doc.uncovered == []
+    for example in doc.examples:
+        assert _agrees_independently(example, variant), example
+    render(doc, "html")
+    assert i18n.misses() == []
+
+
+def test_a_users_own_variant_in_italian(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: bga\nname: casa\nnotes: 'Only on Sundays.'\nrestore_penalty: 0\ndeck_out_winners: fewest-points\n"
+        "melds:\n  pair: {same: [rank], distinct: [suit], min_size: 2, max_size: 2}\n", encoding="utf-8")
+    result = run("rules", "--variant", str(house), "--lang", "it")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Machiavelli: le regole di casa" in out
+    assert "Combinazioni di tipo pair" in out
+    assert "5♣ 5♦ è una combinazione valida di tipo pair." in out
+    assert "[in inglese] Only on Sundays." in out  # English fallback is marked
+    assert "Il ripristino non costa altro" in out
+    assert "Re (K): 10 punti" in out
+
+
+def test_markdown_and_html_mark_the_direction_and_escape(tmp_path):
+    house = tmp_path / "evil.yaml"
+    house.write_text("extends: bga\nnotes:\n  ar: '<script>alert(1)</script> *bold*'\n", encoding="utf-8")
+    page = run("rules", "-V", str(house), "--lang", "ar", "--format", "html")
+    assert page.exit_code == 0
+    assert '<html lang="ar" dir="rtl">' in page.stdout
+    assert "<script>" not in page.stdout and "&lt;script&gt;alert(1)&lt;/script&gt;" in page.stdout
+    assert '<bdi dir="ltr">5♣ 5♦ 5♥</bdi>' in page.stdout
+    md = run("rules", "-V", str(house), "--lang", "ar", "--format", "markdown")
+    assert md.stdout.startswith('<div dir="rtl" lang="ar">')
+    assert "<script>" not in md.stdout and r"\*bold\*" in md.stdout
+    english = run("rules", "--format", "html")
+    assert '<html lang="en" dir="ltr">' in english.stdout and "<bdi" not in english.stdout
+
+
+def test_ukrainian_markdown():
+    md = run("rules", "-V", "classic", "--lang", "uk", "--format", "markdown")
+    assert md.exit_code == 0
+    assert md.stdout.startswith("# Макіавеллі: правила варіанту classic")
+    assert "- від 2 до 5 гравців: по 15 карт" in md.stdout
+    assert "- 8 гравців: по 9 карт" in md.stdout
+
+
+def test_bidi_visual_reorders_only_on_a_terminal(monkeypatch):
+    logical = run("rules", "--lang", "ar")
+    piped = run("rules", "--lang", "ar", "--bidi", "visual")
+    assert piped.stdout == logical.stdout
+    monkeypatch.setattr(rules_command, "_is_terminal", lambda: True)
+    shown = run("rules", "--lang", "ar", "--bidi", "visual")
+    assert shown.exit_code == 0 and shown.stdout != logical.stdout
+    assert "ةماع ةرظن" in shown.stdout  # "نظرة عامة" (Overview) in display order
+    assert bidi.LRI not in shown.stdout
+
+
+@pytest.mark.parametrize("line, rtl, expected", [
+    ("abc (def)", False, "abc (def)"),
+    ("مرحبا ABC 123", True, "ABC 123 ابحرم"),
+    ("عندي 15 ورقة", True, "ةقرو 15 يدنع"),
+    ("قال (نعم) هنا", True, "انه (معن) لاق"),
+    ("المجموعة: " + bidi.isolate("5♣ 6♣ 7♣") + " صحيحة.", True, ".ةحيحص 5♣ 6♣ 7♣ :ةعومجملا"),
+])
+def test_bidi_visual_order(line, rtl, expected):
+    assert bidi.visual(line, rtl=rtl) == expected
+
+
+@pytest.mark.parametrize("args", [["rules", "--format", "pdf"], ["rules", "--bidi", "sideways"],
+                                  ["rules", "--variant", "nope"], ["rules", "--lang", "xx"]])
+def test_bad_rules_options_are_one_line_and_exit_2(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
