@@ -89,7 +89,7 @@ class MeldRules:
     """
 
     __slots__ = ("variant", "deck", "cards", "size", "values", "index", "value",
-                 "_by_ids", "_by_key", "_fits", "_order", "_laid")
+                 "_by_ids", "_by_key", "_fits", "_order", "_laid", "_keys")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -108,12 +108,22 @@ class MeldRules:
         self._fits: dict[tuple[int, ...], frozenset[int]] = {}
         self._order: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._laid: dict[tuple[int, ...], tuple[Card, ...]] = {}
+        self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     # -- checks ------------------------------------------------------------
 
     def key(self, ids: Iterable[int]) -> tuple[int, ...]:
         value = self.value
         return tuple(sorted([value[i] for i in ids]))
+
+    def meld_key(self, meld: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`key` of a meld held by the engine, memoised."""
+        found = self._keys.get(meld)
+        if found is None:
+            if len(self._keys) > MEMO_LIMIT:
+                self._keys.clear()
+            found = self._keys[meld] = self.key(meld)
+        return found
 
     def check_key(self, key: tuple[int, ...]) -> MeldCheck:
         """Check a meld given as a sorted tuple of value indices."""

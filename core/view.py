@@ -103,7 +103,7 @@ class View:
     @property
     def table_keys(self) -> tuple[tuple[int, ...], ...]:
         """Each meld as a sorted tuple of value indices: for fast bots."""
-        key = self._game.rules.key
+        key = self._game.rules.meld_key
         return tuple(key(m) for m in self._game._table)
 
     def invalid_melds(self) -> list[tuple[int, MeldCheck]]:

@@ -52,6 +52,15 @@ def test_hand_size_by_player_count_and_help_cards():
     check_invariants(helped, boundary=True)
 
 
+def test_a_position_cannot_hold_more_copies_than_the_decks(bga):
+    with pytest.raises(SetupError) as caught:
+        position(bga, ["5C 5C", "5C 2H"], "")
+    assert caught.value.code == "too-many-copies" and caught.value.params["cards"] == "5C"
+    game = position(bga, ["5C 5C", "2H 3H"], "6C 7C 8C", deck="9C")
+    assert len(game.ids()["aside"]) == 104 - 8  # what the position leaves out is set aside
+    check_invariants(game, boundary=True)
+
+
 def test_first_seat_dealer():
     game = Game(variant("bga", "dealer=first-seat"), 3, 99)
     assert (game.dealer, game.first, game.current) == (0, 1, 1)

@@ -33,8 +33,8 @@ HUMAN = "human"
 
 SeatOpt = Annotated[
     Optional[list[str]],
-    typer.Option("--seat", help="Who plays a seat: random (more players come later). One per seat, "
-                 "in turn order; a single --seat fills every seat."),
+    typer.Option("--seat", help="Who plays a seat: a computer player such as random. One per seat, "
+                 "in turn order; a single --seat fills every seat (default: four random players)."),
 ]
 
 
