@@ -14,6 +14,7 @@ from core.errors import MachiavelliError, VariantError
 from core.variant import differences, parameters_of
 from machiavelli_app import display, glossary, library
 from machiavelli_app.commands import game as game_command, locales as locales_command, rules as rules_command
+from machiavelli_app.commands import simulate as simulate_command
 from machiavelli_app.i18n import _, language
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 from machiavelli_app.reasons import describe, meld_reason
@@ -33,6 +34,7 @@ app.add_typer(meld_app, name="meld")
 rules_command.register(app)
 locales_command.register(app)
 game_command.register(app)
+simulate_command.register(app)
 
 
 @app.callback()
@@ -101,18 +103,26 @@ def variants_diff(
     a: Annotated[str, typer.Argument(help="The first variant: a shipped name or a YAML file.")],
     b: Annotated[str, typer.Argument(help="The second variant; --set applies to this one.")],
     overrides: SetOpt = None,
+    lang: display.LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The parameters on which two variants differ, side by side.
+    """The parameters on which two variants differ, side by side, and the
+    rule sentences that differ, in the chosen language.
 
     --set changes the second variant, so `diff bga bga --set aces=wrap`
     shows what a house rule changes.
     """
+    from machiavelli_app import rules_diff
+
+    if lang is not None:
+        display.apply(lang)
     left, right = library.load_variant(a), library.load_variant(b, overrides or [])
     rows = differences(left, right)
+    sentences = rules_diff.differing(left, right)
     if as_json:
         print_json({"a": left.name, "b": right.name,
-                    "parameters": [{"key": k, "a": va, "b": vb} for k, va, vb in rows]})
+                    "parameters": [{"key": k, "a": va, "b": vb} for k, va, vb in rows],
+                    "rules": [d.as_dict() for d in sentences]})
         return
     if not rows:
         typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
@@ -121,6 +131,7 @@ def variants_diff(
     for key, va, vb in rows:
         table.add_row(key, _shown(va), _shown(vb))
     Console(soft_wrap=True).print(table)
+    rules_diff.show(left.name, right.name, sentences)
 
 
 def _shown(value: object) -> str:

@@ -97,3 +97,101 @@ def percentile(values: Sequence[float], q: float) -> float:
     lo = math.floor(pos)
     hi = min(lo + 1, len(ordered) - 1)
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+@dataclass(frozen=True, slots=True)
+class Mean:
+    """The mean of ``n`` values, their standard deviation and the normal
+    interval of the mean."""
+
+    n: int
+    value: float
+    sd: float
+    low: float
+    high: float
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Mean:
+    n = len(values)
+    if n == 0:
+        return Mean(0, math.nan, math.nan, math.nan, math.nan)
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if n > 1 else 0.0
+    half = z_for(confidence) * sd / math.sqrt(n)
+    return Mean(n, mean, sd, mean - half, mean + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """``k`` of ``n`` events pooled over ``clusters`` groups (turns over
+    games), with an interval that allows for events within one group being
+    alike. ``unit_sd`` is the spread per group, for sample sizes."""
+
+    k: int
+    n: int
+    clusters: int
+    value: float
+    se: float
+    low: float
+    high: float
+
+    @property
+    def unit_sd(self) -> float:
+        return self.se * math.sqrt(self.clusters)
+
+
+def ratio(ks: Sequence[int], ns: Sequence[int], confidence: float = 0.95) -> Ratio:
+    """Pooled share ``sum(ks) / sum(ns)`` of per-group counts, with the
+    cluster-robust (linearised) standard error: turns of one game are not
+    independent trials, so a Wilson interval on the pooled turns would be
+    too narrow."""
+    if len(ks) != len(ns):
+        raise ValueError("ks and ns differ in length")
+    g, k, n = len(ks), sum(ks), sum(ns)
+    if g == 0 or n == 0:
+        return Ratio(k, n, g, math.nan, math.nan, math.nan, math.nan)
+    r = k / n
+    if g < 2:
+        return Ratio(k, n, g, r, math.nan, 0.0, 1.0)
+    mean_n = n / g
+    residuals = sum(((ki - r * ni) / mean_n) ** 2 for ki, ni in zip(ks, ns))
+    se = math.sqrt(residuals / (g * (g - 1)))
+    half = z_for(confidence) * se
+    return Ratio(k, n, g, r, se, max(0.0, r - half), min(1.0, r + half))
+
+
+def z_p(difference: float, se: float) -> float:
+    """Two-sided p-value of a difference with standard error ``se``."""
+    if not se or math.isnan(se):
+        return 1.0 if difference == 0 else 0.0
+    return 2 * (1 - _NORMAL.cdf(abs(difference / se)))
+
+
+def ratios_p(a: Ratio, b: Ratio) -> float:
+    """Two-sided p-value for equal pooled shares of independent runs."""
+    return z_p(a.value - b.value, math.sqrt(a.se ** 2 + b.se ** 2))
+
+
+def games_needed_means(m1: float, sd1: float, m2: float, sd2: float, *, alpha: float = 0.05,
+                       power: float = 0.8) -> int | None:
+    """Games per variant for a two-sided test at ``alpha`` to detect the
+    difference between means ``m1`` and ``m2`` with the given power, the
+    spreads per game being ``sd1`` and ``sd2`` (None for equal means)."""
+    if m1 == m2 or any(math.isnan(x) for x in (m1, m2, sd1, sd2)):
+        return None
+    z = z_for(1 - alpha) + _NORMAL.inv_cdf(power)
+    return max(2, math.ceil(z * z * (sd1 ** 2 + sd2 ** 2) / (m1 - m2) ** 2))
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of a family of p-values: compare each
+    adjusted value with alpha to keep the chance of any false alarm in the
+    family below alpha."""
+    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
+    adjusted = [1.0] * len(pvalues)
+    running = 0.0
+    m = len(pvalues)
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted

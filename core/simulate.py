@@ -1,0 +1,170 @@
+"""Simulated games: one game between computer players, summed up in a few numbers.
+
+:func:`play_game` plays a whole game from ``(variant, seats, seed)`` and
+returns a :class:`GameSummary`, compact enough to ship thousands between
+processes. :func:`run_batch` plays games ``start..stop`` of a :class:`Plan`;
+game ``i`` always gets the seed :func:`game_seed` ``(master, i)``, so the same
+plan gives the same games whichever process, machine or batch plays them.
+
+Pure: no printing, no files. A game whose bot breaks the rules or never ends
+its turn is not raised out of the batch but returned with ``error`` set, so
+that a pool or a cluster hands back plain data and the caller names the
+game that failed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .actions import Draw, Restore
+from .bots import BOTS, bot_seed, make_bot, play_out
+from .errors import SetupError
+from .game import WENT_OUT, Entry, Game
+from .records import GameRecord, Seat
+from .variant import Variant
+
+_MASK64 = (1 << 64) - 1
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``master``: SplitMix64
+    of the pair, a 63-bit number. Plain arithmetic (no ``hash()``, which
+    Python salts per process), so every process and machine agrees."""
+    z = ((master & _MASK64) * 0x9E3779B97F4A7C15 + index + 1) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What a simulated game comes to. Seats count from 0 in turn order;
+    ``first`` is the seat that played the first turn (left of the dealer)."""
+
+    index: int
+    seed: int
+    reason: str
+    winners: tuple[int, ...]
+    first: int
+    #: Turns played, the last one included.
+    turns: int
+    #: Cards in each seat's hand at the end.
+    cards_left: tuple[int, ...]
+    #: Turns that ended with table cards taken or moved (and not restored).
+    rearranged: int
+    #: Turns ended by drawing, and by restoring the table.
+    draws: int
+    restores: int
+    #: Cards taken from the deck by draws and restore penalties.
+    drawn: int
+    #: Actions accepted, steps inside turns included.
+    actions: int
+    #: The game record (JSON text) when the plan asks for records.
+    record: str | None = field(default=None, repr=False)
+    #: Why the game could not be finished (a bot's bug), or None.
+    error: str | None = None
+
+    def position(self, seat: int) -> int:
+        """Where ``seat`` came in the order of play: 0 for the first player."""
+        return (seat - self.first) % len(self.cards_left)
+
+
+class _Tally:
+    """Counts, from the log entries as they come, what a summary needs."""
+
+    __slots__ = ("game", "touched", "rearranged", "draws", "restores", "drawn")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.touched = False
+        self.rearranged = self.draws = self.restores = self.drawn = 0
+
+    def __call__(self, entry: Entry) -> None:
+        if not entry.ends_turn:
+            # After each step the turn is still current: remember whether
+            # table cards are now out of place (an undo may take that back).
+            self.touched = bool(self.game.turn.touched)
+            return
+        kind = type(entry.action)
+        self.drawn += entry.drew
+        if kind is Restore:
+            self.restores += 1
+        else:
+            if kind is Draw:
+                self.draws += 1
+            elif entry.outcome is not None and entry.outcome.reason == WENT_OUT:
+                self.touched = bool(self.game.turn.touched)
+            self.rearranged += self.touched
+        self.touched = False
+
+
+def check_seats(seats: Sequence[str]) -> None:
+    """Raise SetupError unless every seat names a registered bot."""
+    for name in seats:
+        if name not in BOTS:
+            raise SetupError("unknown-player", player=name, available=", ".join(sorted(BOTS)))
+
+
+def play_game(variant: Variant, seats: Sequence[str], seed: int, *, index: int = 0,
+              record: bool = False) -> GameSummary:
+    """Play one game between the bots named by ``seats`` (one per seat, in
+    turn order) to its end. Each bot's seed derives from the game's seed."""
+    game = Game(variant, len(seats), seed)
+    bots = [make_bot(name, bot_seed(seed, s)) for s, name in enumerate(seats)]
+    tally = _Tally(game)
+    outcome = play_out(game, bots, on_entry=tally)
+    text = GameRecord.of(game, [Seat(n) for n in seats]).dumps() if record else None
+    return GameSummary(
+        index=index, seed=seed, reason=outcome.reason, winners=outcome.winners, first=game.first,
+        turns=game.turn_number, cards_left=tuple(game.hand_size(s) for s in range(game.players)),
+        rearranged=tally.rearranged, draws=tally.draws, restores=tally.restores, drawn=tally.drawn,
+        actions=game.entries, record=text,
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A run of games: one variant, the bots in each seat, the master seed."""
+
+    variant: Variant
+    seats: tuple[str, ...]
+    master_seed: int
+    records: bool = False
+
+    def seed(self, index: int) -> int:
+        return game_seed(self.master_seed, index)
+
+
+# One Variant object per rule set in each process, so that every batch of a
+# long run shares the memoised meld checks (core.table.rules_for is keyed on
+# the object) instead of warming up a fresh copy unpickled for each batch.
+_SHARED: dict[str, Variant] = {}
+_SHARED_LIMIT = 32
+
+
+def _shared(variant: Variant) -> Variant:
+    key = json.dumps(variant.parameters(), sort_keys=True)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.pop(next(iter(_SHARED)))
+        found = _SHARED[key] = variant
+    return found
+
+
+def run_batch(plan: Plan, start: int, stop: int) -> list[GameSummary]:
+    """Games ``start`` to ``stop - 1`` of the plan, in order. A module-level
+    function of picklable arguments, so process pools (spawn included) and
+    Dask workers can call it."""
+    variant = _shared(plan.variant)
+    out = []
+    for index in range(start, stop):
+        seed = plan.seed(index)
+        try:
+            out.append(play_game(variant, plan.seats, seed, index=index, record=plan.records))
+        except Exception as exc:  # a bot's bug: report the game, not a traceback from afar
+            out.append(GameSummary(index, seed, "error", (), 0, 0, (), 0, 0, 0, 0, 0,
+                                   error=f"{type(exc).__name__}: {exc}"))
+    return out

@@ -1,0 +1,82 @@
+"""The PNG of a simulation: game length and win share by seat, per variant.
+
+matplotlib is an optional extra (``[plot]``), imported only here and only
+when a plot is asked for; the Agg renderer draws without any display.
+Labels are in the user's language, except in right-to-left languages,
+whose letters matplotlib cannot join or order: those get the English text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import i18n
+from .i18n import N_, _
+
+LABELS = {
+    "length": N_("Game length"),
+    "turns": N_("Turns per game"),
+    "games": N_("Share of games"),
+    "wins": N_("Win share by position in turn order (95% interval)"),
+    "position": N_("Position in turn order (1 = plays first)"),
+    "share": N_("Share of games won"),
+    "even": N_("Even share"),
+}
+
+
+def _label(key: str) -> str:
+    return LABELS[key] if i18n.is_rtl() else _(LABELS[key])
+
+
+def _title(players: int, games: int, seed: int) -> str:
+    one = "{players} players, {n} game per variant, seed {seed}"
+    many = "{players} players, {n} games per variant, seed {seed}"
+    if i18n.is_rtl():
+        return i18n.safe_format(one if games == 1 else many, players=players, n=games, seed=seed)
+    return i18n.ngettext("{players} players, {n} game per variant, seed {seed}",
+                         "{players} players, {n} games per variant, seed {seed}", games, players=players, seed=seed)
+
+
+def available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def plot(path: Path, report: dict[str, Any], turns: Sequence[Sequence[int]], *, players: int, seed: int) -> None:
+    """Write the PNG: histograms of turns per game (one outline per
+    variant), and win share by position with intervals, side by side."""
+    from matplotlib.figure import Figure
+
+    variants = report["variants"]
+    fig = Figure(figsize=(12, 5), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    low = min((min(t) for t in turns if t), default=0)
+    high = max((max(t) for t in turns if t), default=1)
+    step = max(1, (high - low + 1) // 40)
+    bins = list(range(low, high + step + 1, step))
+    for fig_v, values in zip(variants, turns):
+        weights = [1 / len(values)] * len(values) if values else []
+        left.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6, label=fig_v["variant"])
+    left.set_title(_label("length"))
+    left.set_xlabel(_label("turns"))
+    left.set_ylabel(_label("games"))
+    left.legend()
+
+    width = 0.8 / len(variants)
+    positions = range(1, players + 1)
+    for k, fig_v in enumerate(variants):
+        rows = fig_v["win_share_by_position"]
+        xs = [p - 0.4 + width * (k + 0.5) for p in positions]
+        ys = [r["share"] for r in rows]
+        err = [[r["share"] - r["low"] for r in rows], [r["high"] - r["share"] for r in rows]]
+        right.bar(xs, ys, width=width * 0.95, yerr=err, capsize=3, label=fig_v["variant"])
+    right.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=_label("even"))
+    right.set_xticks(list(positions))
+    right.set_title(_label("wins"))
+    right.set_xlabel(_label("position"))
+    right.set_ylabel(_label("share"))
+    right.legend()
+    fig.suptitle(_title(players, variants[0]["games"], seed))
+    fig.savefig(path, format="png", dpi=110)

@@ -1,0 +1,299 @@
+"""Mass simulation: reproducible per game, identical across --jobs and Dask,
+records that replay, figures in the promised shapes, and comparisons that
+flag a planted difference and nothing where there is none."""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cli import app
+from core.actions import Action
+from core.bots import BOTS
+from core.game import Game
+from core.records import GameRecord
+from core.simulate import GameSummary, Plan, _Tally, game_seed, play_game, run_batch
+from machiavelli_app import sim_figures, sim_plot
+from machiavelli_app.commands import simulate as simulate_command
+from machiavelli_app.library import load_variant
+from machiavelli_app.simulate import batch_size, batches, run
+
+runner = CliRunner()
+SEAT = simulate_command._default_seat()
+
+
+def cli(*args):
+    return runner.invoke(app, list(args))
+
+
+def simulate_json(*args):
+    result = cli("simulate", "--json", "-", "-q", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+# -- seeds and single games ------------------------------------------------------------
+
+
+def test_game_seeds_are_fixed_numbers():
+    # Golden values: a change here changes every published simulation.
+    assert (game_seed(0, 0), game_seed(2024, 5)) == (3119036373970289394, 4591809280646859715)
+    assert len({game_seed(s, i) for s in range(20) for i in range(500)}) == 20 * 500
+
+
+@given(st.integers(0, 2**64), st.integers(0, 10**7))
+def test_game_seeds_fit_63_bits(master, index):
+    assert 0 <= game_seed(master, index) < 2**63
+
+
+def test_a_summary_agrees_with_its_own_record(bga):
+    s = play_game(bga, [SEAT] * 4, 12345, index=3, record=True)
+    record = GameRecord.loads(s.record)
+    game = record.replay()
+    assert (s.index, s.seed, record.seed) == (3, 12345, 12345)
+    assert game.outcome.winners == s.winners and game.outcome.reason == s.reason
+    assert s.turns == game.turn_number and s.first == game.first
+    assert s.cards_left == tuple(game.hand_size(seat) for seat in range(4))
+    verbs = [a.verb for _, a in record.actions]
+    assert s.draws == verbs.count("draw") and s.restores == verbs.count("restore")
+    assert s.actions == len(record.actions)
+    assert s.draws + s.restores + verbs.count("end") + (s.reason == "went-out") == s.turns
+
+
+def test_rearranging_turns_are_those_that_leave_table_cards_moved(bga):
+    parse = lambda text: bga.deck.parse_cards(text)  # noqa: E731
+    game = Game.from_position(bga, [parse("9C KD 2H"), parse("2S 9H 4D")], table=[parse("5C 6C 7C 8C")],
+                              deck=parse("3S 3H 3D 4S 4H"))
+    tally = _Tally(game)
+    script = [
+        (0, "take 1 8C"), (0, "add 1 8C"), (0, "add 1 9C"), (0, "end"),   # moved and put back: rearranged
+        (1, "draw"),                                                     # a draw
+        (0, "take 1"), (0, "undo"), (0, "draw"),                        # taken back: not rearranged
+        (1, "take 1 5C"), (1, "restore"),                                # restored: not rearranged
+    ]
+    for seat, text in script:
+        tally(game.apply(Action.parse(text), seat))
+    assert (tally.rearranged, tally.draws, tally.restores, tally.drawn) == (1, 2, 1, 3)
+
+
+def test_batches_cover_every_game_once():
+    for games in (1, 7, 100, 2001):
+        for workers in (1, 2, 16):
+            spans = batches(games, batch_size(games, workers))
+            assert [i for a, b in spans for i in range(a, b)] == list(range(games))
+
+
+def test_a_batch_plays_the_same_games_wherever_it_starts(bga):
+    plan = Plan(bga, (SEAT,) * 3, master_seed=99)
+    whole = run_batch(plan, 0, 6)
+    parts = run_batch(plan, 0, 2) + run_batch(plan, 2, 6)
+    assert whole == parts
+    assert [g.seed for g in whole] == [game_seed(99, i) for i in range(6)]
+
+
+def test_a_failing_bot_names_its_game(bga, monkeypatch):
+    class Broken:
+        def __init__(self, seed):
+            pass
+
+        def choose(self, view):
+            raise RuntimeError("confused")
+
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    out = run_batch(Plan(bga, ("broken", "broken"), 5), 4, 5)
+    assert out[0].index == 4 and out[0].seed == game_seed(5, 4) and "confused" in out[0].error
+    result = cli("simulate", "--seat", "broken", "-p", "2", "-n", "3", "--seed", "5", "-j", "1", "-q")
+    assert result.exit_code == 1
+    assert "seed" in result.stderr and "confused" in result.stderr and "Traceback" not in result.output
+
+
+# -- the same figures whatever runs them ---------------------------------------------
+
+
+ARGS = ("-V", "bga", "-V", "help-cards", "-n", "24", "--seed", "2024")
+
+
+def test_figures_are_identical_for_one_and_two_jobs():
+    one = simulate_json(*ARGS, "-j", "1")
+    two = simulate_json(*ARGS, "-j", "2")
+    assert one == two
+    assert one["variants"][0]["games"] == 24
+
+
+def test_figures_are_identical_on_a_dask_cluster():
+    import distributed
+
+    with distributed.LocalCluster(processes=False, n_workers=2, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        on_dask = simulate_json(*ARGS, "--dask", cluster.scheduler_address)
+    assert on_dask == simulate_json(*ARGS, "-j", "1")
+
+
+def test_run_gives_games_in_order_and_reports_each_batch(bga):
+    seen = []
+    plan = Plan(bga, ("random",) * 2, 3)
+    results = run([plan], 10, jobs=1, on_batch=lambda p, s: seen.extend(g.index for g in s))
+    assert [g.index for g in results[0]] == list(range(10)) == sorted(seen)
+
+
+# -- outputs ----------------------------------------------------------------------------
+
+
+def test_json_shape():
+    data = simulate_json("-V", "bga", "-V", "restore-3", "-n", "12", "--seed", "1", "-j", "1", "-p", "3")
+    assert (data["format"], data["version"], data["games"], data["players"]) == ("machiavelli-simulation", 1, 12, 3)
+    assert data["seats"] == [SEAT] * 3
+    fig = data["variants"][0]
+    assert fig["variant"] == "bga" and fig["parameters"]["restore_penalty"] == 1
+    assert set(fig["ended"]) == {"went-out", "deck-exhausted", "blocked"}
+    assert sum(e["k"] for e in fig["ended"].values()) == 12
+    assert [e["position"] for e in fig["win_share_by_position"]] == [1, 2, 3]
+    assert sum(e["k"] for e in fig["win_share_by_position"]) == sum(e["k"] for e in fig["win_share_by_seat"])
+    for entry in fig["win_share_by_position"] + [fig["joint_wins"], fig["rearranging_turns"]]:
+        assert entry["low"] <= entry["share"] <= entry["high"]
+    for key in ("turns", "cards_left_losers", "draws_per_game", "restores_per_game"):
+        assert set(fig[key]) == {"n", "mean", "sd", "low", "high", "median", "p90", "min", "max"}
+    assert fig["turns"]["min"] <= fig["turns"]["median"] <= fig["turns"]["p90"] <= fig["turns"]["max"]
+    (comp,) = data["comparisons"]
+    assert (comp["a"], comp["b"]) == ("bga", "restore-3")
+    keys = [row["figure"] for row in comp["figures"]]
+    assert keys[:2] == ["ended.went-out", "joint_wins"] and "win_share_by_position.3" in keys
+    for row in comp["figures"]:
+        assert set(row) == {"figure", "kind", "a", "b", "difference", "p", "p_adjusted", "significant",
+                            "games_needed"}
+        assert row["p"] <= row["p_adjusted"] <= 1
+
+
+def test_csv_files(tmp_path):
+    figures, games = tmp_path / "figures.csv", tmp_path / "games.csv"
+    result = cli("simulate", "-V", "bga", "-V", "aces-wrap", "-n", "8", "--seed", "4", "-j", "1", "-q",
+                 "--csv", str(figures), "--games-csv", str(games), "--json", str(tmp_path / "all.json"))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(figures.read_text())))
+    assert list(rows[0]) == list(simulate_command.FIGURE_COLUMNS)
+    assert {r["variant"] for r in rows} == {"bga", "aces-wrap"}
+    data = json.loads((tmp_path / "all.json").read_text())
+    turns = next(r for r in rows if r["variant"] == "bga" and r["figure"] == "turns")
+    assert float(turns["value"]) == pytest.approx(data["variants"][0]["turns"]["mean"])
+    per_game = list(csv.DictReader(io.StringIO(games.read_text())))
+    assert len(per_game) == 16 and list(per_game[0]) == list(simulate_command.GAME_COLUMNS)
+    bga_turns = [int(r["turns"]) for r in per_game if r["variant"] == "bga"]
+    assert sum(bga_turns) / 8 == pytest.approx(data["variants"][0]["turns"]["mean"])
+    assert f"Wrote {figures}." in result.stdout
+
+
+def test_records_replay_to_the_simulated_result(tmp_path):
+    folder = tmp_path / "records"
+    result = cli("simulate", "-V", "help-cards", "-n", "5", "--seed", "8", "-j", "2", "-q",
+                 "--records", str(folder), "--games-csv", str(tmp_path / "games.csv"))
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"help-cards-{i:06d}.json" for i in range(5)]
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "games.csv").read_text())))
+    replayed = cli("replay", str(files[3]), "--json")
+    assert replayed.exit_code == 0, replayed.output
+    state = json.loads(replayed.stdout)
+    assert state["seed"] == int(rows[3]["seed"]) == game_seed(8, 3)
+    assert " ".join(map(str, state["result"]["winners"])) == rows[3]["winners"]
+    assert state["result"]["reason"] == rows[3]["reason"]
+    assert [len(h) for h in state["hands"]] == [int(n) for n in rows[3]["cards_left"].split()]
+    # A second run must not overwrite them silently; --force may.
+    again = cli("simulate", "-V", "help-cards", "-n", "5", "--seed", "9", "-j", "1", "-q", "--records", str(folder))
+    assert again.exit_code == 2 and "help-cards-000000.json" in again.stderr
+    assert json.loads(cli("replay", str(files[3]), "--json").stdout) == state
+    assert cli("simulate", "-V", "help-cards", "-n", "5", "--seed", "9", "-j", "1", "-q", "--records", str(folder),
+               "--force").exit_code == 0
+
+
+def test_plot_is_a_png(tmp_path):
+    if not sim_plot.available():
+        pytest.fail("matplotlib is part of the [test] extra")
+    out = tmp_path / "cmp.png"
+    result = cli("simulate", "-V", "bga", "-V", "help-cards", "-n", "10", "--seed", "3", "-j", "1", "-q",
+                 "--plot", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
+
+
+def test_text_report_compares_side_by_side():
+    result = cli("simulate", "-V", "bga", "-V", "restore-3", "-n", "10", "--seed", "3", "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "seed 3" in out and "restore-3 against bga" in out and "Games needed" in out
+    assert out.count("Wins: player 1 in turn order") == 3
+
+
+# -- significance -------------------------------------------------------------------------
+
+
+def _variant_file(tmp_path: Path, name: str, extra: str) -> str:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"name: {name}\nextends: bga\n{extra}")
+    return str(path)
+
+
+def test_a_planted_difference_is_significant_and_no_difference_is_not(tmp_path):
+    small = _variant_file(tmp_path, "tiny-hands", "hand_size: 3\n")
+    same = _variant_file(tmp_path, "bga-copy", "")
+    data = simulate_json("-V", "bga", "-V", small, "-V", same, "-n", "60", "--seed", "11", "-j", "1",
+                         "--seat", "random")
+    planted, copy = data["comparisons"]
+    rows = {r["figure"]: r for r in planted["figures"]}
+    assert rows["turns"]["significant"]
+    assert rows["draws_per_game"]["significant"] and rows["draws_per_game"]["difference"] > 0
+    assert rows["turns"]["games_needed"] < 60
+    # The same rules under another name play the very same games.
+    assert not any(r["significant"] for r in copy["figures"])
+    assert all(r["difference"] in (0, None) and r["games_needed"] is None for r in copy["figures"])
+
+
+def test_compare_flags_only_what_differs():
+    def summary(i, winner, turns):
+        return GameSummary(i, i, "deck-exhausted", (winner,), 0, turns, (1, 2, 3, 4), 0, 0, 0, 0, 0)
+
+    seats = ["random"] * 4
+    even = [summary(i, i % 4, 50 + i % 7) for i in range(2000)]
+    first = [summary(i, 0 if i % 2 else i % 4, 50 + i % 7) for i in range(2000)]
+    report = sim_figures.report([("even", even), ("first", first)], seats)
+    rows = {r["figure"]: r for r in report["comparisons"][0]["figures"]}
+    assert rows["win_share_by_position.1"]["significant"]
+    assert rows["win_share_by_position.1"]["difference"] == pytest.approx(0.75 - 0.25)
+    assert not rows["turns"]["significant"] and rows["turns"]["games_needed"] is None
+
+
+# -- bad input ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, words", [
+    (("-n", "0"), "--games"),
+    (("--seat", "nobody"), "nobody"),
+    (("-p", "9"), "bga"),
+    (("--seat", "random", "--seat", "random", "-p", "3"), "3"),
+    (("--json", "-", "--csv", "-"), "standard output"),
+    (("-V", "bga", "-V", "bga"), "bga"),
+    (("-V", "no-such-variant"), "no-such-variant"),
+    (("--json", "/no/such/folder/out.json"), "/no/such/folder/out.json"),
+    (("-j", "0"), "--jobs"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    result = cli("simulate", "-n", "2", "-q", *args) if "-n" not in args else cli("simulate", "-q", *args)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_extra_names_it(monkeypatch, tmp_path):
+    monkeypatch.setattr(sim_plot, "available", lambda: False)
+    result = cli("simulate", "-n", "2", "-q", "--plot", str(tmp_path / "x.png"))
+    assert result.exit_code == 2 and "machiavelli-variants[plot]" in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_an_unreachable_cluster_is_one_line():
+    result = cli("simulate", "-n", "2", "-q", "--dask", "tcp://127.0.0.1:1")
+    assert result.exit_code == 1 and "127.0.0.1:1" in result.stderr and "Traceback" not in result.output
