@@ -48,9 +48,10 @@ def plot(path: Path, report: dict[str, Any], turns: Sequence[Sequence[int]], *, 
     """Write the PNG: histograms of turns per game (one outline per
     variant), and win share by position with intervals, side by side."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
 
     variants = report["variants"]
-    fig = Figure(figsize=(12, 5), layout="constrained")
+    fig = Figure(figsize=(12, 5.5), layout="constrained")
     left, right = fig.subplots(1, 2)
     low = min((min(t) for t in turns if t), default=0)
     high = max((max(t) for t in turns if t), default=1)
@@ -62,6 +63,7 @@ def plot(path: Path, report: dict[str, Any], turns: Sequence[Sequence[int]], *, 
     left.set_title(_label("length"))
     left.set_xlabel(_label("turns"))
     left.set_ylabel(_label("games"))
+    left.yaxis.set_major_formatter(PercentFormatter(1.0))
     left.legend()
 
     width = 0.8 / len(variants)
@@ -77,6 +79,7 @@ def plot(path: Path, report: dict[str, Any], turns: Sequence[Sequence[int]], *, 
     right.set_title(_label("wins"))
     right.set_xlabel(_label("position"))
     right.set_ylabel(_label("share"))
-    right.legend()
+    right.yaxis.set_major_formatter(PercentFormatter(1.0))
+    right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=len(variants) + 1, frameon=False)
     fig.suptitle(_title(players, variants[0]["games"], seed))
     fig.savefig(path, format="png", dpi=110)
