@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import uuid
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
@@ -30,6 +31,9 @@ from core.simulate import GameSummary, Plan, run_batch
 MAX_BATCH = 100
 #: Batches per worker a run aims at, so that slow batches even out.
 BATCHES_PER_WORKER = 8
+
+#: How long to keep trying to reach a Dask scheduler.
+DASK_CONNECT_TIMEOUT = "10s"
 
 OnBatch = Callable[[int, list[GameSummary]], None]
 
@@ -112,17 +116,27 @@ def run(plans: Sequence[Plan], games: int, *, jobs: int = 1, dask: str | None = 
     return results
 
 
+def _worker_start() -> None:
+    # Ctrl-C is the parent's to handle: it stops the workers itself, so they
+    # must not each print a traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_pool(plans: Sequence[Plan], tasks: list[_Task], jobs: int,
               arrived: Callable[[_Task, list[GameSummary]], None]) -> None:
     # "spawn" everywhere: the same behaviour on every platform, and no fork
     # of a process that runs a progress-bar thread.
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context, initializer=_worker_start)
     try:
         futures = {pool.submit(run_batch, plans[t.plan_index], t.start, t.stop): t for t in tasks}
         for future in as_completed(futures):
             arrived(futures[future], future.result())
     except BaseException:
+        # Interrupted, or a game failed: stop at once rather than finish
+        # the batches under way (with solver players that takes a while).
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
@@ -135,7 +149,7 @@ def _run_dask(plans: Sequence[Plan], games: int, address: str,
     except ImportError:
         raise MissingExtra("dask", "distributed") from None
     try:
-        client = Client(address, set_as_default=False, timeout="10s")
+        client = Client(address, set_as_default=False, timeout=DASK_CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise BackendError(address, str(exc) or type(exc).__name__) from None
     run_id = uuid.uuid4().hex[:12]

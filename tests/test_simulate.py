@@ -21,6 +21,7 @@ from core.simulate import GameSummary, Plan, _Tally, game_seed, play_game, run_b
 from machiavelli_app import sim_figures, sim_plot
 from machiavelli_app.commands import simulate as simulate_command
 from machiavelli_app.library import load_variant
+from machiavelli_app import simulate as simulate_module
 from machiavelli_app.simulate import batch_size, batches, run
 
 runner = CliRunner()
@@ -294,6 +295,7 @@ def test_a_missing_extra_names_it(monkeypatch, tmp_path):
     assert not (tmp_path / "x.png").exists()
 
 
-def test_an_unreachable_cluster_is_one_line():
+def test_an_unreachable_cluster_is_one_line(monkeypatch):
+    monkeypatch.setattr(simulate_module, "DASK_CONNECT_TIMEOUT", "1s")
     result = cli("simulate", "-n", "2", "-q", "--dask", "tcp://127.0.0.1:1")
     assert result.exit_code == 1 and "127.0.0.1:1" in result.stderr and "Traceback" not in result.output
