@@ -133,10 +133,10 @@ def _test(kind: str, a: dict[str, Any], b: dict[str, Any]) -> tuple[float, int |
         p = stats.two_proportion_p(a["k"], a["n"], b["k"], b["n"])
         return p, stats.games_needed(a["share"], b["share"]) if a["n"] and b["n"] else None
     if kind == "mean":
-        if not a["n"] or not b["n"] or a["sd"] is None or b["sd"] is None:
+        if a["sd"] is None or b["sd"] is None:  # fewer than two games
             return 1.0, None
-        se = math.sqrt(a["sd"] ** 2 / a["n"] + b["sd"] ** 2 / b["n"]) if a["n"] > 1 and b["n"] > 1 else 0.0
-        p = stats.z_p(b["mean"] - a["mean"], se) if se else (1.0 if a["mean"] == b["mean"] else 0.0)
+        se = math.sqrt(a["sd"] ** 2 / a["n"] + b["sd"] ** 2 / b["n"])
+        p = stats.z_p(b["mean"] - a["mean"], se)
         return p, stats.games_needed_means(a["mean"], a["sd"], b["mean"], b["sd"])
     raise ValueError(kind)
 
@@ -176,7 +176,7 @@ def report(named_games: Sequence[tuple[str, Sequence[GameSummary]]], seats: Sequ
             fig["parameters"] = parameters(name)
         variants.append(fig)
     keys = compared_figures(len(seats), len(set(seats)) > 1)
-    base_name, base_games = named_games[0]
+    base_games = named_games[0][1]
     comparisons = [compare(variants[0], variants[i], ratio_of(base_games), ratio_of(games), keys)
                    for i, (_, games) in enumerate(named_games) if i > 0]
     return {"variants": variants, "comparisons": comparisons}

@@ -116,7 +116,9 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Mean:
     if n == 0:
         return Mean(0, math.nan, math.nan, math.nan, math.nan)
     mean = statistics.fmean(values)
-    sd = statistics.stdev(values) if n > 1 else 0.0
+    if n < 2:
+        return Mean(n, mean, math.nan, math.nan, math.nan)  # one game says nothing of the spread
+    sd = statistics.stdev(values)
     half = z_for(confidence) * sd / math.sqrt(n)
     return Mean(n, mean, sd, mean - half, mean + half)
 
@@ -162,7 +164,9 @@ def ratio(ks: Sequence[int], ns: Sequence[int], confidence: float = 0.95) -> Rat
 
 def z_p(difference: float, se: float) -> float:
     """Two-sided p-value of a difference with standard error ``se``."""
-    if not se or math.isnan(se):
+    if math.isnan(se) or math.isnan(difference):
+        return 1.0  # too few games to tell anything
+    if not se:
         return 1.0 if difference == 0 else 0.0
     return 2 * (1 - _NORMAL.cdf(abs(difference / se)))
 

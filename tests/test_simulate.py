@@ -299,3 +299,9 @@ def test_an_unreachable_cluster_is_one_line(monkeypatch):
     monkeypatch.setattr(simulate_module, "DASK_CONNECT_TIMEOUT", "1s")
     result = cli("simulate", "-n", "2", "-q", "--dask", "tcp://127.0.0.1:1")
     assert result.exit_code == 1 and "127.0.0.1:1" in result.stderr and "Traceback" not in result.output
+
+
+def test_one_game_is_reported_but_proves_nothing():
+    data = simulate_json("-V", "bga", "-V", "restore-3", "-n", "1", "--seed", "3", "-j", "1")
+    assert data["variants"][0]["turns"]["sd"] is None
+    assert not any(row["significant"] for row in data["comparisons"][0]["figures"])

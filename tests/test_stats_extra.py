@@ -17,6 +17,8 @@ def test_mean_interval_by_hand():
     assert (m.n, m.value) == (5, 3)
     assert m.low == pytest.approx(3 - half) and m.high == pytest.approx(3 + half)
     assert math.isnan(stats.mean_interval([]).value)
+    single = stats.mean_interval([7])
+    assert single.value == 7 and math.isnan(single.sd) and math.isnan(single.low)
 
 
 def test_ratio_of_independent_trials_matches_the_binomial_interval():

@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import secrets
 import sys
@@ -179,7 +180,7 @@ def simulate(
     document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games, "players": len(seat_names),
                 "seats": seat_names, "settings": list(overrides or []), **report}
     if json_file is not None:
-        _write(json_file, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+        _write(json_file, json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
     if csv_file is not None:
         _write(csv_file, _figures_csv(report))
     if games_csv is not None:
@@ -224,6 +225,17 @@ def _find(module: str):
 def _missing(extra: str) -> typer.Exit:
     return fail(_("This needs the optional {extra} packages: pip install \"machiavelli-variants[{extra}]\"",
                   extra=extra))
+
+
+def _finite(data: Any) -> Any:
+    """NaN (a figure of too few games) as null: JSON has no NaN."""
+    if isinstance(data, float) and math.isnan(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_finite(v) for v in data]
+    return data
 
 
 def _check_output(out: str | Path | None) -> None:
