@@ -188,8 +188,12 @@ def simulate(
     if plot_file is not None:
         from .. import sim_plot
 
-        sim_plot.plot(plot_file, report, [[g.turns for g in r] for r in results], players=len(seat_names),
-                      seed=master)
+        try:
+            sim_plot.plot(plot_file, report, [[g.turns for g in r] for r in results], players=len(seat_names),
+                          seed=master)
+        except OSError as exc:
+            raise fail(_("Cannot write {file}: {detail}", file=str(plot_file),
+                         detail=exc.strerror or str(exc))) from None
     if data_on_stdout:
         return
     _print_report(report, seat_names)
@@ -256,13 +260,18 @@ def _write(out: str, text: str) -> None:
         sys.stdout.flush()
         return
     path = Path(out)
+    tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(tmp, path)
+        tmp = None
     except OSError as exc:
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=exc.strerror or str(exc))) from None
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
 
 
 # -- running -----------------------------------------------------------------------
