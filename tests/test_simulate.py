@@ -305,3 +305,16 @@ def test_one_game_is_reported_but_proves_nothing():
     data = simulate_json("-V", "bga", "-V", "restore-3", "-n", "1", "--seed", "3", "-j", "1")
     assert data["variants"][0]["turns"]["sd"] is None
     assert not any(row["significant"] for row in data["comparisons"][0]["figures"])
+
+
+def test_set_applies_to_every_variant_and_mixed_seats_are_reported_by_seat(monkeypatch):
+    from core.bots import RandomBot
+
+    monkeypatch.setitem(BOTS, "other", RandomBot)
+    data = simulate_json("-V", "bga", "-V", "restore-3", "--set", "aces=wrap", "-n", "6", "--seed", "2", "-j", "1",
+                         "--seat", "random", "--seat", "other", "--seat", "random")
+    assert data["settings"] == ["aces=wrap"] and data["players"] == 3
+    assert [v["parameters"]["aces"] for v in data["variants"]] == ["wrap", "wrap"]
+    assert [e["player"] for e in data["variants"][0]["win_share_by_seat"]] == ["random", "other", "random"]
+    keys = [row["figure"] for row in data["comparisons"][0]["figures"]]
+    assert "win_share_by_seat.1" in keys
