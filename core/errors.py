@@ -60,3 +60,16 @@ class RecordError(MachiavelliError, ValueError):
     """A game record that is damaged, truncated or foreign."""
 
     code = "bad-record"
+
+
+class PositionError(MachiavelliError, ValueError):
+    """A table and hand that cannot occur: an invalid meld on the table, a
+    card not in the deck, more copies of a card than the decks hold."""
+
+    code = "bad-position"
+
+
+class SolverError(MachiavelliError):
+    """A position the solver cannot answer exactly (it never guesses)."""
+
+    code = "solver-gave-up"

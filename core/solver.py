@@ -1,0 +1,141 @@
+"""The move solver: the most hand cards a player can put down this turn.
+
+:func:`solve` takes a resolved variant, the table (melds), the hand and,
+in the help-cards variant, the help cards, and returns a :class:`Solution`:
+the hand cards placed, the help cards used, the new table and the steps
+that lead from the old table to the new one. Table cards never leave the
+table; the old table is always a valid answer (nothing placed).
+
+Among the answers that place the most hand cards, the solver picks, in this
+order (each criterion breaks the ties of the one before):
+
+1. fewest table cards that change between a set and a run (the smallest
+   rearrangement, the easiest to carry out at a real table);
+2. most points of the hand cards placed (keep the low cards in hand: they
+   cost least if the game ends in a count of points);
+3. fewest help cards used (leave them to no one's advantage only when they
+   are needed);
+4. then a fixed rule: the same position always gives the same answer.
+
+Within the chosen cards the layout keeps old melds together where it can
+(a best effort: runs follow the old runs they continue, sets the old sets),
+and old melds keep their numbers, so that the steps are few.
+
+Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
+(one suit, consecutive ranks, any ace policy) go through an exact dynamic
+programme over ranks (:mod:`core.solver_dp`); any other kinds through an
+exact but slower search over candidate melds (:mod:`core.solver_search`),
+which gives up with :class:`~core.errors.SolverError` rather than guess.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card
+from .errors import PositionError
+from .variant import Variant
+
+Source = int | str  # an old meld's number (from 1), or "hand" or "help"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Cards moved to one meld from one place.
+
+    ``source`` is an old meld's number (from 1), ``"hand"`` or ``"help"``;
+    ``target`` is a meld number: old melds keep theirs, new melds are
+    numbered after the last old one. ``new`` marks the step that starts meld
+    ``target``."""
+
+    cards: tuple[Card, ...]
+    source: Source
+    target: int
+    new: bool = False
+
+    def as_dict(self, variant: Variant | None = None) -> dict[str, object]:
+        text = variant.deck.card_text if variant is not None else str
+        return {"cards": [text(c) for c in self.cards], "from": self.source, "to": self.target, "new": self.new}
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solver's answer.
+
+    ``table`` holds the new melds, each arranged as a player lays it out,
+    and ``numbers`` the number each of them goes by in ``steps`` (old melds
+    keep theirs). ``changed`` lists the old melds that lost cards."""
+
+    placed: tuple[Card, ...]
+    help_used: tuple[Card, ...]
+    table: tuple[tuple[Card, ...], ...]
+    numbers: tuple[int, ...]
+    steps: tuple[Step, ...]
+    changed: tuple[int, ...]
+    method: str  # "rank-dp" or "search"
+
+    @property
+    def count(self) -> int:
+        return len(self.placed)
+
+    def as_dict(self, variant: Variant) -> dict[str, object]:
+        text = variant.deck.card_text
+        return {
+            "placed": [text(c) for c in self.placed],
+            "table": [[text(c) for c in meld] for meld in self.table],
+            "steps": [step.as_dict(variant) for step in self.steps],
+            "help_used": [text(c) for c in self.help_used],
+            "numbers": list(self.numbers),
+            "changed": list(self.changed),
+        }
+
+
+def check_position(
+    variant: Variant,
+    table: Sequence[Sequence[Card]],
+    hand: Sequence[Card],
+    help_cards: Sequence[Card] = (),
+) -> None:
+    """Raise :class:`PositionError` for a position that cannot occur: a card
+    not in the deck, an invalid meld, more copies of a card than the decks hold."""
+    deck = variant.deck
+    ranks, suits = len(deck.ranks), {s.code for s in deck.suits}
+    everything = [c for meld in table for c in meld] + list(hand) + list(help_cards)
+    for card in everything:
+        if not isinstance(card, Card) or card.suit not in suits or not 1 <= card.rank <= ranks:
+            raise PositionError("card-not-in-deck", card=str(card))
+    for number, meld in enumerate(table, start=1):
+        result = variant.check(tuple(meld))
+        if not result.valid:
+            raise PositionError(
+                "invalid-meld", meld=number, cards=deck.format_cards(meld), reason=result.reason or ""
+            )
+    for card, count in sorted(Counter(everything).items()):
+        if count > variant.decks:
+            raise PositionError("too-many-copies", card=deck.card_text(card), count=count, decks=variant.decks)
+
+
+def solve(
+    variant: Variant,
+    table: Iterable[Iterable[Card]],
+    hand: Iterable[Card],
+    help_cards: Iterable[Card] = (),
+) -> Solution:
+    """The most hand cards that can be placed (see the module's docstring)."""
+    melds = tuple(tuple(m) for m in table)
+    hand_t, help_t = tuple(hand), tuple(help_cards)
+    check_position(variant, melds, hand_t, help_t)
+    from . import solver_build, solver_dp, solver_layout
+
+    shape = solver_dp.shape_of(variant)
+    if shape is not None:
+        new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, hand_t, help_t)
+        method = "rank-dp"
+    else:
+        from . import solver_search
+
+        new_melds, placed, used_help = solver_search.solve_position(variant, melds, hand_t, help_t)
+        method = "search"
+    return solver_layout.explain(variant, melds, new_melds, placed, used_help, method)
