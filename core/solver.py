@@ -30,6 +30,7 @@ which gives up with :class:`~core.errors.SolverError` rather than guess.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -127,6 +128,19 @@ def solve(
     melds = tuple(tuple(m) for m in table)
     hand_t, help_t = tuple(hand), tuple(help_cards)
     check_position(variant, melds, hand_t, help_t)
+    # The search allocates many small tuples and no cycles worth collecting:
+    # a collection of the old generation in the middle of it would cost more
+    # than the whole search.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(variant, melds, hand_t, help_t)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(variant: Variant, melds, hand_t, help_t) -> Solution:
     from . import solver_build, solver_dp, solver_layout
 
     shape = solver_dp.shape_of(variant)

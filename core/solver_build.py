@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from .melds import MeldKind, arrange
 from .solver_dp import EPART, WAIT, Cells, Outcome, RankDP, Shape, _sets_feasible
 
+
+
+#: Only ``sequence`` matters to :func:`core.melds.arrange`.
+RUN = MeldKind(same=("suit",), sequence=True)
 
 
 def _run_lines(shape: Shape) -> list[list[int]]:
@@ -97,9 +102,11 @@ def solve_position(variant, shape: Shape, melds, hand_cards, help_cards):
         for s, opt in enumerate(outcome.options[r - 1]):
             placed += [Card(r, suit_codes[s])] * opt.hand
             used_help += [Card(r, suit_codes[s])] * opt.help
-    new_melds = _rebuild_runs(shape, outcome, old_runs, suit_codes) + _rebuild_sets(
-        shape, outcome, old_sets, suit_codes
-    )
+    runs = _rebuild_runs(shape, outcome, old_runs, suit_codes)
+    sets = _rebuild_sets(shape, outcome, old_sets, suit_codes)
+    new_melds = [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs] + [
+        arrange(m, None, deck=variant.deck) for m in sets
+    ]
     return new_melds, placed, used_help
 
 

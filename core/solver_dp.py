@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from heapq import heapify, heappop, heappush
 from itertools import product
 from typing import Iterable
 
@@ -111,8 +112,21 @@ def _combinations(items: tuple[int, ...], k: int):
     return combinations(items, k)
 
 
+@lru_cache(maxsize=4096)
+def _kvecs_for(row: tuple[int, ...], sizes: frozenset[int]) -> list[tuple[int, ...]]:
+    """Every vector of cards per suit, within ``row``, that splits into sets."""
+    return [v for v in product(*(range(a + 1) for a in row)) if sets_feasible(v, sizes)]
+
+
 def sets_feasible(counts: Iterable[int], sizes: frozenset[int]) -> bool:
     return _sets_feasible(tuple(sorted(counts, reverse=True)), sizes)
+
+
+#: The search orders. Preferred: fewest playable hand cards skipped, most
+#: table cards kept in their kind of meld, fewest runs left owing cards, most
+#: points placed, fewest help cards used. Fastest: the same with runs owing
+#: cards before table cards kept (it finds answers with far less backtracking).
+PREFERRED, FASTEST = 0, 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +155,9 @@ class Option:
     moves: tuple[tuple[int, int | None], ...]
     starts: tuple[int, ...]  # tokens of runs that start here
     ties: int  # runs in progress that still owe cards (the search tries fewer first)
+    stay: int  # table cards that stay in the kind of meld they were in
+    bonus: int  # points of the hand cards placed, then help cards kept (packed)
+    keys: tuple[int, int]  # sort keys in the two search orders
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +170,7 @@ class Outcome:
 
 
 class RankDP:
-    """The programme for one position (cells) under one shape."""
+    """The search for one position (cells) under one shape."""
 
     def __init__(self, shape: Shape, cells: Cells) -> None:
         self.shape = shape
@@ -170,21 +187,28 @@ class RankDP:
         # Weights of the packed value: hand cards, then table cards that
         # stay in their kind of meld, then points of hand cards, then help
         # cards left on the side. Every term is non-negative and bounded, so
-        # value // W_HAND is the number of hand cards placed.
+        # value // w_hand is the number of hand cards placed.
         total_help = sum(map(sum, cells.help))
         total_points = sum(cells.points[r] * sum(cells.hand[r]) for r in range(R + 1))
         total_table = sum(map(sum, cells.table))
         self.w_points = total_help + 1
         self.w_stay = (total_points + 1) * self.w_points
         self.w_hand = (total_table + 1) * self.w_stay
+        # Weights of the two search orders (sums over the suits of one rank;
+        # at most 64 cards of a rank, so 128 and 256 leave room).
+        w = self.w_stay
+        self.order_weights = ((w * 128 * 256, -(w * 128), w, -1), (w * 128 * 256, -w, w * 128, -1))
         hand_by_rank = [sum(cells.hand[r]) for r in range(R + 1)]
         self.rank_hand = hand_by_rank
         self.rem_after = [sum(hand_by_rank[r + 1 :]) for r in range(R + 1)]
         self.upper = sum(hand_by_rank)
-        self._options: dict[tuple[int, int, tuple[int, ...]], dict[int, list[Option]]] = {}
-        self._final: dict[tuple[int, ...], bool] = {}
         self.kvecs = self._kvecs()
+        self._options: dict[tuple[int, int, tuple[int, ...]], dict[int, tuple[list[Option], list[Option]]]] = {}
+        self._final: dict[tuple[int, ...], bool] = {}
         self._fail: dict[tuple[int, tuple], int] = {}
+        self._futures: dict[tuple[int, int, tuple[int, ...], int], tuple | None] = {}
+        self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
         self.visits = 0
 
     # -- one suit at one rank ------------------------------------------------
@@ -193,83 +217,44 @@ class RankDP:
         """Per rank, every vector of cards per suit that can go to sets."""
         if not self.sets:
             return [[(0,) * self.S] for _ in range(self.R + 1)]
-        sizes = self.shape.set_sizes
-        return [
-            [v for v in product(*(range(a + 1) for a in row)) if sets_feasible(v, sizes)] for row in self.avail
-        ]
+        return [_kvecs_for(row, self.shape.set_sizes) for row in self.avail]
 
-    def options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, list[Option]]:
+    def options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, tuple[list[Option], list[Option]]]:
         """Every useful move of suit ``s`` at rank ``r`` from ``tokens``,
-        grouped by how many cards go to sets, each list sorted by skip."""
+        grouped by how many cards go to sets, each group sorted in both
+        search orders."""
         key = (r, s, tokens)
         found = self._options.get(key)
         if found is None:
             found = self._options[key] = self._build_options(r, s, tokens)
         return found
 
-    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, list[Option]]:
-        m, R, aces, c = self.m, self.R, self.shape.aces, self.cells
-        t, h, p = c.table[r][s], c.hand[r][s], c.help[r][s]
-        cap = t + h + p
-        must: list[tuple[int, int]] = []  # (old, new) for runs that must go on
-        optional: list[tuple[int, int, int | None]] = []  # (old, if extended, if not)
-        waiting: list[int] = []
-        for tok in tokens:
-            if tok < WSTART:
-                j = tok - NORMAL
-                if j < m:
-                    must.append((tok, NORMAL + j + 1))
-                else:
-                    optional.append((tok, tok, None))
-            elif tok < WAIT:
-                j = tok - WSTART
-                optional.append((tok, WSTART + min(j + 1, max(1, m - 1)), WAIT + max(1, m - j)))
-            elif tok < EPART:
-                waiting.append(tok)
-            else:
-                q = tok - EPART
-                must.append((tok, EPART + max(0, q - 1)))
-        if len(must) > cap:
-            return {}
-        can_start = self.runs and not (r == 1 and aces == "high")
-        can_w = self.runs and r == 1 and aces != "low"
-        w_token = (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1))
-        out: dict[tuple[tuple[int, ...], int], Option] = {}
-        n_opt, n_wait = len(optional), len(waiting)
-        for ext_mask in range(1 << n_opt):
-            moves = list(must)
-            for i, (old, ext, end) in enumerate(optional):
-                moves.append((old, ext if ext_mask >> i & 1 else end))
-            every_full_goes_on = all(
-                ext_mask >> i & 1 for i, (old, _, _) in enumerate(optional) if old < WSTART
-            )
-            for e_mask in range(1 << n_wait) if r > 1 else (0,):
-                e_moves = [
-                    (w, EPART + max(0, (w - WAIT) - 1)) if e_mask >> i & 1 else (w, w) for i, w in enumerate(waiting)
-                ]
-                placed = sum(1 for _, new in moves + e_moves if new is not None and (new < WAIT or new >= EPART))
-                if placed > cap:
-                    continue
-                room = cap - placed
-                for y in range(room + 1) if can_start and every_full_goes_on else (0,):
-                    for w in range(room - y + 1) if can_w else (0,):
-                        left = room - y - w
-                        for k in range(left + 1) if self.sets else (0,):
-                            used = placed + y + w + k
-                            if used < t:
-                                continue
-                            starts = (NORMAL + min(1, m),) * y + (w_token,) * w
-                            new = sorted([n for _, n in moves if n is not None] + [n for _, n in e_moves] + list(starts))
-                            new_t = tuple(new)
-                            if (new_t, k) in out or not self._lookahead(r, s, new_t):
-                                continue
-                            out[(new_t, k)] = self._option(r, s, new_t, k, used, tuple(moves + e_moves), starts)
+    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
+        m, aces, c = self.m, self.shape.aces, self.cells
+        t = c.table[r][s]
+        cap = t + c.hand[r][s] + c.help[r][s]
+        raw = _raw_moves(
+            tokens,
+            t,
+            cap,
+            m,
+            self.sets,
+            self.runs and not (r == 1 and aces == "high"),
+            self.runs and r == 1 and aces != "low",
+            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
+            r == 1,
+        )
         grouped: dict[int, list[Option]] = {}
-        for (_, k), opt in out.items():
-            grouped.setdefault(k, []).append(opt)
-        for lst in grouped.values():
-            lst.sort(key=lambda o: (o.skip, -o.value))
-        return grouped
+        seen = self._seen
+        for new, k, used, moves, starts in raw:
+            ok = seen.get((r, s, new))
+            if ok is None:
+                ok = seen[(r, s, new)] = self._lookahead(r, s, new)
+            if ok:
+                grouped.setdefault(k, []).append(self._option(r, s, new, k, used, moves, starts))
+        return {
+            k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
+        }
 
     def _option(self, r, s, new, k, used, moves, starts) -> Option:
         c = self.cells
@@ -278,10 +263,13 @@ class RankDP:
         hand = min(h, extra)
         help_ = extra - hand
         tr = t - ts
-        switched = max(0, ts - k) + max(0, tr - (used - k))
-        value = hand * self.w_hand + (t - switched) * self.w_stay + hand * c.points[r] * self.w_points + (p - help_)
+        stay = t - max(0, ts - k) - max(0, tr - (used - k))
+        bonus = hand * c.points[r] * self.w_points + (p - help_)
+        value = hand * self.w_hand + stay * self.w_stay + bonus
         ties = sum(1 for tok in new if tok != NORMAL + self.m)
-        return Option(new, k, used, hand, help_, h - hand, value, moves, starts, ties)
+        skip = h - hand
+        keys = tuple(a * skip + b * stay + c_ * ties + d * bonus for a, b, c_, d in self.order_weights)
+        return Option(new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys)
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         """Can the runs in progress still be completed with the cards that exist?"""
@@ -316,57 +304,127 @@ class RankDP:
         avail = self.avail
         return all(need[o] <= avail[r + o][s] for o in range(1, span + 1))
 
-    def final_ok(self, tokens: tuple[int, ...]) -> bool:
-        m = self.m
-        return all(tok == NORMAL + m or tok == EPART for tok in tokens)
+    def _final_ok(self, tokens: tuple[int, ...]) -> bool:
+        """After the king only finished runs may remain."""
+        ok = self._final.get(tokens)
+        if ok is None:
+            full = NORMAL + self.m
+            ok = self._final[tokens] = all(tok == full or tok == EPART for tok in tokens)
+        return ok
+
+    # -- forward checking ------------------------------------------------------
+
+    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+        """Suit ``s`` alone, from ``tokens`` after rank ``r``, skipping at most
+        ``allowance`` playable hand cards: (fewest it must skip, per later
+        rank a bit mask of how many cards it can send to sets), over every
+        way to finish it; None if there is none."""
+        key = (r, s, tokens, allowance)
+        found = self._futures.get(key, _MISSING)
+        if found is not _MISSING:
+            return found
+        if r == self.R:
+            result = (0, ()) if self._final_ok(tokens) else None
+        else:
+            least = _NEVER
+            masks: list[int] | None = None
+            for k, (lst, _) in self.options(r + 1, s, tokens).items():
+                for o in lst:
+                    if o.skip > allowance:
+                        continue
+                    child = self._future(r + 1, s, o.new, allowance - o.skip)
+                    if child is None:
+                        continue
+                    if o.skip + child[0] < least:
+                        least = o.skip + child[0]
+                    if masks is None:
+                        masks = [0, *child[1]]
+                    else:
+                        for i, mask in enumerate(child[1], start=1):
+                            masks[i] |= mask
+                    masks[0] |= 1 << k
+            result = None if masks is None else (least, tuple(masks))
+        self._futures[key] = result
+        return result
+
+    def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+        """Can ``state`` after rank ``r`` possibly be finished, skipping at
+        most ``slack`` playable hand cards? Every suit must finish alone
+        within what the others leave of the budget, and at every later rank
+        some choice among what the suits can send to sets must split into
+        sets. (A relaxation: it never rejects a state that can be finished.)"""
+        S = self.S
+        least = []
+        for s in range(S):
+            f = self._future(r, s, state[s], slack)
+            if f is None:
+                return False
+            least.append(f[0])
+        total = sum(least)
+        if total > slack:
+            return False
+        if not self.sets:
+            return True
+        futures = [self._future(r, s, state[s], slack - total + least[s])[1] for s in range(S)]
+        known = self._mask_ok
+        for i, masks in enumerate(zip(*futures), start=r + 1):
+            ok = known.get((i, masks))
+            if ok is None:
+                ok = known[(i, masks)] = any(all(masks[s] >> v[s] & 1 for s in range(S)) for v in self.kvecs[i])
+            if not ok:
+                return False
+        return True
 
     # -- the search -------------------------------------------------------------
 
-    def _moves(self, r: int, state: tuple, slack: int, alive) -> list[tuple[Option, ...]]:
-        """The suits' options at rank ``r`` combined, skipping at most
-        ``slack`` playable hand cards, in the order the search tries them."""
+    def _moves(self, r: int, state: tuple, slack: int, order: int):
+        """The suits' options at rank ``r`` combined, best first in
+        ``order``, while at most ``slack`` playable hand cards are skipped.
+
+        Lazy: the combinations are drawn from a heap over the suits' sorted
+        lists (the orders are lexicographic, hence compatible with sums, so
+        moving one suit to its next option never makes a combination better)."""
         S = self.S
-        per_suit = []
-        for s in range(S):
-            opts = self.options(r, s, state[s])
-            if alive is not None:
-                mine = alive[s]
-                opts = {k: [o for o in lst if (r, o.new) in mine] for k, lst in opts.items()}
-            per_suit.append(opts)
-        ranked = []
+        per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        heap = []
+        table = []
         for kv in self.kvecs[r]:
             lists = []
-            low = 0
             for s in range(S):
-                lst = per_suit[s].get(kv[s])
-                if not lst:
+                got = per_suit[s].get(kv[s])
+                if not got:
                     break
-                low += lst[0].skip
-                lists.append(lst)
+                lists.append(got[order])
             else:
-                if low > slack:
-                    continue
-                for combo in product(*lists):
-                    skip = 0
-                    value = 0
-                    ties = 0
-                    for o in combo:
-                        skip += o.skip
-                        value += o.value
-                        ties += o.ties
-                    if skip <= slack:
-                        ranked.append((skip, -value, ties, combo))
-        ranked.sort(key=_rank_key)
-        return [item[3] for item in ranked]
+                heap.append((sum(lst[0].keys[order] for lst in lists), len(table), (0,) * S, 0))
+                table.append(lists)
+        heapify(heap)
+        while heap:
+            key, which, pos, last = heappop(heap)
+            lists = table[which]
+            combo = tuple(lists[s][pos[s]] for s in range(S))
+            if sum(o.skip for o in combo) > slack:
+                return  # skipping comes first in both orders: nothing better follows
+            yield combo
+            for s in range(last, S):
+                lst = lists[s]
+                i = pos[s]
+                if i + 1 < len(lst):
+                    heappush(
+                        heap,
+                        (key - lst[i].keys[order] + lst[i + 1].keys[order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
+                    )
 
-    def search(self, target: int, alive=None, limit: int | None = None) -> list[tuple[Option, ...]] | None:
-        """The first path, in the search's order, that places at least
-        ``target`` hand cards; None when there is none. Raises
-        :class:`_TooLong` after ``limit`` visits."""
+    def search(
+        self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
+    ) -> list[tuple[Option, ...]] | None:
+        """The first path, in ``order``, that places at least ``target`` hand
+        cards; None when there is none. ``check`` turns on forward checking.
+        Raises :class:`_TooLong` after ``limit`` visits."""
         R = self.R
         fail = self._fail
         rank_hand, rem_after = self.rank_hand, self.rem_after
-        final = self._final_cached
+        final = self._final_ok
         visits = 0
 
         def rec(r: int, state: tuple, have: int):
@@ -375,18 +433,20 @@ class RankDP:
                 return [] if have >= target and all(final(t) for t in state) else None
             need = target - have
             key = (r, state)
+            # Failures do not depend on the order or the target, only on the
+            # state and how many hand cards the rest must still place.
             if fail.get(key, _NEVER) <= need:
                 return None
             visits += 1
             if limit is not None and visits > limit:
                 raise _TooLong
             slack = have + rank_hand[r] + rem_after[r] - target
-            if slack >= 0:
+            if slack >= 0 and (not check or self._may_finish(r - 1, state, slack)):
                 seen = set()
-                for combo in self._moves(r, state, slack, alive):
+                for combo in self._moves(r, state, slack, order):
                     nxt = tuple(o.new for o in combo)
                     if nxt in seen:
-                        continue
+                        continue  # reached before with no fewer hand cards
                     seen.add(nxt)
                     got = rec(r + 1, nxt, have + sum(o.hand for o in combo))
                     if got is not None:
@@ -404,122 +464,122 @@ class RankDP:
             path.reverse()
         return path
 
-    def prune(self, target: int):
-        """Per suit, the (rank, tokens) pairs that can still be part of a
-        path placing ``target`` hand cards, once every rank's set constraint
-        and the budget of skipped hand cards are propagated between the
-        suits (arc consistency); None when some suit has no way left."""
-        R, S = self.R, self.S
-        budget = self.upper - target
-        # Each suit's moves as a layered graph over (tokens, skipped so far).
-        edges: list[list[list[tuple[tuple, Option, tuple]]]] = []
-        for s in range(S):
-            layer = {((), 0)}
-            mine = []
-            for r in range(1, R + 1):
-                out = []
-                nxt = set()
-                for node in layer:
-                    for lst in self.options(r, s, node[0]).values():
-                        for o in lst:
-                            skipped = node[1] + o.skip
-                            if skipped <= budget:
-                                to = (o.new, skipped)
-                                out.append((node, o, to))
-                                nxt.add(to)
-                mine.append(out)
-                layer = nxt
-            edges.append(mine)
-        while True:
-            least = []
-            for s in range(S):
-                mine = edges[s]
-                best_end: dict[tuple, int] = {}
-                ends = {to for _, _, to in mine[R - 1] if self._final_cached(to[0])}
-                for to in ends:
-                    best_end[to] = to[1]
-                for r in range(R - 1, -1, -1):
-                    reach: dict[tuple, int] = {}
-                    kept = []
-                    for frm, o, to in mine[r]:
-                        b = best_end.get(to)
-                        if b is not None:
-                            kept.append((frm, o, to))
-                            if b < reach.get(frm, _NEVER):
-                                reach[frm] = b
-                    mine[r] = kept
-                    best_end = reach
-                start = best_end.get(((), 0))
-                if start is None:
-                    return None
-                # forward: drop what the start no longer reaches
-                live = {((), 0)}
-                for r in range(R):
-                    mine[r] = [e for e in mine[r] if e[0] in live]
-                    live = {e[2] for e in mine[r]}
-                least.append(start)
-            total = sum(least)
-            if total > budget:
-                return None
-            changed = False
-            for r in range(R):
-                domains = [{o.to_sets for _, o, _ in edges[s][r]} for s in range(S)]
-                vecs = [v for v in self.kvecs[r + 1] if all(v[s] in domains[s] for s in range(S))]
-                for s in range(S):
-                    ok = {v[s] for v in vecs}
-                    if ok != domains[s]:
-                        edges[s][r] = [e for e in edges[s][r] if e[1].to_sets in ok]
-                        changed = True
-            if budget:
-                for s in range(S):
-                    room = budget - (total - least[s])
-                    if room < budget:
-                        last = edges[s][R - 1]
-                        kept = [e for e in last if e[2][1] <= room]
-                        if len(kept) != len(last):
-                            edges[s][R - 1] = kept
-                            changed = True
-            if not changed:
-                break
-        return [{(r + 1, e[1].new) for r in range(R) for e in edges[s][r]} for s in range(S)]
-
-    def _final_cached(self, tokens: tuple[int, ...]) -> bool:
-        ok = self._final.get(tokens)
-        if ok is None:
-            ok = self._final[tokens] = self.final_ok(tokens)
-        return ok
-
-    def attempt(self, target: int) -> list[tuple[Option, ...]] | None:
-        """A path with at least ``target`` hand cards, or None: a quick
-        search first, then, if it runs long, one over the pruned moves."""
-        try:
-            return self.search(target, limit=QUICK_VISITS)
-        except _TooLong:
-            pass
-        alive = self.prune(target)
-        if alive is None:
-            return None
-        return self.search(target, alive=alive)
-
     def solve(self) -> Outcome:
-        """The optimum: the first path in the search's order among those that
-        place the most hand cards (targets from the upper bound down)."""
+        """The most hand cards, targets from the upper bound down.
+
+        At each target: a quick search in the preferred order (only while
+        nothing has failed yet: most positions end here); then an exhaustive
+        search with forward checking in the order fastest to search (fewest
+        unfinished runs first), which settles whether the target can be met;
+        when it can, a bounded search in the preferred order with forward
+        checking gets the chance to give the preferred answer instead."""
+        quick = True
+        root = tuple(() for _ in range(self.S))
         for target in range(self.upper, -1, -1):
-            path = self.attempt(target)
-            if path is not None:
-                value = sum(o.value for combo in path for o in combo)
-                return Outcome(value, value // self.w_hand, tuple(path))
+            if not quick and target and not self._may_finish(0, root, self.upper - target):
+                continue
+            path = None
+            if quick:
+                try:
+                    path = self.search(target, limit=QUICK_VISITS)
+                except _TooLong:
+                    pass
+                else:
+                    if path is None:
+                        continue
+            quick = False
+            if path is None:
+                path = self.search(target, order=FASTEST, check=True)
+                if path is None:
+                    continue
+                try:
+                    path = self.search(target, check=True, limit=PATIENT_VISITS) or path
+                except _TooLong:
+                    pass
+            value = sum(o.value for combo in path for o in combo)
+            return Outcome(value, value // self.w_hand, tuple(path))
         raise AssertionError("the table as it is always fits")
 
 
-#: Visits of the quick search before the moves are pruned.
+#: Visits of the quick search in the preferred order.
 QUICK_VISITS = 300
+#: Visits allowed to the preferred order once an answer is known.
+PATIENT_VISITS = 3000
 _NEVER = 1 << 60
+_MISSING = object()
 
 
 class _TooLong(Exception):
     """The quick search ran past its budget of visits."""
 
 
-def _rank_key(item):
-    return item[0], item[1], item[2]
+@lru_cache(maxsize=1 << 16)
+def _raw_moves(
+    tokens: tuple[int, ...],
+    t: int,
+    cap: int,
+    m: int,
+    sets: bool,
+    can_start: bool,
+    can_w: bool,
+    w_token: int,
+    first: bool,
+) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...]], ...]:
+    """One suit's moves at one rank, whatever the position: every way to
+    place between ``t`` and ``cap`` cards given the runs in progress, as
+    (tokens after, cards to sets, cards placed, token moves, new tokens)."""
+    must: list[tuple[int, int]] = []  # (old, new) for runs that must go on
+    optional: list[tuple[int, int, int | None]] = []  # (old, if extended, if not)
+    waiting: list[int] = []
+    for tok in tokens:
+        if tok < WSTART:
+            j = tok - NORMAL
+            if j < m:
+                must.append((tok, NORMAL + j + 1))
+            else:
+                optional.append((tok, tok, None))
+        elif tok < WAIT:
+            j = tok - WSTART
+            optional.append((tok, WSTART + min(j + 1, max(1, m - 1)), WAIT + max(1, m - j)))
+        elif tok < EPART:
+            waiting.append(tok)
+        else:
+            must.append((tok, EPART + max(0, tok - EPART - 1)))
+    if len(must) > cap:
+        return ()
+    out: dict[tuple[tuple[int, ...], int], tuple] = {}
+    n_opt, n_wait = len(optional), len(waiting)
+    for ext_mask in range(1 << n_opt):
+        moves = list(must)
+        for i, (old, ext, end) in enumerate(optional):
+            moves.append((old, ext if ext_mask >> i & 1 else end))
+        # A new run never starts beside a full run that stops here: going on
+        # with the full run places the same card and keeps more freedom.
+        every_full_goes_on = all(ext_mask >> i & 1 for i, (old, _, _) in enumerate(optional) if old < WSTART)
+        for e_mask in range(1 << n_wait) if not first else (0,):
+            e_moves = [
+                (w, EPART + max(0, (w - WAIT) - 1)) if e_mask >> i & 1 else (w, w) for i, w in enumerate(waiting)
+            ]
+            every = moves + e_moves
+            placed = sum(1 for _, new in every if new is not None and (new < WAIT or new >= EPART))
+            if placed > cap:
+                continue
+            room = cap - placed
+            kept = [n for _, n in every if n is not None]
+            for y in range(room + 1) if can_start and every_full_goes_on else (0,):
+                for w in range(room - y + 1) if can_w else (0,):
+                    starts = (NORMAL + min(1, m),) * y + (w_token,) * w
+                    new_t = tuple(sorted(kept + list(starts)))
+                    for k in range(room - y - w + 1) if sets else (0,):
+                        used = placed + y + w + k
+                        if used >= t and (new_t, k) not in out:
+                            out[(new_t, k)] = (new_t, k, used, tuple(every), starts)
+    return tuple(out.values())
+
+
+def _preferred_key(o: Option) -> int:
+    return o.keys[PREFERRED]
+
+
+def _fastest_key(o: Option) -> int:
+    return o.keys[FASTEST]

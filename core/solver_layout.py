@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Sequence
 
 from .cards import Card
-from .solver import Solution, Step
+from .solver import Solution, Source, Step
 from .variant import Variant
 
 #: Fewest cards an old meld must keep to be called the same meld.
@@ -24,12 +24,19 @@ SAME_MELD_MIN = 2
 def _pairs(old: Sequence[Counter], new: Sequence[Counter]) -> dict[int, int]:
     """Old meld index -> new meld index, greedy by cards in common (ties: a
     meld left exactly as it was, then the lower numbers)."""
+    holders: dict[int, list[int]] = {}
+    for j, n in enumerate(new):
+        for card in n:
+            holders.setdefault(card, []).append(j)
     candidates = []
     for i, o in enumerate(old):
-        for j, n in enumerate(new):
-            common = sum((o & n).values())
-            if common >= SAME_MELD_MIN:
-                candidates.append((-common, o != n, i, j))
+        common: Counter = Counter()
+        for card, count in o.items():
+            for j in holders.get(card, ()):
+                common[j] += min(count, new[j][card])
+        for j, c in common.items():
+            if c >= SAME_MELD_MIN:
+                candidates.append((-c, o != new[j], i, j))
     candidates.sort()
     pairs: dict[int, int] = {}
     used: set[int] = set()
@@ -49,14 +56,23 @@ def explain(
     method: str,
 ) -> Solution:
     deck = variant.deck
+    suit_order = {s.code: i for i, s in enumerate(deck.suits)}
+    width = len(deck.suits)
+    cards: dict[int, Card] = {}
 
-    def card_key(c: Card) -> tuple[int, int]:
-        return deck.sort_key(c)
+    def key(c: Card) -> int:
+        """A card as an int that sorts by suit order, then rank (as hands are held)."""
+        k = suit_order[c.suit] * 64 + c.rank
+        cards[k] = c
+        return k
 
-    arranged = [variant.arrange(tuple(m)) for m in new_melds]
-    arranged.sort(key=lambda m: [(c.rank, deck.sort_key(c)) for c in sorted(m, key=lambda c: (c.rank, card_key(c)))])
-    old_c = [Counter(m) for m in old_melds]
-    new_c = [Counter(m) for m in arranged]
+    def by_rank(c: Card) -> int:
+        return c.rank * width + suit_order[c.suit]
+
+    arranged = [tuple(m) for m in new_melds]  # already laid out by the solver
+    arranged.sort(key=lambda m: sorted(map(by_rank, m)))
+    old_c = [Counter(map(key, m)) for m in old_melds]
+    new_c = [Counter(map(key, m)) for m in arranged]
     pairs = _pairs(old_c, new_c)
     number = {j: i + 1 for i, j in pairs.items()}
     next_number = len(old_melds) + 1
@@ -68,44 +84,44 @@ def explain(
 
     # What each new meld still needs once its old meld's cards stay put,
     # and what each old meld gives away.
-    need = []
-    for j, n in enumerate(new_c):
-        stay = old_c[inverse[j]] & n if j in inverse else Counter()
-        need.append(n - stay)
-    give: list[tuple[object, Counter]] = []
+    need = [n - (old_c[inverse[j]] & n) if j in inverse else n for j, n in enumerate(new_c)]
+    give: list[tuple[Source, Counter]] = []
     for i, o in enumerate(old_c):
-        stay = o & new_c[pairs[i]] if i in pairs else Counter()
-        give.append((i + 1, o - stay))
-    give.append(("hand", Counter(placed)))
-    give.append(("help", Counter(help_used)))
+        rest = o - (o & new_c[pairs[i]]) if i in pairs else Counter(o)
+        give.append((i + 1, rest))
+    give.append(("hand", Counter(map(key, placed))))
+    give.append(("help", Counter(map(key, help_used))))
 
-    moved: dict[tuple[int, object], list[Card]] = {}
+    supply: dict[int, list[list]] = {}  # card -> [[source, copies], ...] in the order they give
+    for source, pool in give:
+        for card, copies in pool.items():
+            if copies > 0:
+                supply.setdefault(card, []).append([source, copies])
+    moved: dict[tuple[int, Source], list[int]] = {}
     order = sorted(range(len(arranged)), key=lambda j: number[j])
     for j in order:
-        for card in sorted(need[j].elements(), key=card_key):
-            for source, pool in give:
-                if pool[card] > 0:
-                    pool[card] -= 1
-                    moved.setdefault((j, source), []).append(card)
-                    break
-            else:  # pragma: no cover - the solver's answer always balances
-                raise AssertionError(f"no source for {card}")
+        for card in sorted(need[j].elements()):
+            sources = supply.get(card)
+            if not sources:  # pragma: no cover - the solver's answer always balances
+                raise AssertionError(f"no source for {cards[card]}")
+            head = sources[0]
+            moved.setdefault((j, head[0]), []).append(card)
+            head[1] -= 1
+            if not head[1]:
+                sources.pop(0)
     steps: list[Step] = []
     for j in order:
         first = True
         for source, _ in give:
-            cards = moved.get((j, source))
-            if cards:
-                steps.append(Step(tuple(sorted(cards, key=card_key)), source, number[j], new=first and j not in inverse))
+            got = moved.get((j, source))
+            if got:
+                steps.append(Step(tuple(cards[k] for k in sorted(got)), source, number[j], new=first and j not in inverse))
                 first = False
-    changed = tuple(
-        i + 1 for i, o in enumerate(old_c) if i not in pairs or sum((o - new_c[pairs[i]]).values()) > 0
-    )
-    table = tuple(arranged[j] for j in order)
+    changed = tuple(i + 1 for i, o in enumerate(old_c) if i not in pairs or o - new_c[pairs[i]])
     return Solution(
-        placed=tuple(sorted(placed, key=card_key)),
-        help_used=tuple(sorted(help_used, key=card_key)),
-        table=table,
+        placed=tuple(sorted(placed, key=key)),
+        help_used=tuple(sorted(help_used, key=key)),
+        table=tuple(arranged[j] for j in order),
         numbers=tuple(number[j] for j in order),
         steps=tuple(steps),
         changed=changed,
