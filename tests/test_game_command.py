@@ -40,22 +40,22 @@ def test_play_writes_a_record_that_replays_to_the_same_end(tmp_path):
     assert record.seed == 8 and record.variant.name == "help-cards"
 
 
-def test_plain_play_is_a_game_between_computer_players():
-    result = run("play", "--seed", "1")
+def test_computer_players_alone_play_a_whole_game():
+    result = run("play", "--seed", "1", "--seat", "random", "--players", "4")
     assert result.exit_code == 0, result.output
     assert "bga, seed 1" in result.stdout and "Player 4 (random)" in result.stdout
     assert "wins" in result.stdout or "winner" in result.stdout.lower()
 
 
 def test_moves_are_told_in_words():
-    result = run("play", "--seed", "2", "--players", "2", "--moves")
+    result = run("play", "--seed", "2", "--players", "2", "--seat", "random", "--moves")
     assert result.exit_code == 0
     assert "Turn 1: Player" in result.stdout and " draws 1 card." in result.stdout
 
 
 def test_text_replay_shows_result_table_and_hands(tmp_path):
     path = tmp_path / "g.json"
-    run("play", "--seed", "4", "--players", "3", "--record", str(path))
+    run("play", "--seed", "4", "--players", "3", "--seat", "random", "--record", str(path))
     text = run("replay", str(path), "--moves")
     assert text.exit_code == 0
     assert "actions replayed" in text.stdout and "Player 3:" in text.stdout and "Turn 1:" in text.stdout
@@ -66,13 +66,13 @@ def test_play_never_overwrites_another_file(tmp_path):
     path.write_text("my notes")
     one_line_error(run("play", "--seed", "3", "--record", str(path)), "notes.json")
     assert path.read_text() == "my notes"
-    forced = run("play", "--seed", "3", "--record", str(path), "--force")
+    forced = run("play", "--seed", "3", "--seat", "random", "--players", "4", "--record", str(path), "--force")
     assert forced.exit_code == 0 and GameRecord.loads(path.read_text()).seed == 3
 
 
 def test_load_continues_a_saved_game_and_updates_its_record(tmp_path):
     path = tmp_path / "g.json"
-    run("play", "--seed", "6", "--players", "2", "--record", str(path))
+    run("play", "--seed", "6", "--players", "2", "--seat", "random", "--record", str(path))
     full = GameRecord.loads(path.read_text())
     # Cut after a turn that ended with a draw: random players go on exactly as before.
     cut = next(k for k in range(50, len(full.actions)) if full.actions[k][1].verb == "draw") + 1
@@ -100,7 +100,7 @@ def test_bad_records_are_one_line_and_exit_2(tmp_path, content, fragment):
 
 def test_an_inconsistent_record_names_the_action(tmp_path):
     path = tmp_path / "g.json"
-    run("play", "--seed", "6", "--players", "2", "--record", str(path))
+    run("play", "--seed", "6", "--players", "2", "--seat", "random", "--record", str(path))
     data = json.loads(path.read_text())
     data["actions"].insert(0, {"seat": data["actions"][0]["seat"], "action": "end"})
     path.write_text(json.dumps(data))
@@ -109,7 +109,7 @@ def test_an_inconsistent_record_names_the_action(tmp_path):
 
 @pytest.mark.parametrize("args, fragment", [
     (["replay", "missing.json"], "missing.json"),
-    (["play", "--seat", "human", "--seat", "random"], "not available yet"),
+    (["play", "--seat", "human", "--seat", "random", "--json"], "--json"),
     (["play", "--seat", "grandmaster"], "grandmaster"),
     (["play", "--players", "7"], "at most 5"),
     (["play", "--players", "1"], "at least 2"),
@@ -136,7 +136,7 @@ def test_the_readme_first_command_works_installed_from_any_directory(tmp_path):
     command = str(script) if script.exists() else shutil.which("machiavelli")
     assert command, "the package is not installed: run the README's test command"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    result = subprocess.run([command, "play", "--seed", "5", "--players", "2", "--record", "g.json"], cwd=tmp_path,
+    result = subprocess.run([command, "play", "--seed", "5", "--players", "2", "--seat", "random", "--record", "g.json"], cwd=tmp_path,
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "bga, seed 5" in result.stdout and (tmp_path / "g.json").exists()

@@ -1,13 +1,15 @@
 """``machiavelli play`` and ``machiavelli replay``: whole games and records.
 
 ``play`` drives every seat through :func:`core.bots.play_out`; a seat is a
-player name from :data:`core.bots.BOTS`, or one of :data:`PLAYERS` that the
-application supplies (a person at the terminal plugs in there).
+player name from :data:`core.bots.BOTS`, ``human`` (a person at this
+terminal, :mod:`machiavelli_app.human`), or one of :data:`PLAYERS` that the
+application adds.
 """
 
 from __future__ import annotations
 
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated, Callable, Optional
 
@@ -18,23 +20,26 @@ from core.errors import SetupError
 from core.game import Entry, Game
 from core.records import GameRecord, Seat
 
-from .. import glossary, library
+from .. import display, glossary, library
 from ..i18n import _, format_list, ngettext
 from ..narrate import entry_text, outcome_text, player_name
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
 from ..saves import check_writable, named, read_record, write_record
 
-#: Players the application provides beside the kernel's bots: name ->
-#: factory(game, seat, seed). Empty until the interactive game registers
-#: ``human``.
+#: Players the application provides beside the kernel's bots and people:
+#: name -> factory(game, seat, seed).
 PLAYERS: dict[str, Callable[[Game, int, int], Bot]] = {}
-DEFAULT_PLAYERS = 4
 HUMAN = "human"
+#: Computer players a person meets when no --seat is given, best first.
+PREFERRED_COMPUTERS = ("solver", "greedy", "random")
+#: Seats when nothing is said: one person and two computer players.
+DEFAULT_PLAYERS = 3
 
 SeatOpt = Annotated[
     Optional[list[str]],
-    typer.Option("--seat", help="Who plays a seat: a computer player such as random. One per seat, "
-                 "in turn order; a single --seat fills every seat (default: four random players)."),
+    typer.Option("--seat", help="Who plays a seat: human (a person at this terminal; several take turns) or a "
+                 "computer player such as random. One per seat, in turn order; a single --seat fills every seat "
+                 "(default: you against two computer players, the strongest available)."),
 ]
 
 
@@ -43,10 +48,15 @@ def register(app: typer.Typer) -> None:
     app.command("replay")(replay)
 
 
+def best_computer() -> str:
+    """The strongest computer player available."""
+    return next((name for name in PREFERRED_COMPUTERS if name in BOTS), sorted(BOTS)[0])
+
+
 def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, variant_min: int) -> list[str]:
     if not seats:
         count = players if players is not None else max(variant_min, min(DEFAULT_PLAYERS, variant_max))
-        return ["random"] * count
+        return [HUMAN] + [best_computer()] * (count - 1)
     if players is not None and len(seats) == 1:
         return seats * players
     if players is not None and players != len(seats):
@@ -61,9 +71,6 @@ def _make_players(names: list[str], game: Game) -> list[Bot]:
         seed = bot_seed(game.seed, seat)
         if name in PLAYERS:
             out.append(PLAYERS[name](game, seat, seed))
-        elif name == HUMAN:
-            raise fail(_("Human seats are not available yet: only computer players ({players}) can play.",
-                         players=format_list(sorted(BOTS))))
         else:
             out.append(make_bot(name, seed))
     return out
@@ -75,24 +82,43 @@ def _check_names(names: list[str]) -> None:
             raise SetupError("unknown-player", player=name, available=", ".join(sorted({*BOTS, *PLAYERS})))
 
 
+BidiOpt = Annotated[
+    str,
+    typer.Option("--bidi", help="logical (default) or visual: reorder right-to-left text for terminals without "
+                 "bidi support."),
+]
+
+
 @handles_errors
 def play(
     variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help="A shipped variant's name or a YAML file (default: bga).")] = None,
     overrides: SetOpt = None,
     seats: SeatOpt = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default 4).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default 3: you and two computer players).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the shuffle: the same seed deals the same game.")] = None,
-    record: Annotated[Optional[Path], typer.Option("--record", help="Write the game record to this file.")] = None,
+    record: Annotated[Optional[Path], typer.Option("--record", help="Write the game record to this file (games with people: also when they leave; default: a new file in the data directory when the game ends).")] = None,
     load: Annotated[Optional[Path], typer.Option("--load", help="Continue a saved game (its record is updated).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --record file even if it holds another game.")] = False,
-    moves: Annotated[bool, typer.Option("--moves", help="Print every action as it is played.")] = False,
+    moves: Annotated[bool, typer.Option("--moves", help="Print every action as it is played (games between computer players).")] = False,
+    lang: display.LangOpt = None,
+    ascii_cards: display.AsciiOpt = False,
+    bidi: BidiOpt = "logical",
     as_json: JsonOpt = False,
 ) -> None:
-    """Play a whole game between computer players and print the result.
+    """Play a game: you against computer players, friends at one terminal
+    (several --seat human), or computer players alone.
 
-    With no options: four random players on bga. The record (--record) can
-    be replayed with `machiavelli replay`.
+    With no options: you against two computer players on bga. At the table,
+    type help for the commands; commands may also come from standard input,
+    one per line (machiavelli play --seed 3 < moves.txt). The record can be
+    replayed with `machiavelli replay`.
     """
+    if lang is not None:
+        display.apply(lang)
+    if ascii_cards:
+        glossary.set_ascii(True)
+    if bidi not in ("logical", "visual"):
+        raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
     if load is not None:
         if variant_name or overrides or seed is not None or players is not None:
             raise fail(_("A loaded game keeps its own variant, seed and players: drop --variant, --set, --seed and --players."))
@@ -113,10 +139,13 @@ def play(
         game = Game(variant, len(names), seed if seed is not None else secrets.randbelow(1 << 32))
         saved = None
     _check_names(names)
-    seat_list = [Seat(n) for n in names]
+    people = HUMAN in names
+    if people and as_json:
+        raise fail(_("--json is for games between computer players only."))
+    seat_list = [Seat(n, saved.seats[k].name if saved is not None and k < len(saved.seats) else None)
+                 for k, n in enumerate(names)]
     if record is not None:
         check_writable(record, saved, force=force)
-    drivers = _make_players(names, game)
     deck = game.variant.deck
     shown = [f"{player_name(s)} ({n})" for s, n in enumerate(names)]
     if not as_json:
@@ -125,6 +154,12 @@ def play(
         if saved is None:
             typer.echo(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
                          first=player_name(game.first)))
+    if people:
+        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual")
+        if status:
+            raise typer.Exit(status)
+        return
+    drivers = _make_players(names, game)
 
     def show(entry: Entry) -> None:
         typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
@@ -141,6 +176,28 @@ def play(
     _summary(game)
     if record is not None:
         typer.echo(_("Record written to {file}.", file=str(record)))
+
+
+def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
+                      visual: bool) -> int:
+    """A session at this terminal (or from standard input); the exit status."""
+    from rich.console import Console
+
+    from ..human import Session, Terminal
+    from ..screen import Screen
+
+    screen = Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
+                    visual=visual)
+    session = Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force)
+    drivers: list[Bot] = []
+    for seat, name in enumerate(names):
+        if name == HUMAN:
+            drivers.append(session.player(seat))
+        elif name in PLAYERS:
+            drivers.append(PLAYERS[name](game, seat, bot_seed(game.seed, seat)))
+        else:
+            drivers.append(make_bot(name, bot_seed(game.seed, seat)))
+    return session.run(drivers)
 
 
 def _summary(game: Game) -> None:

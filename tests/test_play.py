@@ -1,0 +1,368 @@
+"""``machiavelli play`` with people: the real command, driven through standard input."""
+
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from typer.testing import CliRunner
+
+from cli import app
+from core.actions import Action
+from core.bots import RandomBot, bot_seed, make_bot, play_out
+from core.cards import Card
+from core.game import Game
+from core.records import GameRecord
+from machiavelli_app import glossary, hints, i18n
+from machiavelli_app.library import load_variant
+from machiavelli_app.words import CardReader, InputError, command_of, read_line
+
+runner = CliRunner()
+NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+ESCAPE = re.compile(r"\x1b\[")
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    """Records the player names no file for go to a temporary directory."""
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    i18n.clear_misses()
+    yield
+    i18n.use_language("en", environ={})
+    glossary.set_ascii(False)
+
+
+def play(*args, lines=(), env=None):
+    text = "".join(line + "\n" for line in lines)
+    return runner.invoke(app, ["play", *args], input=text, env={**NO_LOCALE_ENV, **(env or {})})
+
+
+def scripted(variant="bga", seed=3, seats=("human", "random", "random"), stop=None):
+    """A game played in-process with a random player in each human seat:
+    the game and the lines a person would type for those seats (up to
+    ``stop`` actions)."""
+    game = Game(load_variant(variant), len(seats), seed)
+    deck = game.variant.deck
+    drivers = [RandomBot(1000 + s) if kind == "human" else make_bot(kind, bot_seed(seed, s))
+               for s, kind in enumerate(seats)]
+    lines = []
+
+    class Enough(Exception):
+        pass
+
+    def typed(entry):
+        if seats[entry.seat] == "human":
+            lines.append(entry.action.text(deck))
+        if stop is not None and len(game.log) >= stop:
+            raise Enough
+
+    try:
+        play_out(game, drivers, on_entry=typed)
+    except Enough:
+        pass
+    return game, lines
+
+
+def seat_args(seats):
+    return [a for kind in seats for a in ("--seat", kind)]
+
+
+def record_of(path):
+    return GameRecord.loads(path.read_text())
+
+
+# -- whole games through standard input --------------------------------------------------
+
+
+def test_a_whole_game_typed_on_standard_input_ends_with_a_record_that_replay_reads(tmp_path):
+    seats = ("random", "human", "random")
+    game, lines = scripted(seats=seats, seed=11)
+    assert game.outcome is not None and len(lines) > 20
+    path = tmp_path / "game.json"
+    result = play("--seed", "11", *seat_args(seats), "--record", str(path), lines=lines)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    record = record_of(path)
+    assert record.actions == tuple((e.seat, e.action) for e in game.log)
+    assert record.result == game.outcome
+    assert "Record written to" in result.stdout and str(path) in result.stdout
+    replayed = runner.invoke(app, ["replay", str(path), "--json"])
+    assert replayed.exit_code == 0
+    assert json.loads(replayed.stdout)["hands"] == game.state()["hands"]
+    # The transcript shows the result and every hand at the end.
+    assert "wins" in result.stdout or "inner" in result.stdout
+    assert "Player 3 (computer): " in result.stdout
+
+
+def test_a_finished_game_without_record_option_goes_to_the_data_directory(tmp_path):
+    game, lines = scripted(seats=("human", "random"), seed=5)
+    result = play("--seed", "5", "--seat", "human", "--seat", "random", lines=lines)
+    assert result.exit_code == 0, result.output
+    saved = list((tmp_path / "data" / "games").glob("*.json"))
+    assert len(saved) == 1 and record_of(saved[0]).result == game.outcome
+    assert f"machiavelli replay {saved[0]}" in result.stdout
+
+
+def test_no_options_and_no_input_is_one_person_against_computers_and_ends_cleanly(tmp_path):
+    result = play()
+    assert result.exit_code == 0, result.output
+    assert "Player 1 (human)" in result.stdout
+    assert "(human)" not in result.stdout.split("\n")[0].split("Player 1 (human)")[1]
+    assert "Your hand" in result.stdout and "help" in result.stdout
+    assert "End of input" in result.stdout
+    assert not (tmp_path / "data").exists(), "a script's unfinished game is saved only where asked"
+
+
+def test_end_of_input_mid_turn_saves_to_the_record_option_and_load_continues_exactly(tmp_path):
+    seats = ("human", "random", "random")
+    game, lines = scripted(seats=seats, seed=21)
+    path = tmp_path / "g.json"
+    cut = len(lines) // 2
+    first = play("--seed", "21", *seat_args(seats), "--record", str(path), lines=lines[:cut])
+    assert first.exit_code == 0, first.output
+    assert "machiavelli play --load" in first.stdout
+    assert record_of(path).result is None
+    second = play("--load", str(path), lines=lines[cut:])
+    assert second.exit_code == 0, second.output
+    record = record_of(path)
+    assert record.actions == tuple((e.seat, e.action) for e in game.log)
+    assert record.result == game.outcome
+
+
+def test_save_then_load_round_trip(tmp_path):
+    seats = ("human", "random")
+    game, lines = scripted(seats=seats, seed=8)
+    cut = 12
+    saved = tmp_path / "mid.json"
+    first = play("--seed", "8", *seat_args(seats), lines=[*lines[:cut], f"save {saved}", "quit"])
+    assert first.exit_code == 0, first.output
+    assert f"The game is saved in {saved}" in first.stdout
+    middle = record_of(saved)
+    assert len([a for a in middle.actions if a[0] == 0]) == cut
+    second = play("--load", str(saved), lines=lines[cut:])
+    assert second.exit_code == 0, second.output
+    assert record_of(saved).actions == tuple((e.seat, e.action) for e in game.log)
+
+
+def test_quit_on_piped_input_saves_only_where_asked(tmp_path):
+    plain = play("--seed", "2", "--seat", "human", "--seat", "random", lines=["sort", "quit"])
+    assert plain.exit_code == 0 and "not saved" in plain.stdout
+    assert not (tmp_path / "data").exists()
+    asked = play("--seed", "2", "--seat", "human", "--seat", "random", lines=["quit here.json"])
+    assert asked.exit_code == 0, asked.output
+    assert record_of(tmp_path / "here.json").seed == 2
+
+
+def test_save_never_overwrites_another_file(tmp_path):
+    notes = tmp_path / "notes.json"
+    notes.write_text("mine")
+    result = play("--seed", "2", "--seat", "human", "--seat", "random", lines=[f"save {notes}", "quit"])
+    assert result.exit_code == 0
+    assert "notes.json exists and holds something else" in result.stdout
+    assert notes.read_text() == "mine"
+
+
+# -- rejections change nothing ----------------------------------------------------------------
+
+
+def first_human_turn(seed=3):
+    """(game at the first human turn of seat 0 against one random player, its hand)."""
+    game = Game(load_variant("bga"), 2, seed)
+    bot = make_bot("random", bot_seed(seed, 1))
+    view = game.view(1)
+    while game.current != 0:
+        game.apply(bot.choose(view), 1)
+    return game
+
+
+def test_rejected_commands_leave_the_game_as_it_was(tmp_path):
+    game = first_human_turn()
+    hand = game.hand(0)
+    missing = next(c for c in game.variant.deck.cards() if c not in hand)
+    before, after = tmp_path / "before.json", tmp_path / "after.json"
+    bad = [
+        f"play {game.variant.deck.card_text(missing)}",  # not in the hand
+        "add 9 5S",  # no such meld
+        "play 5X",  # not a card
+        "frobnicate",  # no such command
+        "take",  # no meld named
+        "undo",  # nothing to undo
+        "end",  # nothing played
+    ]
+    result = play("--seed", "3", "--seat", "human", "--seat", "random",
+                  lines=[f"save {before}", *bad, f"save {after}", "quit"])
+    assert result.exit_code == 0, result.output
+    assert before.read_text() == after.read_text()
+    out = result.stdout
+    assert "You have no" in out and "There is no meld 9" in out and "Not a card: 5X" in out
+    assert "Unknown command frobnicate" in out and "There is nothing to undo" in out
+    assert "You have not played a card from your hand" in out
+    assert "take MELD" in out  # the usage of take, in words
+
+
+def test_end_with_an_invalid_table_names_every_invalid_meld(tmp_path):
+    game = first_human_turn(seed=4)
+    hand = sorted(game.hand(0), key=game.variant.deck.sort_key)
+    text = game.variant.deck.card_text
+    # Two pairs: neither is a meld.
+    lines = [f"play {text(hand[0])} {text(hand[1])}", f"play {text(hand[2])} {text(hand[3])}", "end",
+             f"save {tmp_path / 's.json'}", "quit"]
+    result = play("--seed", "4", "--seat", "human", "--seat", "random", lines=lines)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    n = len(game.melds())
+    assert f"Meld {n + 1} (" in out and f"Meld {n + 2} (" in out and "is not valid" in out
+    # Both are marked on the screen too, with the reason.
+    assert out.count("✗") >= 2
+    # end was refused: the turn goes on (the two steps are the last actions).
+    record = record_of(tmp_path / "s.json")
+    assert [a.verb for _, a in record.actions[-2:]] == ["play", "play"]
+
+
+def test_undo_never_reaches_into_the_previous_turn():
+    lines = ["draw", "undo"]
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", lines=lines)
+    assert "Drawn:" in result.stdout.split("> undo")[0].split("> draw")[1]
+    assert result.exit_code == 0
+    assert "There is nothing to undo in this turn." in result.stdout
+
+
+# -- the screen -------------------------------------------------------------------------------
+
+
+def test_the_screen_shows_table_hand_opponents_deck_and_moves_in_plain_text():
+    game, _ = scripted(seats=("human", "random", "random"), seed=3, stop=1)
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", "--seat", "random", lines=[])
+    out = result.stdout
+    assert not ESCAPE.search(out), "plain text when piped"
+    first = first_screen(out)
+    assert "Since your last turn:" in first and "Player 2 plays" in first
+    assert "Table:" in first and re.search(r"►\s+1\s+\S+", first)
+    assert re.search(r"Player 2 \(computer\): \d+ cards", first)
+    assert re.search(r"\d+ cards in the deck", first)
+    assert "Player 1 (you) to play" in first
+    assert "Your hand, by suit (15 cards):" in first
+
+
+def first_screen(out):
+    return out.split("Machiavelli · ")[1]
+
+
+def test_taken_cards_are_marked_apart_from_colour_and_ascii_has_no_symbols():
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", "--seat", "random", "--ascii",
+                  lines=["take 1"])
+    out = result.stdout
+    screen = out.split("> take 1")[1]
+    assert "Taken from the table, to put back: [" in screen
+    assert not re.search("[♠♥♦♣►✗─]", out)
+    assert re.search(r"\[[0-9AJQK]+[SHDC]\]", screen)
+
+
+def test_sort_order_is_kept_from_turn_to_turn_and_grouped_order_shows_melds():
+    lines = ["sort rank", "draw", "sort", "draw"]
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", lines=lines)
+    out = result.stdout
+    screens = out.split("Machiavelli · ")[1:]
+    assert "Your hand, by rank" in screens[1]  # right after sort
+    assert "Your hand, by rank" in screens[2]  # next turn
+    assert "Your hand, by melds" in screens[3]
+
+
+def test_grouped_order_puts_the_melds_the_hand_holds_first():
+    variant = load_variant("bga")
+    from machiavelli_app import hand_order
+
+    hand = [Card.parse(t) for t in "KD 3S 5H 5D 2S 4S 5C 9C".split()]
+    groups = hand_order.arrange(hand, "melds", variant)
+    assert {tuple(map(str, g)) for g in groups[:-1]} == {("2S", "3S", "4S"), ("5H", "5D", "5C")}
+    assert list(map(str, groups[-1])) == ["KD", "9C"]
+    assert [str(c) for c in hand_order.arrange(hand, "rank", variant)[0]][:3] == ["2S", "3S", "4S"]
+
+
+def test_the_card_just_drawn_is_shown_apart():
+    game = Game(load_variant("bga"), 2, 3)
+    bot = make_bot("random", bot_seed(3, 1))
+    while game.current != 0:
+        game.apply(bot.choose(game.view(1)), 1)
+    game.apply(Action.parse("draw"), 0)
+    drawn = game.just_drawn(0)
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", lines=["draw"])
+    screen = result.stdout.split("> draw")[1]
+    assert f"Drawn: {glossary.show_cards(drawn, game.variant.deck)}" in screen
+
+
+def test_several_people_from_a_pipe_take_turns_without_confirmation():
+    result = play("--seed", "3", "--seat", "human", "--seat", "human", lines=["draw", "draw", "draw"])
+    assert result.exit_code == 0
+    assert "Player 1 > draw" in result.stdout and "Player 2 > draw" in result.stdout
+    assert "Pass the terminal" not in result.stdout
+
+
+def test_help_rules_and_hint_play_nothing(tmp_path):
+    before, after = tmp_path / "a.json", tmp_path / "b.json"
+    result = play("--seed", "3", "--seat", "human", "--seat", "random",
+                  lines=[f"save {before}", "help", "help take", "rules", "hint", "?", f"save {after}", "quit"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Put down a new meld" in out and "Cards: the rank" in out
+    assert "Machiavelli" in out and "restore" in out.lower()
+    assert "You can put down" in out or "The solver finds no card" in out
+    assert before.read_text() == after.read_text()
+
+
+# -- what people type -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word, command", [
+    ("play", "play"), ("PLAY", "play"), ("p", "play"), ("pl", "play"), ("sp", "split"), ("so", "sort"),
+    ("sa", "save"), ("hi", "hint"), ("he", "help"), ("?", "help"), ("restore", "restore"), ("q", "quit"),
+])
+def test_command_words_and_short_forms(word, command):
+    assert command_of(word) == command
+
+
+@pytest.mark.parametrize("word, code", [("s", "unknown-command"), ("re", "ambiguous-command"),
+                                        ("rest", "ambiguous-command"), ("xyzzy", "unknown-command")])
+def test_unclear_words_are_refused(word, code):
+    with pytest.raises(InputError) as caught:
+        command_of(word)
+    assert caught.value.code == code
+
+
+def test_a_costly_command_is_never_guessed_from_its_beginning():
+    with pytest.raises(InputError):
+        command_of("resto")
+
+
+def test_lines_become_the_kernels_actions():
+    reader = CardReader(load_variant("bga").deck)
+    assert read_line("p 5c 6♣ *7C", reader).action == Action.parse("play 5C 6C *7C")
+    assert read_line("move 5C 1 2", reader).action == Action.parse("move 5C 1 2")
+    assert read_line("  ", reader) is None
+    assert read_line("sort rank", reader).args == ("rank",)
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_hints_are_commands_the_rules_accept_and_place_what_they_promise(seed):
+    game = Game(load_variant("bga" if seed % 2 else "help-cards"), 3, seed)
+    bots = [make_bot("random", bot_seed(seed, s)) for s in range(3)]
+    for _ in range(seed % 120):
+        if game.outcome is not None:
+            return
+        game.apply(bots[game.current].choose(game.view(game.current)), game.current)
+    if game.outcome is not None or game.turn.steps:
+        return
+    found = hints.best_play(game)
+    seat, hand_before = game.current, len(game.hand(game.current))
+    if not found.placed:
+        assert found.actions == ()
+        return
+    assert found.actions, "the solver's steps always become commands"
+    for action in found.actions:
+        if game.outcome is not None:
+            break
+        game.apply(action, seat)
+    assert hand_before - game.hand_size(seat) == len(found.placed)
+    assert game.outcome is not None or game.current != seat

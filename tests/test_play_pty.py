@@ -1,0 +1,84 @@
+"""``machiavelli play`` in a real pseudo-terminal, as a person sees it."""
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from core.records import GameRecord
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+TIMEOUT = 30
+
+
+def spawn(tmp_path, *args, lang=""):
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR")}
+    env.update(TERM="xterm-256color", COLUMNS="120", LINES="40", MACHIAVELLI_DATA_DIR=str(tmp_path / "data"),
+               PYTHONPATH=str(ROOT), LANG=lang or "C.UTF-8")
+    child = pexpect.spawn(sys.executable, [str(ROOT / "cli.py"), "play", *args], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 120))
+    return child
+
+
+def screen_text(child):
+    return ANSI.sub("", child.before or "")
+
+
+def test_a_person_sees_hand_and_table_moves_cards_and_leaves_saving(tmp_path):
+    child = spawn(tmp_path, "--seed", "3", "--seat", "human", "--seat", "random", "--seat", "random")
+    child.expect("> ")
+    first = screen_text(child)
+    assert "Your hand, by suit (15 cards):" in first
+    assert re.search(r"Table:\s+►\s+1\s+\S+", first), first
+    assert "\x1b[31m" in child.before, "hearts and diamonds in red on a colour terminal"
+    child.sendline("take 1")
+    child.expect("> ")
+    taken = screen_text(child)
+    assert "Taken from the table, to put back: [" in taken
+    assert "\x1b[1;4m" in child.before or "\x1b[4m" in child.before, "taken cards are underlined too"
+    child.sendline("quit")
+    child.expect("Save the game before leaving")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = list((tmp_path / "data" / "games").glob("*.json"))
+    assert len(saved) == 1
+    assert [a.text() for _, a in GameRecord.loads(saved[0].read_text()).actions][-1] == "take 1"
+
+
+def test_at_one_terminal_the_next_hand_stays_hidden_until_its_player_confirms(tmp_path):
+    child = spawn(tmp_path, "--seed", "3", "--seat", "human", "--seat", "human")
+    child.expect("press Enter")
+    waiting = screen_text(child)
+    assert "Your hand" not in waiting and "Pass the terminal to Player" in waiting
+    child.sendline("")
+    child.expect(r"Player \d > ")
+    first = screen_text(child)
+    assert "Your hand" in first
+    child.sendline("draw")
+    child.expect("press Enter")
+    between = screen_text(child)
+    assert "Your hand" not in between, "the hand of the player who just drew is gone"
+    child.sendline("")
+    child.expect(r"Player \d > ")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "machiavelli play --load" in screen_text(child)
+
+
+@pytest.mark.parametrize("lang, hand", [("it_IT.UTF-8", "mano"), ("ar_EG.UTF-8", "يدك")])
+def test_the_screen_speaks_the_terminals_language(tmp_path, lang, hand):
+    child = spawn(tmp_path, "--seed", "3", "--seat", "human", "--seat", "random", lang=lang)
+    child.expect("> ")
+    assert hand in screen_text(child)
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
