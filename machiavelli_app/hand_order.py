@@ -66,19 +66,21 @@ def _plain_melds(cards: Sequence[Card], variant: Variant) -> list[tuple[Card, ..
     return found
 
 
-def arrange(cards: Sequence[Card], order: str, variant: Variant) -> list[tuple[Card, ...]]:
-    """The hand as groups to show: one group per suit (suit order), one
-    group (rank order), or the melds it holds then the rest (melds order)."""
+def arrange(cards: Sequence[Card], order: str, variant: Variant) -> tuple[list[tuple[Card, ...]], int]:
+    """The hand as groups to show, and how many of the first groups are
+    melds: one group per suit (suit order), one group (rank order), or the
+    melds the hand holds then the rest by suit (melds order)."""
     if order == RANK:
-        return [tuple(by_rank(cards, variant))]
+        return [tuple(by_rank(cards, variant))], 0
+    melds: list[tuple[Card, ...]] = []
+    left = list(cards)
     if order == MELDS:
-        groups = [variant.arrange(m) for m in melds_in(cards, variant)]
-        left = Counter(cards)
-        for group in groups:
-            left.subtract(group)
-        rest = by_suit(list(left.elements()), variant)
-        return [*groups, tuple(rest)] if rest else groups
-    out: dict[str, list[Card]] = {}
-    for card in by_suit(cards, variant):
-        out.setdefault(card.suit, []).append(card)
-    return [tuple(g) for g in out.values()]
+        melds = [variant.arrange(m) for m in melds_in(cards, variant)]
+        rest = Counter(cards)
+        for meld in melds:
+            rest.subtract(meld)
+        left = list(rest.elements())
+    suits: dict[str, list[Card]] = {}
+    for card in by_suit(left, variant):
+        suits.setdefault(card.suit, []).append(card)
+    return [*melds, *(tuple(g) for g in suits.values())], len(melds)

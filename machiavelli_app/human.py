@@ -218,7 +218,10 @@ class Session:
 
     def finish(self) -> None:
         """The game is over: the result, every hand, and the record."""
-        self.screen.final(self.game, self.names)
+        if self.terminal.interactive:
+            self.screen.clear()
+        humans = self.names.humans
+        self.screen.final(self.game, self.names, humans[0] if len(humans) == 1 else None)
         path = self.record or self.default_path()
         if self.save(path):
             self.screen.say(_("Record written to {file}.", file=str(path)))
@@ -374,7 +377,7 @@ class HumanPlayer:
         for typed, what in guide.rows():
             line = Text(screen.t(typed), style="bold")
             line.append("  " + screen.t(what), style="")
-            screen.console.print(line)
+            screen.console.print(line, soft_wrap=not screen.console.is_terminal)
         screen.lines(guide.notes(self.session.game.variant.deck), "dim")
 
     def quit(self, args: tuple[str, ...]) -> None:

@@ -103,8 +103,9 @@ class Screen:
         return out
 
     def say(self, text: str, style: str = "") -> None:
-        """One line of text (translations are data: never read as markup)."""
-        self.console.print(Text(self.t(text), style=style), soft_wrap=True)
+        """One line of text (translations are data: never read as markup).
+        A terminal gets it wrapped between words; a pipe gets it whole."""
+        self.console.print(Text(self.t(text), style=style), soft_wrap=not self.console.is_terminal)
 
     def error(self, text: str) -> None:
         self.say(text, "bold red")
@@ -151,8 +152,8 @@ class Screen:
         if changed:
             parts.append(_("{mark} changed since your last turn", mark=self.marks.changed))
         if moved:
-            left, right = self.marks.moved
-            parts.append(_("{mark} moved this turn", mark=f"{left}{right}"))
+            brackets = " ".join(self.marks.moved)
+            parts.append(_("{mark} moved this turn", mark=brackets))
         if invalid:
             parts.append(_("{mark} not a valid meld", mark=self.marks.invalid))
         if parts:
@@ -166,11 +167,11 @@ class Screen:
         held = [c for c in cards if rest[c] > 0 and not rest.subtract([c])]
         self.say(ngettext("Your hand, by {order} ({n} card):", "Your hand, by {order} ({n} cards):", len(cards),
                           order=order_word(order)), "bold")
-        groups = hand_order.arrange(held, order, variant) if held else []
+        groups, melds = hand_order.arrange(held, order, variant)
         line = Text("  ")
         for k, group in enumerate(groups):
             if k:
-                line.append(" | " if order == hand_order.MELDS else "   ")
+                line.append(" | " if k <= melds else "   ")
             line.append_text(self.cards(group, deck))
         self.console.print(line)
         if drawn:
@@ -232,7 +233,7 @@ class Screen:
                                         [True] * len(turn.working)))
             self.console.print(line)
         self.console.print()
-        self.hand(view.hand, game, order, view.just_drawn if not view.played_from_hand and not turn.steps else ())
+        self.hand(view.hand, game, order, view.just_drawn)
         invalid = bool(turn.invalid())
         self.legend(changed=bool(changed), moved=bool(moved), invalid=invalid)
         self.say(_("Type {help} for the commands. For example: {examples}", help=local_word("help"),
@@ -253,13 +254,16 @@ class Screen:
         self.say(_("{player}'s turn. Pass the terminal to {player}, then press Enter.", player=seats.name(seat)),
                  "bold")
 
-    def final(self, game: Game, seats: Seats) -> None:
-        """The end of the game: the result, the table and every hand."""
+    def final(self, game: Game, seats: Seats, viewer: int | None = None) -> None:
+        """The end of the game: the result, the last moves ``viewer`` has not
+        seen, the table and every hand."""
         deck = game.variant.deck
         self.heading(_("Machiavelli · {variant} · turn {turn}", variant=game.variant.name,
                        turn=format_number(game.turn_number)))
         if game.outcome is not None:
             self.say(outcome_text(game.outcome, seats.names), "bold green")
+        if viewer is not None:
+            self.since(game, viewer, seats)
         self.say(_("Table:"), "bold")
         self.table(game)
         for seat in range(game.players):

@@ -89,8 +89,9 @@ ORDERS: dict[str, str] = {
 _SPLIT = re.compile(r"[\s,;]+")
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200e\u200f\u2066\u2067\u2068\u2069\u061c"), None)
 # Alef with hamza or madda is often typed as a plain alef; short vowels and
-# tatweel are decoration.
-_ARABIC = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ة": "ه", "ـ": None})
+# tatweel are decoration; Ukrainian words are typed with any apostrophe.
+_ARABIC = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ة": "ه", "ـ": None,
+                         "’": "'", "ʼ": "'", "`": "'"})
 _MARKS = re.compile("[\u064b-\u065f\u0670]")
 
 

@@ -274,10 +274,13 @@ def test_grouped_order_puts_the_melds_the_hand_holds_first():
     from machiavelli_app import hand_order
 
     hand = [Card.parse(t) for t in "KD 3S 5H 5D 2S 4S 5C 9C".split()]
-    groups = hand_order.arrange(hand, "melds", variant)
-    assert {tuple(map(str, g)) for g in groups[:-1]} == {("2S", "3S", "4S"), ("5H", "5D", "5C")}
-    assert list(map(str, groups[-1])) == ["KD", "9C"]
-    assert [str(c) for c in hand_order.arrange(hand, "rank", variant)[0]][:3] == ["2S", "3S", "4S"]
+    groups, melds = hand_order.arrange(hand, "melds", variant)
+    assert melds == 2
+    assert {tuple(map(str, g)) for g in groups[:2]} == {("2S", "3S", "4S"), ("5H", "5D", "5C")}
+    assert [list(map(str, g)) for g in groups[2:]] == [["KD"], ["9C"]]
+    assert [str(c) for c in hand_order.arrange(hand, "rank", variant)[0][0]][:3] == ["2S", "3S", "4S"]
+    assert [list(map(str, g)) for g in hand_order.arrange(hand, "suit", variant)[0]] == [
+        ["2S", "3S", "4S"], ["5H"], ["5D", "KD"], ["5C", "9C"]]
 
 
 def test_the_card_just_drawn_is_shown_apart():
