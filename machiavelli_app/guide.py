@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.cards import DeckSpec
 
 from . import glossary
-from .i18n import NP_, _, pgettext
+from .i18n import NP_, _, format_list, pgettext
 from .words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
 
 WHAT: dict[str, str] = {
@@ -55,10 +55,10 @@ def notes(deck: DeckSpec) -> list[str]:
     local = [f"{k}={v}" for k, v in rank_letters.items() if k != v]
     local += [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]
     if local:
-        lines.append(_("Your language's letters work too: {letters}.", letters=", ".join(local)))
+        lines.append(_("Your language's letters work too: {letters}.", letters=format_list(local)))
     lines.append(_("Melds go by the numbers shown on the table. Short forms: {short}; or the beginning of any "
                    "command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
     lines.append(_("{command} must be typed in full. An empty line shows the whole screen again.",
-                   command=", ".join(local_word(c) for c in sorted(IN_FULL))))
-    lines.append(_("Orders of the hand: {orders}.", orders=", ".join(order_word(o) for o in ORDERS)))
+                   command=format_list([local_word(c) for c in sorted(IN_FULL)])))
+    lines.append(_("Orders of the hand: {orders}.", orders=format_list([order_word(o) for o in ORDERS])))
     return lines

@@ -10,6 +10,7 @@ without bidi support): then each phrase is reordered for display.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -22,7 +23,7 @@ from core.cards import Card, DeckSpec
 from core.game import Game
 
 from . import glossary, hand_order
-from .bidi import visual as visual_line
+from .bidi import LRI, PDI, visual as visual_line
 from .i18n import _, format_number, is_rtl, ngettext
 from .narrate import entry_text, outcome_text, player_name
 from .reasons import meld_reason
@@ -31,6 +32,8 @@ from .words import local_word, order_word
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40
 _COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue"}
+_CARD = r"[*\[]?[0-9A-Z]{1,3}[♠♥♦♣♤♡♢♧]\]?"
+_CARD_RUN = re.compile(f"{_CARD}(?:[ ,]+{_CARD})*")
 
 
 @dataclass
@@ -77,14 +80,18 @@ class Screen:
 
     def __init__(self, console: Console, *, visual: bool = False) -> None:
         self.console = console
-        self.visual = visual and is_rtl()
+        # As for `machiavelli rules`: a pipe or a file always gets logical order.
+        self.visual = visual and is_rtl() and console.is_terminal
         self.marks = Marks.pick(glossary.ascii_cards())
 
     # -- pieces -------------------------------------------------------------------
 
     def t(self, text: str) -> str:
-        """A phrase as the terminal should get it (reordered in visual mode)."""
-        return visual_line(text, rtl=True) if self.visual else text
+        """A phrase as the terminal should get it: in visual mode reordered,
+        with each run of cards kept left to right (5♣ 6♣, never ♣6 ♣5)."""
+        if not self.visual:
+            return text
+        return visual_line(_CARD_RUN.sub(lambda m: LRI + m.group(0) + PDI, text), rtl=True)
 
     def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
         shown = glossary.show_card(card, deck)

@@ -165,7 +165,8 @@ def command_of(word: str) -> str:
     if found:
         return found
     if begun:
-        raise InputError("ambiguous-command", token=word, commands=format_list([local_word(n) for n in begun]))
+        choices = format_list([local_word(n) for n in begun], style="or")
+        raise InputError("ambiguous-command", token=word, commands=choices)
     raise InputError("unknown-command", token=word)
 
 

@@ -369,3 +369,60 @@ def test_hints_are_commands_the_rules_accept_and_place_what_they_promise(seed):
         game.apply(action, seat)
     assert hand_before - game.hand_size(seat) == len(found.placed)
     assert game.outcome is not None or game.current != seat
+
+
+# -- languages ------------------------------------------------------------------------------
+
+
+def test_italian_words_and_letters_work_and_an_ambiguous_card_is_refused(tmp_path):
+    game = first_human_turn()
+    hand = game.hand(0)
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", "--lang", "it",
+                  lines=["p 5C", "aiuto prendi", "ordina valore", "pesca"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "5C qui si può leggere in due modi: scrivi 5H per 5♥ o 5F per 5♣." in out
+    assert "Prendi dal tavolo" in out
+    assert "La tua mano, per valore" in out
+    assert "Pescata:" in out.split("> pesca")[1]
+    assert i18n.misses() == []
+    assert hand  # the deal is the same whatever the language
+
+
+def test_cards_in_the_languages_letters(monkeypatch):
+    i18n.use_language("it", environ={})
+    reader = CardReader(load_variant("bga").deck)
+    assert reader.card("RC") == Card.parse("KH")  # Re di Cuori
+    assert reader.card("fF") == Card.parse("JC")  # Fante di Fiori
+    assert reader.card("10Q") == Card.parse("10D")  # Quadri
+    assert reader.card("KS") == Card.parse("KS")  # canonical, no Italian reading
+    assert reader.card("5♥") == Card.parse("5H")
+    with pytest.raises(InputError) as caught:
+        reader.card("5C")
+    assert caught.value.code == "ambiguous-card"
+    assert reader.spelling(Card.parse("5H")) == "5H" and reader.spelling(Card.parse("5C")) == "5F"
+    i18n.use_language("ar", environ={})
+    reader = CardReader(load_variant("bga").deck)
+    assert reader.card("بب") == Card.parse("QS")
+    assert command_of("اضافة") == command_of("إضافة") == "add"  # hamza or not
+
+
+def test_visual_bidi_keeps_cards_in_order_inside_arabic_and_pipes_stay_logical():
+    import io
+
+    from rich.console import Console
+
+    from machiavelli_app.screen import Screen
+
+    i18n.use_language("ar", environ={})
+    out = io.StringIO()
+    screen = Screen(Console(file=out, force_terminal=True, color_system=None, width=100), visual=True)
+    screen.say(i18n._("You have no {cards} to play: not in your hand, the taken cards or the help cards.",
+                      cards="5♠ 6♠"))
+    shown = out.getvalue().strip()
+    assert "5♠ 6♠" in shown and "♠5" not in shown
+    assert shown.endswith("كيدل تسيل"), "reordered for a terminal without bidi"
+    logical = play("--seed", "3", "--seat", "human", "--seat", "random", "--lang", "ar", "--bidi", "visual",
+                   lines=["p 5S 6S"])
+    line = logical.stdout.split("> p 5S 6S")[1].splitlines()[1]
+    assert line.startswith("ليست لديك 5♠ 6♠"), "a pipe gets logical order"
