@@ -24,7 +24,7 @@ and old melds keep their numbers, so that the steps are few.
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact dynamic
 programme over ranks (:mod:`core.solver_dp`); any other kinds through an
-exact but slower search over candidate melds (:mod:`core.solver_search`),
+exact but slower search over candidate melds (:mod:`core.solver_generic`),
 which gives up with :class:`~core.errors.SolverError` rather than guess.
 """
 
@@ -75,7 +75,7 @@ class Solution:
     numbers: tuple[int, ...]
     steps: tuple[Step, ...]
     changed: tuple[int, ...]
-    method: str  # "rank-dp" or "search"
+    method: str  # "rank-search" or "generic"
 
     @property
     def count(self) -> int:
@@ -146,10 +146,10 @@ def _solve(variant: Variant, melds, hand_t, help_t) -> Solution:
     shape = solver_dp.shape_of(variant)
     if shape is not None:
         new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, hand_t, help_t)
-        method = "rank-dp"
+        method = "rank-search"
     else:
-        from . import solver_search
+        from . import solver_generic
 
-        new_melds, placed, used_help = solver_search.solve_position(variant, melds, hand_t, help_t)
-        method = "search"
+        new_melds, placed, used_help = solver_generic.solve_position(variant, melds, hand_t, help_t)
+        method = "generic"
     return solver_layout.explain(variant, melds, new_melds, placed, used_help, method)

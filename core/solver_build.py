@@ -1,11 +1,23 @@
-"""The solver's fast path, from cards to counts and from the optimum back to melds."""
+"""The solver's fast path, from cards to counts and from the optimum back to melds.
+
+The search sweeps the ranks in the order ace, king, queen ... two, not ace
+to king: it settles the high cards first, so that among answers that place
+as many cards, the first it finds keeps the low cards in hand. The order is
+the ranks' cycle read backwards from the ace, so runs are the same arcs with
+low and high swapped: an ace-low run (A-2-3) crosses the cut between the two
+and the ace, and an ace-high run (Q-K-A) starts at the ace.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .cards import Card
 from .melds import MeldKind, arrange
 from .solver_dp import EPART, WAIT, Cells, Outcome, RankDP, Shape, _sets_feasible
 
-
+#: Ace policies as the backwards sweep sees them.
+MIRROR = {"low": "high", "high": "low", "low-or-high": "low-or-high", "wrap": "wrap"}
 
 #: Only ``sequence`` matters to :func:`core.melds.arrange`.
 RUN = MeldKind(same=("suit",), sequence=True)
@@ -61,53 +73,108 @@ def playable(shape: Shape, table, hand, help_):
 
 
 def solve_position(variant, shape: Shape, melds, hand_cards, help_cards):
-    """Solve with the rank programme: (new melds, hand cards placed, help cards used)."""
+    """Solve with the rank search: (new melds, hand cards placed, help cards used)."""
     R, S = shape.ranks, shape.suits
     suit_index = {s.code: i for i, s in enumerate(variant.deck.suits)}
     suit_codes = [s.code for s in variant.deck.suits]
+    rank_at = [0, 1, *range(R, 1, -1)]  # the sweep's positions -> ranks
+    pos = {rank: p for p, rank in enumerate(rank_at) if p}
+    sweep = replace(shape, aces=MIRROR[shape.aces])
 
     def grid():
         return [[0] * S for _ in range(R + 1)]
 
     table, in_sets, hand, help_ = grid(), grid(), grid(), grid()
-    old_runs: list[tuple[int, int, frozenset[int]]] = []  # (meld index, suit, ranks)
-    old_sets: dict[int, list[tuple[int, frozenset[int]]]] = {}  # rank -> (meld index, suits)
+    old_runs: list[tuple[int, int, frozenset[int]]] = []  # (meld index, suit, positions)
+    old_sets: dict[int, list[tuple[int, frozenset[int]]]] = {}  # position -> (meld index, suits)
     for index, meld in enumerate(melds):
-        kind = variant.melds[variant.check(meld).kind]
-        is_run = kind.sequence
+        is_run = variant.melds[variant.check(meld).kind].sequence
         for card in meld:
-            table[card.rank][suit_index[card.suit]] += 1
+            table[pos[card.rank]][suit_index[card.suit]] += 1
             if not is_run:
-                in_sets[card.rank][suit_index[card.suit]] += 1
+                in_sets[pos[card.rank]][suit_index[card.suit]] += 1
         if is_run:
-            old_runs.append((index, suit_index[meld[0].suit], frozenset(c.rank for c in meld)))
+            old_runs.append((index, suit_index[meld[0].suit], frozenset(pos[c.rank] for c in meld)))
         else:
-            old_sets.setdefault(meld[0].rank, []).append((index, frozenset(suit_index[c.suit] for c in meld)))
+            old_sets.setdefault(pos[meld[0].rank], []).append((index, frozenset(suit_index[c.suit] for c in meld)))
     for card in hand_cards:
-        hand[card.rank][suit_index[card.suit]] += 1
+        hand[pos[card.rank]][suit_index[card.suit]] += 1
     for card in help_cards:
-        help_[card.rank][suit_index[card.suit]] += 1
-    hand, help_ = playable(shape, table, hand, help_)
-    points = tuple([0] + [rk.points for rk in variant.deck.ranks])
-    cells = Cells(
-        tuple(map(tuple, table)), tuple(map(tuple, in_sets)), tuple(map(tuple, hand)), tuple(map(tuple, help_)), points
-    )
-    outcome = RankDP(shape, cells).solve()
+        help_[pos[card.rank]][suit_index[card.suit]] += 1
+    hand, help_ = playable(sweep, table, hand, help_)
+    points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
+    avail = [[table[p][s] + hand[p][s] + help_[p][s] for s in range(S)] for p in range(R + 1)]
+    groups = _components(sweep, avail)
+    group_of = {cell: g for g, cells in enumerate(groups) for cell in cells}
 
-    placed: list = []
-    used_help: list = []
-    from .cards import Card
+    new_melds: list[tuple[Card, ...]] = []
+    placed: list[Card] = []
+    used_help: list[Card] = []
+    for g, cells_in in enumerate(groups):
+        if not any(hand[p][s] or help_[p][s] for p, s in cells_in):
+            continue  # nothing to place here: its old melds stay as they are
 
-    for r in range(1, R + 1):
-        for s, opt in enumerate(outcome.options[r - 1]):
-            placed += [Card(r, suit_codes[s])] * opt.hand
-            used_help += [Card(r, suit_codes[s])] * opt.help
-    runs = _rebuild_runs(shape, outcome, old_runs, suit_codes)
-    sets = _rebuild_sets(shape, outcome, old_sets, suit_codes)
-    new_melds = [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs] + [
-        arrange(m, None, deck=variant.deck) for m in sets
-    ]
+        def only(grid_, cells_in=cells_in):
+            return tuple(tuple(grid_[p][s] if (p, s) in cells_in else 0 for s in range(S)) for p in range(R + 1))
+
+        cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
+        outcome = RankDP(sweep, cells).solve()
+        for p in range(1, R + 1):
+            for s, opt in enumerate(outcome.options[p - 1]):
+                placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
+                used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
+        runs = _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)
+        sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
+        new_melds += [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs]
+        new_melds += [arrange(m, None, deck=variant.deck) for m in sets]
+    solved = {g for g, cells_in in enumerate(groups) if any(hand[p][s] or help_[p][s] for p, s in cells_in)}
+    for meld in melds:
+        if group_of[(pos[meld[0].rank], suit_index[meld[0].suit])] not in solved:
+            new_melds.append(variant.arrange(tuple(meld)))
     return new_melds, placed, used_help
+
+
+def _components(shape: Shape, avail) -> list[set[tuple[int, int]]]:
+    """The cells (position, suit) that hold cards, grouped so that no meld
+    can join cells of two groups: runs join neighbours in a suit (and the
+    two ends of the sweep when runs may cross it), sets join the suits of a
+    rank that has enough of them. The groups can be solved one by one."""
+    R, S = shape.ranks, shape.suits
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(a, b):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    for p in range(1, R + 1):
+        for s in range(S):
+            if avail[p][s]:
+                parent[(p, s)] = (p, s)
+    if shape.run_min is not None:
+        for s in range(S):
+            for p in range(1, R):
+                if avail[p][s] and avail[p + 1][s]:
+                    join((p, s), (p + 1, s))
+            if shape.aces != "low" and avail[R][s] and avail[1][s]:
+                join((R, s), (1, s))
+    if shape.set_sizes:
+        smallest = min(shape.set_sizes)
+        for p in range(1, R + 1):
+            here = [(p, s) for s in range(S) if avail[p][s]]
+            if len(here) >= smallest:
+                for cell in here[1:]:
+                    join(here[0], cell)
+    groups: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for cell in parent:
+        groups.setdefault(find(cell), set()).add(cell)
+    return [groups[k] for k in sorted(groups)]
 
 
 class _Run:
@@ -117,11 +184,9 @@ class _Run:
         self.tok, self.ranks, self.old = tok, [rank], old
 
 
-def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes):
+def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at):
     """Follow the tokens of the optimal path; among runs in the same state,
     the one that follows an old run which goes on at this rank goes on."""
-    from .cards import Card
-
     melds = []
     for s, code in enumerate(suit_codes):
         mine = [(index, ranks) for index, suit, ranks in old_runs if suit == s]
@@ -140,7 +205,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes):
                 news.sort(key=lambda n: (n is None, n is not None and WAIT <= n < EPART))
                 for run, new_tok in zip(runs, news):
                     if new_tok is None:
-                        melds.append(tuple(Card(x, code) for x in run.ranks))
+                        melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
                         continue
                     if not (WAIT <= new_tok < EPART):
                         run.ranks.append(r)
@@ -156,7 +221,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes):
                 nxt.append(_Run(tok, r, old))
             live = nxt
         for run in live:
-            melds.append(tuple(Card(x, code) for x in run.ranks))
+            melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
     return melds
 
 
@@ -172,11 +237,9 @@ def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
     return below is None or below not in ranks
 
 
-def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes):
+def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at):
     """Split each rank's cards for sets into sets, keeping old sets whole
     where a split allows it."""
-    from .cards import Card
-
     melds = []
     sizes = sorted(shape.set_sizes, reverse=True)
     for r in range(1, shape.ranks + 1):
@@ -191,7 +254,7 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes):
                 best = (score, split)
         assert best is not None, "the programme only sends splittable cards to sets"
         for group in best[1]:
-            melds.append(tuple(Card(r, suit_codes[s]) for s in sorted(group)))
+            melds.append(tuple(Card(rank_at[r], suit_codes[s]) for s in sorted(group)))
     return melds
 
 

@@ -202,6 +202,7 @@ class RankDP:
         self.rank_hand = hand_by_rank
         self.rem_after = [sum(hand_by_rank[r + 1 :]) for r in range(R + 1)]
         self.upper = sum(hand_by_rank)
+        self.suit_after = [[sum(cells.hand[q][s] for q in range(r + 1, R + 1)) for s in range(S)] for r in range(R + 1)]
         self.kvecs = self._kvecs()
         self._options: dict[tuple[int, int, tuple[int, ...]], dict[int, tuple[list[Option], list[Option]]]] = {}
         self._final: dict[tuple[int, ...], bool] = {}
@@ -319,6 +320,7 @@ class RankDP:
         ``allowance`` playable hand cards: (fewest it must skip, per later
         rank a bit mask of how many cards it can send to sets), over every
         way to finish it; None if there is none."""
+        allowance = min(allowance, self.suit_after[r][s])  # more is the same as no limit
         key = (r, s, tokens, allowance)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
@@ -349,10 +351,12 @@ class RankDP:
 
     def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
         """Can ``state`` after rank ``r`` possibly be finished, skipping at
-        most ``slack`` playable hand cards? Every suit must finish alone
-        within what the others leave of the budget, and at every later rank
-        some choice among what the suits can send to sets must split into
-        sets. (A relaxation: it never rejects a state that can be finished.)"""
+        most ``slack`` playable hand cards? For some share of that budget
+        between the suits, every suit must finish alone within its share,
+        and at every later rank some choice among what the suits can then
+        send to sets must split into sets. (A relaxation: it never rejects a
+        state that can be finished.) Shares are tried one by one for small
+        budgets; for larger ones each suit gets what the others leave."""
         S = self.S
         least = []
         for s in range(S):
@@ -365,8 +369,25 @@ class RankDP:
             return False
         if not self.sets:
             return True
-        futures = [self._future(r, s, state[s], slack - total + least[s])[1] for s in range(S)]
+        if slack <= SPLIT_SLACK:
+            shares = _shares(S, slack)
+        else:
+            shares = (tuple(slack - total + least[s] for s in range(S)),)
+        for share in shares:
+            futures = []
+            for s in range(S):
+                f = self._future(r, s, state[s], share[s])
+                if f is None:
+                    break
+                futures.append(f[1])
+            else:
+                if self._sets_possible(r, futures):
+                    return True
+        return False
+
+    def _sets_possible(self, r: int, futures: list[tuple[int, ...]]) -> bool:
         known = self._mask_ok
+        S = self.S
         for i, masks in enumerate(zip(*futures), start=r + 1):
             ok = known.get((i, masks))
             if ok is None:
@@ -464,47 +485,74 @@ class RankDP:
             path.reverse()
         return path
 
-    def solve(self) -> Outcome:
-        """The most hand cards, targets from the upper bound down.
-
-        At each target: a quick search in the preferred order (only while
-        nothing has failed yet: most positions end here); then an exhaustive
-        search with forward checking in the order fastest to search (fewest
-        unfinished runs first), which settles whether the target can be met;
-        when it can, a bounded search in the preferred order with forward
-        checking gets the chance to give the preferred answer instead."""
-        quick = True
-        root = tuple(() for _ in range(self.S))
-        for target in range(self.upper, -1, -1):
-            if not quick and target and not self._may_finish(0, root, self.upper - target):
+    def find(self, target: int) -> list[tuple[Option, ...]] | None:
+        """A path placing at least ``target`` hand cards, or None if there is
+        none. Searches in the preferred order and in the fastest order take
+        turns with growing budgets of visits, sharing what they learn about
+        failed states, until one finds a path or one proves there is none.
+        A path found in the fastest order gets one bounded chance to be
+        replaced by the first path in the preferred order."""
+        budget = QUICK_VISITS
+        order = PREFERRED
+        check = True
+        while True:
+            try:
+                path = self.search(target, order=order, check=check, limit=budget)
+            except _TooLong:
+                order = FASTEST if order == PREFERRED else PREFERRED
+                budget *= 3
+                check = True
                 continue
-            path = None
-            if quick:
-                try:
-                    path = self.search(target, limit=QUICK_VISITS)
-                except _TooLong:
-                    pass
-                else:
-                    if path is None:
-                        continue
-            quick = False
-            if path is None:
-                path = self.search(target, order=FASTEST, check=True)
-                if path is None:
-                    continue
+            if path is not None and order == FASTEST:
                 try:
                     path = self.search(target, check=True, limit=PATIENT_VISITS) or path
                 except _TooLong:
                     pass
-            value = sum(o.value for combo in path for o in combo)
-            return Outcome(value, value // self.w_hand, tuple(path))
-        raise AssertionError("the table as it is always fits")
+            return path
+
+    def solve(self) -> Outcome:
+        """The most hand cards.
+
+        First a quick search for a path that places every playable hand card
+        (most positions end there). Otherwise the upper bound is lowered
+        while forward checking at the root rules it out, a first path gives
+        a lower bound, and targets rise from it until one fails: then the
+        best count is known, and the answer is the first path for it."""
+        root = tuple(() for _ in range(self.S))
+        top = self.upper
+        try:
+            path = self.search(top, limit=QUICK_VISITS)
+        except _TooLong:
+            path = None
+        else:
+            if path is None:
+                top -= 1
+        if path is None:
+            while top and not self._may_finish(0, root, self.upper - top):
+                top -= 1
+            best = self.find(0)
+            count = self._count(best)
+            found_at = 0
+            while count < top:
+                better = self.find(count + 1)
+                if better is None:
+                    break
+                best, found_at, count = better, count + 1, self._count(better)
+            if found_at < count:
+                best = self.find(count) or best
+            path = best
+        value = sum(o.value for combo in path for o in combo)
+        return Outcome(value, value // self.w_hand, tuple(path))
+
+    @staticmethod
+    def _count(path) -> int:
+        return sum(o.hand for combo in path for o in combo)
 
 
-#: Visits of the quick search in the preferred order.
+#: Visits of the first search; each next one may visit three times more.
 QUICK_VISITS = 300
 #: Visits allowed to the preferred order once an answer is known.
-PATIENT_VISITS = 3000
+PATIENT_VISITS = 2000
 _NEVER = 1 << 60
 _MISSING = object()
 
@@ -575,6 +623,16 @@ def _raw_moves(
                         if used >= t and (new_t, k) not in out:
                             out[(new_t, k)] = (new_t, k, used, tuple(every), starts)
     return tuple(out.values())
+
+
+#: Budgets of skipped cards small enough to try every share between suits.
+SPLIT_SLACK = 2
+
+
+@lru_cache(maxsize=64)
+def _shares(suits: int, budget: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``budget`` between ``suits`` (all of it given)."""
+    return tuple(v for v in product(range(budget + 1), repeat=suits) if sum(v) == budget)
 
 
 def _preferred_key(o: Option) -> int:

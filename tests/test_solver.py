@@ -1,0 +1,418 @@
+"""The move solver against independent oracles.
+
+* Small positions (short decks of 5-7 ranks, so that every ace policy's
+  corners are reached): an exhaustive search written here, over every meld
+  that :func:`core.melds.check` accepts.
+* Large positions (full decks, 2 and 3 copies): a set-partition MILP solved
+  by HiGHS (scipy), whose candidate melds are every arc of the rank cycle
+  and every group of suits that ``check`` accepts.
+
+Every answer is also checked on its own: valid melds only, every table card
+still on the table plus exactly the cards placed, and steps that, carried out
+one by one, turn the old table into the new one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import LinearConstraint, milp
+
+from core.cards import Card, DeckSpec, RankSpec
+from core.errors import PositionError
+from core.melds import ACE_POLICIES
+from core.solver import Step, solve
+from core.variant import Variant
+from machiavelli_app.library import load_variant
+
+# -- helpers -------------------------------------------------------------------
+
+
+def short_variant(aces: str, ranks: int, decks: int, **extra) -> Variant:
+    codes = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][:ranks]
+    deck = DeckSpec(ranks=tuple(RankSpec(code=c, points=i + 1) for i, c in enumerate(codes)))
+    return Variant(name="short", aces=aces, decks=decks, deck=deck, hand_size=2, players={"min": 2, "max": 2},
+                   **extra)
+
+
+_MELDS: dict[str, tuple[tuple[Card, ...], ...]] = {}
+
+
+def all_melds(variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    key = variant.model_dump_json(include={"aces", "deck", "melds"})
+    if key not in _MELDS:
+        _MELDS[key] = _all_melds(variant)
+    return _MELDS[key]
+
+
+def _all_melds(variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    """Every valid meld of one copy of each card: the groups of suits of one
+    rank and the arcs of one suit around the rank cycle that ``check`` accepts
+    (every run of every ace policy is such an arc)."""
+    ranks = len(variant.deck.ranks)
+    suits = [s.code for s in variant.deck.suits]
+    found = set()
+    for r in range(1, ranks + 1):
+        for size in range(1, len(suits) + 1):
+            for group in itertools.combinations(suits, size):
+                found.add(tuple(sorted(Card(r, s) for s in group)))
+    for s in suits:
+        for start in range(1, ranks + 1):
+            for length in range(1, ranks + 1):
+                found.add(tuple(sorted(Card((start - 1 + i) % ranks + 1, s) for i in range(length))))
+    return tuple(sorted(m for m in found if variant.check(m).valid))
+
+
+def exhaustive(variant: Variant, table, hand, help_cards=()) -> int:
+    """The most hand cards that fit, by trying every choice of melds."""
+    must = Counter(c for m in table for c in m)
+    hand_c, avail = Counter(hand), Counter(c for m in table for c in m) + Counter(hand) + Counter(help_cards)
+    values = sorted(avail)
+    starting = {v: [m for m in all_melds(variant) if m[0] == v and all(avail[c] for c in m)] for v in values}
+    best = -1
+
+    def at(i: int, cover: Counter, score: int) -> None:
+        nonlocal best
+        if i == len(values):
+            best = max(best, score)
+            return
+        value = values[i]
+
+        def choose(j: int, cover: Counter) -> None:
+            melds = starting[value]
+            if j == len(melds):
+                if must[value] <= cover[value] <= avail[value]:
+                    at(i + 1, cover, score + min(hand_c[value], cover[value] - must[value]))
+                return
+            choose(j + 1, cover)
+            more = cover
+            while True:
+                more = more + Counter(melds[j])
+                if any(more[c] > avail[c] for c in melds[j]):
+                    return
+                choose(j + 1, more)
+
+        choose(0, cover)
+
+    at(0, Counter(), 0)
+    return best
+
+
+def milp_optimum(variant: Variant, table, hand, help_cards=()) -> int:
+    """The most hand cards that fit, as a set-partition integer programme."""
+    must = Counter(c for m in table for c in m)
+    hand_c, help_c = Counter(hand), Counter(help_cards)
+    avail = must + hand_c + help_c
+    values = sorted(avail)
+    row = {v: i for i, v in enumerate(values)}
+    melds = [m for m in all_melds(variant) if all(avail[c] for c in m)]
+    n_m, n_v = len(melds), len(values)
+    # columns: melds (x), hand cards used (y), help cards used (z)
+    a = np.zeros((n_v, n_m + 2 * n_v))
+    for j, m in enumerate(melds):
+        for c in m:
+            a[row[c], j] = 1
+    for i in range(n_v):
+        a[i, n_m + i] = -1
+        a[i, n_m + n_v + i] = -1
+    target = np.array([must[v] for v in values], dtype=float)
+    upper = np.concatenate([
+        np.full(n_m, variant.decks, dtype=float),
+        np.array([hand_c[v] for v in values], dtype=float),
+        np.array([help_c[v] for v in values], dtype=float),
+    ])
+    cost = np.concatenate([np.zeros(n_m), -np.ones(n_v), np.zeros(n_v)])
+    result = milp(cost, constraints=LinearConstraint(a, target, target), integrality=np.ones(len(cost)),
+                  bounds=(np.zeros(len(cost)), upper))
+    assert result.success, result.message
+    return round(-result.fun)
+
+
+def random_position(variant: Variant, rng: random.Random, table_cards: int, hand_cards: int, help_cards: int = 0):
+    """A random valid table of about ``table_cards`` cards and a hand drawn
+    from the cards left (melds favour runs of 3-6 and sets of 3-4)."""
+    pool = Counter({c: variant.decks for c in variant.deck.cards()})
+    melds = [m for m in all_melds(variant) if len(m) <= 6]
+    table: list[tuple[Card, ...]] = []
+    size = 0
+    for _ in range(400):
+        if size >= table_cards:
+            break
+        meld = rng.choice(melds)
+        if size + len(meld) <= table_cards + 2 and all(pool[c] for c in meld):
+            pool.subtract(meld)
+            table.append(tuple(rng.sample(meld, len(meld))))
+            size += len(meld)
+    rest = sorted(pool.elements())
+    rng.shuffle(rest)
+    return table, rest[:hand_cards], rest[hand_cards:hand_cards + help_cards]
+
+
+def replay(table, steps: tuple[Step, ...]) -> dict[int, Counter]:
+    """Carry out the steps on the old table; return the melds by number."""
+    melds = {i + 1: Counter(m) for i, m in enumerate(table)}
+    for step in steps:
+        if isinstance(step.source, int):
+            assert not Counter(step.cards) - melds[step.source], f"meld {step.source} lacks {step.cards}"
+            melds[step.source] -= Counter(step.cards)
+        if step.new:
+            assert step.target not in melds, f"meld {step.target} started twice"
+            melds[step.target] = Counter()
+        melds[step.target] += Counter(step.cards)
+    return {n: m for n, m in melds.items() if m}
+
+
+def check_answer(variant: Variant, table, hand, help_cards, solution) -> None:
+    for meld in solution.table:
+        assert variant.check(meld).valid, meld
+    old = Counter(c for m in table for c in m)
+    new = Counter(c for m in solution.table for c in m)
+    assert new == old + Counter(solution.placed) + Counter(solution.help_used)
+    assert not Counter(solution.placed) - Counter(hand)
+    assert not Counter(solution.help_used) - Counter(help_cards)
+    laid_out = replay(table, solution.steps)
+    assert laid_out == {n: Counter(m) for n, m in zip(solution.numbers, solution.table)}
+    for meld in solution.table:
+        assert tuple(meld) == variant.arrange(meld)
+
+
+# -- the sources' examples -------------------------------------------------------
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def table_of(text: str):
+    return [cards(part) for part in text.split("|")]
+
+
+def layout(melds) -> list[tuple[Card, ...]]:
+    return sorted(tuple(sorted(m)) for m in melds)
+
+
+def test_bga_four_of_clubs(bga):
+    # 000: the 5♣ moves from the set to the run, and the 4♣ joins it.
+    table = table_of("5♣ 5♦ 5♥ 5♠ | 6♣ 7♣ 8♣")
+    solution = solve(bga, table, cards("4♣"))
+    assert solution.placed == cards("4♣")
+    assert layout(solution.table) == layout(table_of("5♦ 5♥ 5♠ | 4♣ 5♣ 6♣ 7♣ 8♣"))
+    assert solution.steps == (Step(cards("5♣"), 1, 2), Step(cards("4♣"), "hand", 2))
+    check_answer(bga, table, cards("4♣"), (), solution)
+
+
+def test_bga_three_sets_become_runs(bga):
+    # 000: three sets of 5, 6, 7 become three runs to play the 8♣.
+    table = table_of("5♣ 5♦ 5♥ | 6♣ 6♦ 6♥ | 7♣ 7♦ 7♥")
+    solution = solve(bga, table, cards("8♣"))
+    assert solution.placed == cards("8♣")
+    assert layout(solution.table) == layout(table_of("5♦ 6♦ 7♦ | 5♥ 6♥ 7♥ | 5♣ 6♣ 7♣ 8♣"))
+    check_answer(bga, table, cards("8♣"), (), solution)
+
+
+def test_bga_unmatched_cards_are_not_left(bga):
+    # 000: taking 6♣ and 7♣ for a run with 8♣ would strand 6♦ 6♥ 7♦ 7♥.
+    table = table_of("6♣ 6♦ 6♥ | 7♣ 7♦ 7♥")
+    solution = solve(bga, table, cards("8♣"))
+    assert solution.placed == () and solution.steps == () and solution.changed == ()
+    assert solution.table == tuple(bga.arrange(m) for m in table)
+
+
+def test_wikipedia_jqk_sets_become_runs_for_the_ace():
+    classic = load_variant("classic")
+    table = table_of("K♥ K♦ K♣ | Q♥ Q♦ Q♣ | J♥ J♦ J♣")
+    solution = solve(classic, table, cards("A♣"))
+    assert solution.placed == cards("A♣")
+    assert Counter(cards("J♣ Q♣ K♣ A♣")) in map(Counter, solution.table)
+    check_answer(classic, table, cards("A♣"), (), solution)
+    # The ace cannot go high where aces are low only.
+    assert solve(load_variant("aces-low"), table, cards("A♣")).placed == ()
+
+
+def test_wikipedia_nine_of_spades_needs_two_queens():
+    classic = load_variant("classic")
+    table = table_of("10♥ 10♦ 10♠ | J♥ J♦ J♠ | Q♥ Q♦ Q♣")
+    alone = solve(classic, table, cards("9♠"))
+    assert alone.placed == ()  # Q♣ would be left alone
+    solution = solve(classic, table, cards("9♠ Q♦ Q♠"))
+    assert Counter(solution.placed) == Counter(cards("9♠ Q♦ Q♠"))
+    check_answer(classic, table, cards("9♠ Q♦ Q♠"), (), solution)
+
+
+# -- tie-breaking ------------------------------------------------------------------
+
+
+def test_nothing_moves_when_adding_is_enough(bga):
+    table = table_of("3♣ 4♣ 5♣ | 5♦ 5♥ 5♠")
+    solution = solve(bga, table, cards("6♣ K♦"))
+    assert solution.steps == (Step(cards("6♣"), "hand", 1),)
+    assert solution.changed == () and solution.numbers == (1, 2)
+
+
+def test_low_cards_stay_in_hand(bga):
+    # Either 5♣ 6♣ (with the 7♣) or 8♦ 9♦ (with the 7♦) can be played, not
+    # both: the set would be left with two cards. The higher pair goes.
+    table = table_of("7♣ 7♦ 7♥ 7♠")
+    solution = solve(bga, table, cards("5♣ 6♣ 8♦ 9♦"))
+    assert Counter(solution.placed) == Counter(cards("8♦ 9♦"))
+
+
+def test_answers_do_not_depend_on_the_order_of_input(bga):
+    rng = random.Random(7)
+    for _ in range(20):
+        table, hand, _ = random_position(bga, rng, 40, 12)
+        first = solve(bga, table, hand)
+        shuffled = [tuple(rng.sample(m, len(m))) for m in rng.sample(table, len(table))]
+        again = solve(bga, shuffled, rng.sample(hand, len(hand)))
+        assert again.count == first.count
+
+
+# -- bad positions -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "table, hand, code, param",
+    [
+        ("5♣ 6♣", "", "invalid-meld", {"meld": 1}),
+        ("5♣ 5♦ 5♥ | 5♠ 6♠ 8♠", "", "invalid-meld", {"meld": 2, "reason": "gap"}),
+        ("5♣ 5♦ 5♥ | 4♣ 5♣ 6♣", "5♣", "too-many-copies", {"card": "5C", "count": 3}),
+    ],
+)
+def test_bad_positions_are_named(bga, table, hand, code, param):
+    with pytest.raises(PositionError) as caught:
+        solve(bga, table_of(table), cards(hand))
+    assert caught.value.code == code
+    assert param.items() <= caught.value.params.items()
+
+
+def test_card_outside_a_short_deck():
+    short = short_variant("low", 6, 2)
+    with pytest.raises(PositionError) as caught:
+        solve(short, [], [Card(9, "S")])
+    assert caught.value.code == "card-not-in-deck"
+
+
+# -- the oracles ---------------------------------------------------------------------
+
+SMALL = [(aces, decks) for aces in ACE_POLICIES for decks in (2, 3)]
+
+
+@pytest.mark.parametrize("aces, decks", SMALL)
+def test_exhaustive_oracle_on_short_decks(aces, decks):
+    rng = random.Random(f"{aces}-{decks}")
+    for n in range(300):
+        variant = short_variant(aces, rng.choice((5, 6, 7)), decks)
+        table, hand, _ = random_position(variant, rng, rng.randint(0, 15), rng.randint(1, 8))
+        solution = solve(variant, table, hand)
+        assert solution.count == exhaustive(variant, table, hand), (n, table, hand)
+        check_answer(variant, table, hand, (), solution)
+
+
+@pytest.mark.parametrize("aces", ACE_POLICIES)
+def test_exhaustive_oracle_with_help_cards(aces):
+    rng = random.Random(f"help-{aces}")
+    for n in range(100):
+        variant = short_variant(aces, 6, 2)
+        table, hand, helps = random_position(variant, rng, rng.randint(0, 12), rng.randint(1, 5), rng.randint(1, 4))
+        solution = solve(variant, table, hand, helps)
+        assert solution.count == exhaustive(variant, table, hand, helps), (n, table, hand, helps)
+        check_answer(variant, table, hand, helps, solution)
+
+
+LARGE = [(aces, decks, size) for aces in ACE_POLICIES for decks, size in ((2, 40), (2, 80), (3, 110))]
+
+
+@pytest.mark.parametrize("aces, decks, size", LARGE)
+def test_milp_oracle_on_full_decks(aces, decks, size):
+    variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
+    rng = random.Random(f"{aces}-{decks}-{size}")
+    for n in range(50):
+        table, hand, _ = random_position(variant, rng, size, rng.randint(10, 20))
+        solution = solve(variant, table, hand)
+        assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
+        check_answer(variant, table, hand, (), solution)
+
+
+def test_milp_oracle_with_help_cards():
+    variant = load_variant("help-cards")
+    rng = random.Random("help-cards")
+    for n in range(60):
+        table, hand, helps = random_position(variant, rng, rng.randint(10, 60), 6, 4)
+        solution = solve(variant, table, hand, helps)
+        assert solution.count == milp_optimum(variant, table, hand, helps), (n, table, hand, helps)
+        check_answer(variant, table, hand, helps, solution)
+
+
+def test_thirteen_card_run_under_every_policy():
+    # The ace and the king both join a run 2-Q: A-K is a run whatever the policy.
+    for aces in ACE_POLICIES:
+        variant = load_variant("bga", [f"aces={aces}"])
+        table = table_of("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ | K♦ K♥ K♠")
+        solution = solve(variant, table, cards("A♣ K♣"))
+        assert solution.count == 2, aces
+        if aces != "wrap":  # around the corner, 3-4-5 and 6-K-A-2 also fit
+            assert len(max(solution.table, key=len)) == 13
+
+
+# -- properties ----------------------------------------------------------------------
+
+
+@st.composite
+def positions(draw):
+    aces = draw(st.sampled_from(ACE_POLICIES))
+    decks = draw(st.sampled_from((2, 3)))
+    variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
+    seed = draw(st.integers(0, 10**6))
+    size = draw(st.integers(0, 70))
+    table, hand, _ = random_position(variant, random.Random(seed), size, draw(st.integers(0, 18)))
+    return variant, table, hand
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_what_is_left_cannot_be_placed_after_the_answer(position):
+    """Solving again on the new table with the cards left places nothing:
+    otherwise the first answer was not the most."""
+    variant, table, hand = position
+    solution = solve(variant, table, hand)
+    check_answer(variant, table, hand, (), solution)
+    left = list((Counter(hand) - Counter(solution.placed)).elements())
+    assert solve(variant, solution.table, left).count == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(), st.integers(0, 10**6))
+def test_more_cards_in_hand_never_place_fewer(position, seed):
+    variant, table, hand = position
+    pool = Counter({c: variant.decks for c in variant.deck.cards()}) - Counter(c for m in table for c in m) - Counter(hand)
+    extra = sorted(pool.elements())
+    if not extra:
+        return
+    card = random.Random(seed).choice(extra)
+    assert solve(variant, table, [*hand, card]).count >= solve(variant, table, hand).count
+
+
+# -- meld kinds the rank search does not know ----------------------------------------------
+
+
+def test_generic_search_for_other_meld_kinds():
+    """Sets of 3 only, of picture cards only, and runs of 4 or more: the
+    exact fallback answers, checked against the exhaustive oracle."""
+    rng = random.Random("generic")
+    melds = {
+        "set": {"same": ["rank"], "distinct": ["suit"], "min_size": 3, "max_size": 3, "ranks": ["5", "6", "7"]},
+        "run": {"same": ["suit"], "distinct": ["card"], "sequence": True, "min_size": 4, "max_size": 5},
+    }
+    for n in range(25):
+        variant = short_variant("low-or-high", 7, 2, melds=melds)
+        table, hand, _ = random_position(variant, rng, rng.randint(0, 12), rng.randint(1, 7))
+        solution = solve(variant, table, hand)
+        assert solution.method == "generic"
+        assert solution.count == exhaustive(variant, table, hand), (n, table, hand)
+        check_answer(variant, table, hand, (), solution)
