@@ -201,9 +201,9 @@ class Session:
 
     def saved_message(self, path: Path) -> None:
         self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {file}",
-                          file=str(path)), "bold")
+                          file=str(path)), "bold", whole=True)
 
-    def leave(self, interrupted: bool = False) -> None:
+    def leave(self) -> None:
         """The session ends before the game: a person's game is kept; a
         script's only where the command line said."""
         if self.game.outcome is not None:
@@ -224,8 +224,8 @@ class Session:
         self.screen.final(self.game, self.names, humans[0] if len(humans) == 1 else None)
         path = self.record or self.default_path()
         if self.save(path):
-            self.screen.say(_("Record written to {file}.", file=str(path)))
-            self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim")
+            self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
+            self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
 
     def run(self, players: Sequence[Bot]) -> int:
         """Play until the game ends or the people leave; the exit status."""
@@ -239,8 +239,11 @@ class Session:
             return 0
         except KeyboardInterrupt:
             self.screen.console.print()
-            self.leave(interrupted=True)
+            self.leave()
             return 130
+        except Exception:
+            self.leave()  # a bug must not cost the people their game
+            raise
         self.finish()
         return 0
 
@@ -324,7 +327,7 @@ class HumanPlayer:
         except ImportError:
             screen.error(_("No hint: this installation has no solver."))
             return
-        except MachiavelliError:
+        except Exception:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
             screen.error(_("No hint: the solver cannot answer this position."))
             return
         if not found.placed:

@@ -109,10 +109,11 @@ class Screen:
             out.append_text(self.card(card, deck, bool(moved[k]) if k < len(moved) else False))
         return out
 
-    def say(self, text: str, style: str = "") -> None:
+    def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
         """One line of text (translations are data: never read as markup).
-        A terminal gets it wrapped between words; a pipe gets it whole."""
-        self.console.print(Text(self.t(text), style=style), soft_wrap=not self.console.is_terminal)
+        A terminal gets it wrapped between words, unless it holds something
+        to copy (``whole``: a command, a path); a pipe always gets it whole."""
+        self.console.print(Text(self.t(text), style=style), soft_wrap=whole or not self.console.is_terminal)
 
     def error(self, text: str) -> None:
         self.say(text, "bold red")

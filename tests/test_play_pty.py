@@ -82,3 +82,26 @@ def test_the_screen_speaks_the_terminals_language(tmp_path, lang, hand):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_ctrl_c_keeps_the_game_and_quit_can_leave_without_saving(tmp_path):
+    child = spawn(tmp_path, "--seed", "3", "--seat", "human", "--seat", "random")
+    child.expect("> ")
+    child.sendline("take 1")
+    child.expect("> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    saved = list((tmp_path / "data" / "games").glob("*.json"))
+    assert len(saved) == 1 and f"machiavelli play --load {saved[0]}" in screen_text(child)
+    again = spawn(tmp_path, "--load", str(saved[0]))
+    again.expect("> ")
+    assert "Taken from the table, to put back:" in screen_text(again), "the turn goes on where it stopped"
+    again.sendline("quit")
+    again.expect("Save the game before leaving")
+    again.sendline("n")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
+    assert [a.text() for _, a in GameRecord.loads(saved[0].read_text()).actions][-1] == "take 1"
