@@ -34,7 +34,7 @@ from .i18n import NP_, _, ngettext, pgettext
 from .reasons import ACTION_REASONS, action_reason, describe, meld_reason
 from .saves import write_record
 from .screen import Screen, Seats
-from .words import CardReader, command_of, fold, local_word, order_of, order_word, problem, read_line
+from .words import CardReader, command_of, fold, local_word, order_of, problem, read_line
 
 #: Where records go when the player names no file (this variable overrides it).
 DATA_ENV = "MACHIAVELLI_DATA_DIR"
@@ -312,7 +312,7 @@ class HumanPlayer:
         elif command == "help":
             self.help(args)
         elif command == "save":
-            path = Path(" ".join(args)) if args else (session.record or session.default_path())
+            path = _path(args) if args else (session.record or session.default_path())
             if session.save(path):
                 session.saved_message(path)
         elif command == "quit":
@@ -386,7 +386,7 @@ class HumanPlayer:
     def quit(self, args: tuple[str, ...]) -> None:
         session = self.session
         if args:
-            path: Path | None = Path(" ".join(args))
+            path: Path | None = _path(args)
         elif session.terminal.interactive:
             default = session.record or session.default_path()
             yes, no = pgettext("answer", YES), pgettext("answer", NO)
@@ -397,7 +397,7 @@ class HumanPlayer:
             if answer is not None and folded in {fold(no), fold(no)[:1], "n", "no"}:
                 session.screen.say(_("The game was not saved."))
                 raise Quit
-            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else Path(answer.strip())
+            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path((answer.strip(),))
         else:
             path = session.record
         if path is None:
@@ -407,3 +407,8 @@ class HumanPlayer:
                 return
             session.saved_message(path)
         raise Quit
+
+
+def _path(words: Sequence[str]) -> Path:
+    """A file name typed at the table (``~`` is the home directory)."""
+    return Path(" ".join(words)).expanduser()

@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from core.actions import HELP_MARK, Action, parse_action
-from core.cards import Card, DeckSpec
+from core.cards import MAX_NOTATION_CHARS, Card, DeckSpec
 from core.errors import MachiavelliError, NotationError
 
 from . import glossary
@@ -249,6 +249,8 @@ class Typed:
 
 def read_line(line: str, reader: CardReader) -> Typed | None:
     """A line as a command (None for an empty line); raises NotationError."""
+    if len(line) > MAX_NOTATION_CHARS:
+        raise NotationError("input-too-long", token=line[:20] + "…")
     tokens = [t for t in _SPLIT.split(line.strip()) if t]
     if not tokens:
         return None

@@ -94,12 +94,16 @@ def play(
     variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help="A shipped variant's name or a YAML file (default: bga).")] = None,
     overrides: SetOpt = None,
     seats: SeatOpt = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default 3: you and two computer players).")] = None,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", help="Number of players (default 3: you and two computer players).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the shuffle: the same seed deals the same game.")] = None,
-    record: Annotated[Optional[Path], typer.Option("--record", help="Write the game record to this file (games with people: also when they leave; default: a new file in the data directory when the game ends).")] = None,
+    record: Annotated[Optional[Path], typer.Option(
+        "--record", help="Write the game record to this file (games with people: also when they leave; "
+        "default: a new file in the data directory when the game ends).")] = None,
     load: Annotated[Optional[Path], typer.Option("--load", help="Continue a saved game (its record is updated).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --record file even if it holds another game.")] = False,
-    moves: Annotated[bool, typer.Option("--moves", help="Print every action as it is played (games between computer players).")] = False,
+    moves: Annotated[bool, typer.Option(
+        "--moves", help="Print every action as it is played (games between computer players).")] = False,
     lang: display.LangOpt = None,
     ascii_cards: display.AsciiOpt = False,
     bidi: BidiOpt = "logical",
