@@ -95,7 +95,7 @@ class Screen:
 
     def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
         shown = glossary.show_card(card, deck)
-        colour = _COLOURS.get(deck.suit(card.suit).colour) if card.suit in {s.code for s in deck.suits} else None
+        colour = _COLOURS.get(deck.suit(card.suit).colour)
         if moved:
             left, right = self.marks.moved
             return Text(left + shown + right, style=f"bold underline {colour or ''}".strip())

@@ -426,3 +426,15 @@ def test_visual_bidi_keeps_cards_in_order_inside_arabic_and_pipes_stay_logical()
                    lines=["p 5S 6S"])
     line = logical.stdout.split("> p 5S 6S")[1].splitlines()[1]
     assert line.startswith("ليست لديك 5♠ 6♠"), "a pipe gets logical order"
+
+
+def test_a_help_card_bound_for_a_meld_without_hand_cards_goes_in_with_them_then_moves():
+    cards = lambda text: [Card.parse(t) for t in text.split()]  # noqa: E731
+    game = Game.from_position(load_variant("help-cards"), [cards("7H 7D KC"), cards("2C 3C")],
+                              table=[cards("5S 6S 7S")], help=cards("4S"), current=0)
+    found = hints.best_play(game)
+    assert [a.text() for a in found.actions] == ["take 1 7S", "play 7S 7H 7D *4S", "move 4S 2 1", "end"]
+    for action in found.actions:
+        game.apply(action, 0)
+    assert sorted(str(m) for m in game.table) == ["4S 5S 6S", "7D 7H 7S"]
+    assert game.current == 1 and game.hand(0) == (Card.parse("KC"),)
