@@ -15,6 +15,7 @@ from core.variant import differences, parameters_of
 from machiavelli_app import display, glossary, library
 from machiavelli_app.commands import game as game_command, locales as locales_command, rules as rules_command
 from machiavelli_app.commands import simulate as simulate_command
+from machiavelli_app.commands import solve as solve_command
 from machiavelli_app.i18n import _, language
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 from machiavelli_app.reasons import describe, meld_reason
@@ -35,6 +36,7 @@ rules_command.register(app)
 locales_command.register(app)
 game_command.register(app)
 simulate_command.register(app)
+solve_command.register(app)
 
 
 @app.callback()

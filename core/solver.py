@@ -115,7 +115,7 @@ def check_position(
             )
     for card, count in sorted(Counter(everything).items()):
         if count > variant.decks:
-            raise PositionError("too-many-copies", card=deck.card_text(card), count=count, decks=variant.decks)
+            raise PositionError("too-many-copies", cards=deck.card_text(card), count=count, decks=variant.decks)
 
 
 def solve(

@@ -281,7 +281,7 @@ def test_answers_do_not_depend_on_the_order_of_input(bga):
     [
         ("5♣ 6♣", "", "invalid-meld", {"meld": 1}),
         ("5♣ 5♦ 5♥ | 5♠ 6♠ 8♠", "", "invalid-meld", {"meld": 2, "reason": "gap"}),
-        ("5♣ 5♦ 5♥ | 4♣ 5♣ 6♣", "5♣", "too-many-copies", {"card": "5C", "count": 3}),
+        ("5♣ 5♦ 5♥ | 4♣ 5♣ 6♣", "5♣", "too-many-copies", {"cards": "5C", "count": 3}),
     ],
 )
 def test_bad_positions_are_named(bga, table, hand, code, param):
