@@ -60,7 +60,7 @@ def data_dir() -> Path:
 class Terminal:
     """Lines typed by a person, or read from a pipe and echoed."""
 
-    def __init__(self, stream: TextIO, screen: Screen, interactive: bool | None = None) -> None:
+    def __init__(self, stream: TextIO | None, screen: Screen, interactive: bool | None = None) -> None:
         self.stream = stream
         self.screen = screen
         if interactive is None:
@@ -84,7 +84,7 @@ class Terminal:
                 self.screen.console.print()
                 return None
         self.screen.console.print(Text(prompt), end="")
-        line = self.stream.readline()
+        line = self.stream.readline() if self.stream is not None else ""
         if not line:
             self.screen.console.print()
             return None
