@@ -52,10 +52,12 @@ def notes(deck: DeckSpec) -> list[str]:
     suits = " ".join(f"{s.code}={s.symbol}" for s in deck.suits)
     lines = [_("Cards: the rank ({ranks}) then the suit ({suits}), e.g. 10H or 10♥.", ranks=ranks, suits=suits)]
     rank_letters, suit_letters = glossary.letters(deck)
-    local = [f"{k}={v}" for k, v in rank_letters.items() if k != v]
-    local += [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]
-    if local:
-        lines.append(_("Your language's letters work too: {letters}.", letters=format_list(local)))
+    # Ranks and suits apart: a letter may be both (Italian F: Fante, Fiori).
+    groups = [[f"{k}={v}" for k, v in rank_letters.items() if k != v],
+              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]]
+    if any(groups):
+        lines.append(_("Your language's letters work too: {letters}.",
+                       letters="; ".join(format_list(g) for g in groups if g)))
     lines.append(_("Melds go by the numbers shown on the table. Short forms: {short}; or the beginning of any "
                    "command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
     lines.append(_("{command} must be typed in full. An empty line shows the whole screen again.",
