@@ -178,7 +178,7 @@ class Session:
         if self._default is None:
             stamp = time.strftime("%Y-%m-%d-%H%M%S")
             base = data_dir() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}"
-            path, k = base.with_suffix(".json"), 1
+            path, k = base.with_name(base.name + ".json"), 1
             while path.exists():
                 k += 1
                 path = base.with_name(f"{base.name}-{k}.json")
