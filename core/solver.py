@@ -98,24 +98,29 @@ def check_position(
     table: Sequence[Sequence[Card]],
     hand: Sequence[Card],
     help_cards: Sequence[Card] = (),
-) -> None:
-    """Raise :class:`PositionError` for a position that cannot occur: a card
-    not in the deck, an invalid meld, more copies of a card than the decks hold."""
+) -> tuple[str, ...]:
+    """The kind of each meld of the table; :class:`PositionError` for a
+    position that cannot occur: a card not in the deck, an invalid meld,
+    more copies of a card than the decks hold."""
     deck = variant.deck
     ranks, suits = len(deck.ranks), {s.code for s in deck.suits}
     everything = [c for meld in table for c in meld] + list(hand) + list(help_cards)
     for card in everything:
         if not isinstance(card, Card) or card.suit not in suits or not 1 <= card.rank <= ranks:
             raise PositionError("card-not-in-deck", card=str(card))
+    kinds = []
     for number, meld in enumerate(table, start=1):
         result = variant.check(tuple(meld))
         if not result.valid:
             raise PositionError(
                 "invalid-meld", meld=number, cards=deck.format_cards(meld), reason=result.reason or ""
             )
-    for card, count in sorted(Counter(everything).items()):
-        if count > variant.decks:
-            raise PositionError("too-many-copies", cards=deck.card_text(card), count=count, decks=variant.decks)
+        kinds.append(result.kind)
+    counts = Counter(everything)
+    if max(counts.values(), default=0) > variant.decks:
+        card = min(c for c, n in counts.items() if n > variant.decks)
+        raise PositionError("too-many-copies", cards=deck.card_text(card), count=counts[card], decks=variant.decks)
+    return tuple(kinds)
 
 
 def solve(
@@ -127,25 +132,25 @@ def solve(
     """The most hand cards that can be placed (see the module's docstring)."""
     melds = tuple(tuple(m) for m in table)
     hand_t, help_t = tuple(hand), tuple(help_cards)
-    check_position(variant, melds, hand_t, help_t)
+    kinds = check_position(variant, melds, hand_t, help_t)
     # The search allocates many small tuples and no cycles worth collecting:
     # a collection of the old generation in the middle of it would cost more
     # than the whole search.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(variant, melds, hand_t, help_t)
+        return _solve(variant, melds, kinds, hand_t, help_t)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(variant: Variant, melds, hand_t, help_t) -> Solution:
+def _solve(variant: Variant, melds, kinds, hand_t, help_t) -> Solution:
     from . import solver_build, solver_dp, solver_layout
 
     shape = solver_dp.shape_of(variant)
     if shape is not None:
-        new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, hand_t, help_t)
+        new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, kinds, hand_t, help_t)
         method = "rank-search"
     else:
         from . import solver_generic

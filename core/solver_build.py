@@ -72,7 +72,7 @@ def playable(shape: Shape, table, hand, help_):
             return hand, help_
 
 
-def solve_position(variant, shape: Shape, melds, hand_cards, help_cards):
+def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     """Solve with the rank search: (new melds, hand cards placed, help cards used)."""
     R, S = shape.ranks, shape.suits
     suit_index = {s.code: i for i, s in enumerate(variant.deck.suits)}
@@ -87,8 +87,8 @@ def solve_position(variant, shape: Shape, melds, hand_cards, help_cards):
     table, in_sets, hand, help_ = grid(), grid(), grid(), grid()
     old_runs: list[tuple[int, int, frozenset[int]]] = []  # (meld index, suit, positions)
     old_sets: dict[int, list[tuple[int, frozenset[int]]]] = {}  # position -> (meld index, suits)
-    for index, meld in enumerate(melds):
-        is_run = variant.melds[variant.check(meld).kind].sequence
+    for index, (meld, kind) in enumerate(zip(melds, kinds)):
+        is_run = variant.melds[kind].sequence
         for card in meld:
             table[pos[card.rank]][suit_index[card.suit]] += 1
             if not is_run:
@@ -128,9 +128,9 @@ def solve_position(variant, shape: Shape, melds, hand_cards, help_cards):
         new_melds += [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs]
         new_melds += [arrange(m, None, deck=variant.deck) for m in sets]
     solved = {g for g, cells_in in enumerate(groups) if any(hand[p][s] or help_[p][s] for p, s in cells_in)}
-    for meld in melds:
+    for meld, kind in zip(melds, kinds):
         if group_of[(pos[meld[0].rank], suit_index[meld[0].suit])] not in solved:
-            new_melds.append(variant.arrange(tuple(meld)))
+            new_melds.append(arrange(meld, variant.melds[kind], deck=variant.deck, aces=variant.aces))
     return new_melds, placed, used_help
 
 

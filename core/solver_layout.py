@@ -71,9 +71,27 @@ def explain(
 
     arranged = [tuple(m) for m in new_melds]  # already laid out by the solver
     arranged.sort(key=lambda m: sorted(map(by_rank, m)))
-    old_c = [Counter(map(key, m)) for m in old_melds]
-    new_c = [Counter(map(key, m)) for m in arranged]
-    pairs = _pairs(old_c, new_c)
+    old_keys = [tuple(sorted(map(key, m))) for m in old_melds]
+    new_keys = [tuple(sorted(map(key, m))) for m in arranged]
+    # Melds left exactly as they were pair off first (most of a table).
+    pairs: dict[int, int] = {}
+    waiting: dict[tuple[int, ...], list[int]] = {}
+    for i, k in enumerate(old_keys):
+        waiting.setdefault(k, []).append(i)
+    for j, k in enumerate(new_keys):
+        if waiting.get(k):
+            pairs[waiting[k].pop(0)] = j
+    rest_old = [i for i in range(len(old_keys)) if i not in pairs]
+    paired_new = set(pairs.values())
+    rest_new = [j for j in range(len(new_keys)) if j not in paired_new]
+    old_c = [Counter(k) for k in old_keys]
+    new_c = [Counter(k) if j in rest_new else None for j, k in enumerate(new_keys)]
+    more = _pairs([old_c[i] for i in rest_old], [new_c[j] for j in rest_new])
+    for a, b in more.items():
+        pairs[rest_old[a]] = rest_new[b]
+    for i, j in pairs.items():
+        if new_c[j] is None:
+            new_c[j] = old_c[i]
     number = {j: i + 1 for i, j in pairs.items()}
     next_number = len(old_melds) + 1
     for j in range(len(arranged)):
@@ -84,11 +102,17 @@ def explain(
 
     # What each new meld still needs once its old meld's cards stay put,
     # and what each old meld gives away.
-    need = [n - (old_c[inverse[j]] & n) if j in inverse else n for j, n in enumerate(new_c)]
+    empty: Counter = Counter()
+    same = {i for i, j in pairs.items() if old_keys[i] == new_keys[j]}
+    need = []
+    for j, n in enumerate(new_c):
+        i = inverse.get(j)
+        need.append(empty if i in same else n - (old_c[i] & n) if i is not None else n)
     give: list[tuple[Source, Counter]] = []
     for i, o in enumerate(old_c):
-        rest = o - (o & new_c[pairs[i]]) if i in pairs else Counter(o)
-        give.append((i + 1, rest))
+        if i in same:
+            continue
+        give.append((i + 1, o - (o & new_c[pairs[i]]) if i in pairs else o))
     give.append(("hand", Counter(map(key, placed))))
     give.append(("help", Counter(map(key, help_used))))
 
@@ -117,7 +141,7 @@ def explain(
             if got:
                 steps.append(Step(tuple(cards[k] for k in sorted(got)), source, number[j], new=first and j not in inverse))
                 first = False
-    changed = tuple(i + 1 for i, o in enumerate(old_c) if i not in pairs or o - new_c[pairs[i]])
+    changed = tuple(i + 1 for i, o in enumerate(old_c) if i not in same and (i not in pairs or o - new_c[pairs[i]]))
     return Solution(
         placed=tuple(sorted(placed, key=key)),
         help_used=tuple(sorted(help_used, key=key)),
