@@ -485,61 +485,71 @@ class RankDP:
             path.reverse()
         return path
 
-    def find(self, target: int) -> list[tuple[Option, ...]] | None:
-        """A path placing at least ``target`` hand cards, or None if there is
-        none. Searches in the preferred order and in the fastest order take
-        turns with growing budgets of visits, sharing what they learn about
-        failed states, until one finds a path or one proves there is none.
-        A path found in the fastest order gets one bounded chance to be
-        replaced by the first path in the preferred order."""
+    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
+        """(A path placing at least ``target`` hand cards or None if there is
+        none, whether it is the first such path in the preferred order).
+
+        Searches in the preferred order and in the fastest order take turns
+        with growing budgets of visits, sharing what they learn about failed
+        states, until one finds a path or one proves there is none. With
+        ``polish``, a path found in the fastest order gets one bounded chance
+        to be replaced by the first path in the preferred order."""
         budget = QUICK_VISITS
         order = PREFERRED
-        check = True
         while True:
             try:
-                path = self.search(target, order=order, check=check, limit=budget)
+                path = self.search(target, order=order, check=True, limit=budget)
             except _TooLong:
                 order = FASTEST if order == PREFERRED else PREFERRED
-                budget *= 3
-                check = True
+                budget *= GROWTH
                 continue
-            if path is not None and order == FASTEST:
+            if path is not None and order == FASTEST and polish:
                 try:
-                    path = self.search(target, check=True, limit=PATIENT_VISITS) or path
+                    better = self.search(target, check=True, limit=PATIENT_VISITS)
                 except _TooLong:
-                    pass
-            return path
+                    better = None
+                if better is not None:
+                    return better, True
+            return path, order == PREFERRED
 
     def solve(self) -> Outcome:
         """The most hand cards.
 
-        First a quick search for a path that places every playable hand card
-        (most positions end there). Otherwise the upper bound is lowered
+        First quick searches, in both orders, for a path that places every
+        playable hand card (most positions end there). Otherwise the upper bound is lowered
         while forward checking at the root rules it out, a first path gives
         a lower bound, and targets rise from it until one fails: then the
-        best count is known, and the answer is the first path for it."""
+        best count is known, and the answer is the first path for it in the
+        preferred order (if a bounded search finds it)."""
         root = tuple(() for _ in range(self.S))
         top = self.upper
-        try:
-            path = self.search(top, limit=QUICK_VISITS)
-        except _TooLong:
-            path = None
-        else:
+        path = None
+        for order in (PREFERRED, FASTEST):
+            try:
+                path = self.search(top, order=order, limit=QUICK_VISITS)
+            except _TooLong:
+                continue
             if path is None:
-                top -= 1
+                top -= 1  # proved: not every playable card fits
+            elif order == FASTEST:
+                try:
+                    path = self.search(top, limit=PATIENT_VISITS) or path
+                except _TooLong:
+                    pass
+            break
         if path is None:
             while top and not self._may_finish(0, root, self.upper - top):
                 top -= 1
-            best = self.find(0)
+            best, preferred = self.find(0, polish=False)
             count = self._count(best)
             found_at = 0
             while count < top:
-                better = self.find(count + 1)
+                better, better_preferred = self.find(count + 1, polish=False)
                 if better is None:
                     break
-                best, found_at, count = better, count + 1, self._count(better)
-            if found_at < count:
-                best = self.find(count) or best
+                best, preferred, found_at, count = better, better_preferred, count + 1, self._count(better)
+            if found_at < count or not preferred:
+                best = self.find(count)[0] or best
             path = best
         value = sum(o.value for combo in path for o in combo)
         return Outcome(value, value // self.w_hand, tuple(path))
@@ -552,7 +562,9 @@ class RankDP:
 #: Visits of the first search; each next one may visit three times more.
 QUICK_VISITS = 300
 #: Visits allowed to the preferred order once an answer is known.
-PATIENT_VISITS = 2000
+PATIENT_VISITS = 1000
+#: How much larger each next budget of visits is.
+GROWTH = 2
 _NEVER = 1 << 60
 _MISSING = object()
 
