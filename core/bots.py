@@ -211,3 +211,5 @@ def _new_melds(hand: Sequence[Card], help: Sequence[Card], rules: MeldRules, rng
 
 
 register("random", RandomBot)
+
+from . import solver_bots  # noqa: E402,F401  (registers "greedy" and "solver")

@@ -1,0 +1,217 @@
+"""Computer players built on the move solver: ``greedy`` and ``solver``.
+
+Both see the game through their seat's view and answer with the same turn
+actions people type (see :mod:`core.bots`), planned once at the start of
+each turn:
+
+* ``greedy`` never touches the table: it adds hand cards to melds one by
+  one and plays new melds from the hand (the most that fit, found by the
+  solver on an empty table), whichever order of the two places more.
+* ``solver`` plays the most hand cards it can, rearranging the table as the
+  solver says: it takes every old meld that loses cards into the working
+  area, adds to the melds that stay, plays the rest as new melds and ends.
+
+Both draw when they can place nothing. They keep nothing back and watch no
+one: stronger strategies can subclass :class:`PlannedBot` and override
+:meth:`PlannedBot.plan`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator, Sequence
+
+from .actions import DRAW, END, Action, Add, Move, Play, Take
+from .bots import register
+from .cards import Card
+from .view import View
+
+
+class PlannedBot:
+    """A bot that plans each turn as a list of actions when the turn starts."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._turn: int | None = None
+        self._plan: Iterator[Action] | None = None
+
+    def choose(self, view: View) -> Action:
+        if self._plan is None or self._turn != view.turn:
+            self._turn = view.turn
+            self._plan = iter(self.plan(view))
+        return next(self._plan)
+
+    def plan(self, view: View) -> list[Action]:
+        raise NotImplementedError
+
+
+class GreedyBot(PlannedBot):
+    """Only new melds and additions to melds; never rearranges."""
+
+    def plan(self, view: View) -> list[Action]:
+        first = self._adding_first(view)
+        second = self._melds_first(view)
+        best = max(first, second, key=lambda p: p[0])
+        actions = best[1]
+        return [*actions, END] if actions else [DRAW]
+
+    def _adding_first(self, view: View) -> tuple[int, list[Action]]:
+        melds = [list(m) for m in view.melds]
+        hand = list(view.hand)
+        actions = _additions(view, melds, hand)
+        more, played = _new_melds(view, hand, len(melds))
+        return len(view.hand) - len(hand) + more, actions + played
+
+    def _melds_first(self, view: View) -> tuple[int, list[Action]]:
+        hand = list(view.hand)
+        placed, played = _new_melds(view, hand, len(view.melds))
+        melds = [list(m) for m in view.melds] + [list(a.cards) + list(a.help) for a in played]
+        for action in played:
+            for card in action.cards:
+                hand.remove(card)
+        actions = _additions(view, melds, hand)
+        return placed + len(actions), played + actions
+
+
+def _additions(view: View, melds: list[list[Card]], hand: list[Card]) -> list[Action]:
+    """Single hand cards added to melds while any fits (melds and hand are
+    updated); each card tried on the melds in order."""
+    check = view.rules.check_cards
+    actions: list[Action] = []
+    changed = True
+    while changed:
+        changed = False
+        for card in sorted(set(hand)):
+            for n, meld in enumerate(melds, start=1):
+                if check([*meld, card]).valid:
+                    meld.append(card)
+                    hand.remove(card)
+                    actions.append(Add(n, (card,)))
+                    changed = True
+                    break
+    return actions
+
+
+def _new_melds(view: View, hand: list[Card], melds_before: int) -> tuple[int, list[Action]]:
+    """The most hand cards that new melds of hand and help cards can take
+    (the solver on an empty table): (hand cards placed, plays)."""
+    from .solver import solve
+
+    solution = solve(view.variant, (), hand, view.help_cards)
+    help_by_meld: dict[int, list[Card]] = {}
+    for step in solution.steps:
+        if step.source == "help":
+            help_by_meld.setdefault(step.target, []).extend(step.cards)
+    plays: list[Action] = []
+    for number, meld in zip(solution.numbers, solution.table):
+        helps = help_by_meld.get(number, [])
+        rest = list((Counter(meld) - Counter(helps)).elements())
+        plays.append(Play(tuple(rest), tuple(helps)))
+    return len(solution.placed), plays
+
+
+class SolverBot(PlannedBot):
+    """The most hand cards each turn, rearranging the table as needed."""
+
+    def plan(self, view: View) -> list[Action]:
+        from .solver import solve
+
+        solution = solve(view.variant, view.melds, view.hand, view.help_cards)
+        if not solution.placed:
+            return [DRAW]
+        actions = realize(view.melds, solution)
+        if actions is None:
+            # Every help card must come with a hand card in the same action:
+            # if no hand card can be lent to that, do without help cards.
+            solution = solve(view.variant, view.melds, view.hand)
+            if not solution.placed:
+                return [DRAW]
+            actions = realize(view.melds, solution)
+            assert actions is not None, "without help cards there is nothing to lend"
+        return [*actions, END]
+
+
+def realize(old: Sequence[Sequence[Card]], solution) -> list[Action] | None:
+    """Turn actions that lead from the table ``old`` to the solution's table;
+    None when a meld that takes help cards cannot be given a hand card.
+
+    Old melds that lose cards go whole into the working area; the melds that
+    stay are added to; the others are played anew. The engine takes the
+    cards of a play or an addition from the working area first, then the
+    hand, then the help cards, and wants a hand card in every action that
+    uses help cards: when such an action would take none, a hand card meant
+    for another meld is lent to it, and a move puts the card where it
+    belongs at the end."""
+    changed = set(solution.changed)
+    kept = [n for n in range(1, len(old) + 1) if n not in changed]
+    number_of = {n: i for i, n in enumerate(kept, start=1)}  # old number -> number after the take
+    content = {n: Counter(m) for n, m in zip(solution.numbers, solution.table)}
+    helps: dict[int, Counter] = {}
+    gains: dict[int, Counter] = {}  # what the melds that stay receive
+    for step in solution.steps:
+        if step.source == "help":
+            helps.setdefault(step.target, Counter()).update(step.cards)
+        elif step.target in number_of:
+            gains.setdefault(step.target, Counter()).update(step.cards)
+    wanted: dict[int, Counter] = {}  # cards other than help cards each action gives
+    for n in solution.numbers:
+        if n in number_of:
+            if n in gains or n in helps:
+                wanted[n] = gains.get(n, Counter())
+        else:
+            wanted[n] = content[n] - helps.get(n, Counter())
+    hand_cards = {n: c for n, c in _hand_parts(solution).items()}
+    working: Counter = Counter(c for n in changed for c in old[n - 1])
+    hand: Counter = Counter(solution.placed)
+    actions: list[Action] = [Take(tuple(sorted(changed)))] if changed else []
+    # Melds with help cards first, while hand cards can still be lent to
+    # them; then additions, then new melds.
+    order = sorted(wanted, key=lambda n: (n not in helps, n not in number_of, n))
+    lent: list[tuple[Card, int, int]] = []  # (card, meld it goes in first, meld it belongs to)
+    new_melds = 0
+    for n in order:
+        cards = wanted[n]
+        if n in helps and not any(cards[c] > working[c] for c in cards):
+            loan = next(
+                ((c, owner) for owner in order if owner not in helps and owner != n
+                 for c in sorted(hand_cards.get(owner, ()))
+                 if cards[c] + 1 > working[c] and hand[c] >= cards[c] + 1 - working[c]
+                 and (owner in number_of or sum(wanted[owner].values()) > 1)),
+                None,
+            )
+            if loan is None:
+                return None
+            card, owner = loan
+            wanted[owner] = wanted[owner] - Counter([card])
+            hand_cards[owner] = hand_cards[owner] - Counter([card])
+            cards = cards + Counter([card])
+            lent.append((card, n, owner))
+        for card, count in cards.items():
+            from_working = min(count, working[card])
+            working[card] -= from_working
+            hand[card] -= count - from_working
+        listed = tuple(sorted(cards.elements()))
+        if not listed and n not in helps:
+            continue  # a meld that stays lent its only new card: the move brings it
+        if n in number_of:
+            actions.append(Add(number_of[n], listed, tuple(sorted(helps.get(n, Counter()).elements()))))
+        else:
+            actions.append(Play(listed, tuple(sorted(helps.get(n, Counter()).elements()))))
+            new_melds += 1
+            number_of[n] = len(kept) + new_melds
+    for card, holder, owner in lent:
+        actions.append(Move((card,), number_of[holder], number_of[owner]))
+    return actions
+
+
+def _hand_parts(solution) -> dict[int, Counter]:
+    """The hand cards each meld of the solution receives."""
+    parts: dict[int, Counter] = {}
+    for step in solution.steps:
+        if step.source == "hand":
+            parts.setdefault(step.target, Counter()).update(step.cards)
+    return parts
+
+
+register("greedy", GreedyBot)
+register("solver", SolverBot)
