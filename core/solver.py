@@ -6,26 +6,32 @@ the hand cards placed, the help cards used, the new table and the steps
 that lead from the old table to the new one. Table cards never leave the
 table; the old table is always a valid answer (nothing placed).
 
-Among the answers that place the most hand cards, the solver picks, in this
-order (each criterion breaks the ties of the one before):
+The number of hand cards placed is always the most possible. Among the
+answers that reach it the solver gives the first one found by a search that
+settles the ranks in the order ace, king, queen ... two and, at each rank,
+prefers (each criterion breaking the ties of the one before):
 
-1. fewest table cards that change between a set and a run (the smallest
-   rearrangement, the easiest to carry out at a real table);
-2. most points of the hand cards placed (keep the low cards in hand: they
-   cost least if the game ends in a count of points);
-3. fewest help cards used (leave them to no one's advantage only when they
-   are needed);
-4. then a fixed rule: the same position always gives the same answer.
+1. placing more hand cards of that rank, so that among equal counts high
+   cards go down and low cards stay in hand (they cost least if the game
+   ends in a count of points);
+2. keeping more table cards in the kind of meld they are in (a set card
+   stays in a set, a run card in a run): the smaller rearrangement;
+3. leaving fewer runs unfinished, then more points placed, then fewer help
+   cards used.
 
-Within the chosen cards the layout keeps old melds together where it can
-(a best effort: runs follow the old runs they continue, sets the old sets),
-and old melds keep their numbers, so that the steps are few.
+Answers are deterministic: the same position always gives the same answer.
+On the hardest positions, where that search would run long, the answer is
+the first one found by a faster order of the same moves (unfinished runs
+first). Within the chosen cards the layout keeps old melds together where it
+can, old melds keep their numbers and new melds are numbered after them, so
+that the steps are few.
 
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
-(one suit, consecutive ranks, any ace policy) go through an exact dynamic
-programme over ranks (:mod:`core.solver_dp`); any other kinds through an
-exact but slower search over candidate melds (:mod:`core.solver_generic`),
-which gives up with :class:`~core.errors.SolverError` rather than guess.
+(one suit, consecutive ranks, any ace policy) go through an exact search
+over ranks (:mod:`core.solver_ranks`, :mod:`core.solver_search`); any other
+kinds through an exact but slower search over candidate melds
+(:mod:`core.solver_generic`), which gives up with
+:class:`~core.errors.SolverError` rather than guess.
 """
 
 from __future__ import annotations
@@ -146,9 +152,9 @@ def solve(
 
 
 def _solve(variant: Variant, melds, kinds, hand_t, help_t) -> Solution:
-    from . import solver_build, solver_dp, solver_layout
+    from . import solver_build, solver_layout, solver_ranks
 
-    shape = solver_dp.shape_of(variant)
+    shape = solver_ranks.shape_of(variant)
     if shape is not None:
         new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, kinds, hand_t, help_t)
         method = "rank-search"

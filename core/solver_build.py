@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from .cards import Card
 from .melds import MeldKind, arrange
-from .solver_dp import EPART, WAIT, Cells, Outcome, RankDP, Shape, _sets_feasible
+from .solver_ranks import EPART, WAIT, Cells, Shape, _sets_feasible
+from .solver_search import Outcome, RankSearch
 
 #: Ace policies as the backwards sweep sees them.
 MIRROR = {"low": "high", "high": "low", "low-or-high": "low-or-high", "wrap": "wrap"}
@@ -118,7 +119,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
             return tuple(tuple(grid_[p][s] if (p, s) in cells_in else 0 for s in range(S)) for p in range(R + 1))
 
         cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
-        outcome = RankDP(sweep, cells).solve()
+        outcome = RankSearch(sweep, cells).solve()
         for p in range(1, R + 1):
             for s, opt in enumerate(outcome.options[p - 1]):
                 placed += [Card(rank_at[p], suit_codes[s])] * opt.hand

@@ -1,0 +1,320 @@
+"""The solver's search over the rank model (:mod:`core.solver_ranks`).
+
+A depth-first search from the first position to the last, one choice of
+every suit's move per position, that keeps a path placing at least a
+*target* of hand cards: a state that cannot reach the target with every
+playable hand card still to come is dropped, and so is a state that
+*forward checking* rules out (each suit alone must be able to finish within
+its share of the cards it may still skip, and at every later position the
+suits' possible contributions to sets must allow some valid split). Failed
+states are remembered with how many hand cards they were asked for; a
+failure holds whatever the order or target, so every search of a position
+shares them.
+
+The moves at a position are tried best first in one of two orders: the
+preferred one, whose first path is the answer the solver gives, and a
+faster one (runs left owing cards first), which finds a path with far less
+backtracking on the hardest positions. Searches in the two orders take
+turns with growing budgets of visits until one finds a path or one proves
+there is none; so the answer is exact, and it is the first path in the
+preferred order unless that order would take long.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from heapq import heapify, heappop, heappush
+from itertools import product
+
+from .solver_ranks import FASTEST, PREFERRED, Option, RankModel
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The optimum found: per rank, each suit's option; and the packed value."""
+
+    value: int
+    hand: int
+    options: tuple[tuple[Option, ...], ...]  # [rank - 1][suit]
+
+
+class RankSearch(RankModel):
+    """The search for one position."""
+
+    def __init__(self, shape, cells) -> None:
+        super().__init__(shape, cells)
+        self._fail: dict[tuple[int, tuple], int] = {}
+        self._futures: dict[tuple[int, int, tuple[int, ...], int], tuple | None] = {}
+        self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self.visits = 0
+
+    # -- forward checking ------------------------------------------------------
+
+    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+        """Suit ``s`` alone, from ``tokens`` after rank ``r``, skipping at most
+        ``allowance`` playable hand cards: (fewest it must skip, per later
+        rank a bit mask of how many cards it can send to sets), over every
+        way to finish it; None if there is none."""
+        allowance = min(allowance, self.suit_after[r][s])  # more is the same as no limit
+        key = (r, s, tokens, allowance)
+        found = self._futures.get(key, _MISSING)
+        if found is not _MISSING:
+            return found
+        if r == self.R:
+            result = (0, ()) if self._final_ok(tokens) else None
+        else:
+            least = _NEVER
+            masks: list[int] | None = None
+            for k, (lst, _) in self.options(r + 1, s, tokens).items():
+                for o in lst:
+                    if o.skip > allowance:
+                        continue
+                    child = self._future(r + 1, s, o.new, allowance - o.skip)
+                    if child is None:
+                        continue
+                    if o.skip + child[0] < least:
+                        least = o.skip + child[0]
+                    if masks is None:
+                        masks = [0, *child[1]]
+                    else:
+                        for i, mask in enumerate(child[1], start=1):
+                            masks[i] |= mask
+                    masks[0] |= 1 << k
+            result = None if masks is None else (least, tuple(masks))
+        self._futures[key] = result
+        return result
+
+    def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+        """Can ``state`` after rank ``r`` possibly be finished, skipping at
+        most ``slack`` playable hand cards? For some share of that budget
+        between the suits, every suit must finish alone within its share,
+        and at every later rank some choice among what the suits can then
+        send to sets must split into sets. (A relaxation: it never rejects a
+        state that can be finished.) Shares are tried one by one for small
+        budgets; for larger ones each suit gets what the others leave."""
+        S = self.S
+        least = []
+        for s in range(S):
+            f = self._future(r, s, state[s], slack)
+            if f is None:
+                return False
+            least.append(f[0])
+        total = sum(least)
+        if total > slack:
+            return False
+        if not self.sets:
+            return True
+        if slack <= SPLIT_SLACK:
+            shares = _shares(S, slack)
+        else:
+            shares = (tuple(slack - total + least[s] for s in range(S)),)
+        for share in shares:
+            futures = []
+            for s in range(S):
+                f = self._future(r, s, state[s], share[s])
+                if f is None:
+                    break
+                futures.append(f[1])
+            else:
+                if self._sets_possible(r, futures):
+                    return True
+        return False
+
+    def _sets_possible(self, r: int, futures: list[tuple[int, ...]]) -> bool:
+        known = self._mask_ok
+        S = self.S
+        for i, masks in enumerate(zip(*futures), start=r + 1):
+            ok = known.get((i, masks))
+            if ok is None:
+                ok = known[(i, masks)] = any(all(masks[s] >> v[s] & 1 for s in range(S)) for v in self.kvecs[i])
+            if not ok:
+                return False
+        return True
+
+    # -- the search -------------------------------------------------------------
+
+    def _moves(self, r: int, state: tuple, slack: int, order: int):
+        """The suits' options at rank ``r`` combined, best first in
+        ``order``, while at most ``slack`` playable hand cards are skipped.
+
+        Lazy: the combinations are drawn from a heap over the suits' sorted
+        lists (the orders are lexicographic, hence compatible with sums, so
+        moving one suit to its next option never makes a combination better)."""
+        S = self.S
+        per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        heap = []
+        table = []
+        for kv in self.kvecs[r]:
+            lists = []
+            for s in range(S):
+                got = per_suit[s].get(kv[s])
+                if not got:
+                    break
+                lists.append(got[order])
+            else:
+                heap.append((sum(lst[0].keys[order] for lst in lists), len(table), (0,) * S, 0))
+                table.append(lists)
+        heapify(heap)
+        while heap:
+            key, which, pos, last = heappop(heap)
+            lists = table[which]
+            combo = tuple(lists[s][pos[s]] for s in range(S))
+            if sum(o.skip for o in combo) > slack:
+                return  # skipping comes first in both orders: nothing better follows
+            yield combo
+            for s in range(last, S):
+                lst = lists[s]
+                i = pos[s]
+                if i + 1 < len(lst):
+                    heappush(
+                        heap,
+                        (key - lst[i].keys[order] + lst[i + 1].keys[order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
+                    )
+
+    def search(
+        self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
+    ) -> list[tuple[Option, ...]] | None:
+        """The first path, in ``order``, that places at least ``target`` hand
+        cards; None when there is none. ``check`` turns on forward checking.
+        Raises :class:`_TooLong` after ``limit`` visits."""
+        R = self.R
+        fail = self._fail
+        rank_hand, rem_after = self.rank_hand, self.rem_after
+        final = self._final_ok
+        visits = 0
+
+        def rec(r: int, state: tuple, have: int):
+            nonlocal visits
+            if r > R:
+                return [] if have >= target and all(final(t) for t in state) else None
+            need = target - have
+            key = (r, state)
+            # Failures do not depend on the order or the target, only on the
+            # state and how many hand cards the rest must still place.
+            if fail.get(key, _NEVER) <= need:
+                return None
+            visits += 1
+            if limit is not None and visits > limit:
+                raise _TooLong
+            slack = have + rank_hand[r] + rem_after[r] - target
+            if slack >= 0 and (not check or self._may_finish(r - 1, state, slack)):
+                seen = set()
+                for combo in self._moves(r, state, slack, order):
+                    nxt = tuple(o.new for o in combo)
+                    if nxt in seen:
+                        continue  # reached before with no fewer hand cards
+                    seen.add(nxt)
+                    got = rec(r + 1, nxt, have + sum(o.hand for o in combo))
+                    if got is not None:
+                        got.append(combo)
+                        return got
+            if need < fail.get(key, _NEVER):
+                fail[key] = need
+            return None
+
+        try:
+            path = rec(1, tuple(() for _ in range(self.S)), 0)
+        finally:
+            self.visits += visits
+        if path is not None:
+            path.reverse()
+        return path
+
+    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
+        """(A path placing at least ``target`` hand cards or None if there is
+        none, whether it is the first such path in the preferred order).
+
+        Searches in the preferred order and in the fastest order take turns
+        with growing budgets of visits, sharing what they learn about failed
+        states, until one finds a path or one proves there is none. With
+        ``polish``, a path found in the fastest order gets one bounded chance
+        to be replaced by the first path in the preferred order."""
+        budget = QUICK_VISITS
+        order = PREFERRED
+        while True:
+            try:
+                path = self.search(target, order=order, check=True, limit=budget)
+            except _TooLong:
+                order = FASTEST if order == PREFERRED else PREFERRED
+                budget *= GROWTH
+                continue
+            if path is not None and order == FASTEST and polish:
+                try:
+                    better = self.search(target, check=True, limit=PATIENT_VISITS)
+                except _TooLong:
+                    better = None
+                if better is not None:
+                    return better, True
+            return path, order == PREFERRED
+
+    def solve(self) -> Outcome:
+        """The most hand cards.
+
+        First quick searches, in both orders, for a path that places every
+        playable hand card (most positions end there). Otherwise the upper bound is lowered
+        while forward checking at the root rules it out, a first path gives
+        a lower bound, and targets rise from it until one fails: then the
+        best count is known, and the answer is the first path for it in the
+        preferred order (if a bounded search finds it)."""
+        root = tuple(() for _ in range(self.S))
+        top = self.upper
+        path = None
+        for order in (PREFERRED, FASTEST):
+            try:
+                path = self.search(top, order=order, limit=QUICK_VISITS)
+            except _TooLong:
+                continue
+            if path is None:
+                top -= 1  # proved: not every playable card fits
+            elif order == FASTEST:
+                try:
+                    path = self.search(top, limit=PATIENT_VISITS) or path
+                except _TooLong:
+                    pass
+            break
+        if path is None:
+            while top and not self._may_finish(0, root, self.upper - top):
+                top -= 1
+            best, preferred = self.find(0, polish=False)
+            count = self._count(best)
+            found_at = 0
+            while count < top:
+                better, better_preferred = self.find(count + 1, polish=False)
+                if better is None:
+                    break
+                best, preferred, found_at, count = better, better_preferred, count + 1, self._count(better)
+            if found_at < count or not preferred:
+                best = self.find(count)[0] or best
+            path = best
+        value = sum(o.value for combo in path for o in combo)
+        return Outcome(value, value // self.w_hand, tuple(path))
+
+    @staticmethod
+    def _count(path) -> int:
+        return sum(o.hand for combo in path for o in combo)
+
+
+#: Visits of the first search; each next one may visit three times more.
+QUICK_VISITS = 300
+#: Visits allowed to the preferred order once an answer is known.
+PATIENT_VISITS = 1000
+#: How much larger each next budget of visits is.
+GROWTH = 2
+_NEVER = 1 << 60
+_MISSING = object()
+
+
+class _TooLong(Exception):
+    """The quick search ran past its budget of visits."""
+
+
+#: Budgets of skipped cards small enough to try every share between suits.
+SPLIT_SLACK = 2
+
+
+@lru_cache(maxsize=64)
+def _shares(suits: int, budget: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``budget`` between ``suits`` (all of it given)."""
+    return tuple(v for v in product(range(budget + 1), repeat=suits) if sum(v) == budget)
+
+
