@@ -204,11 +204,12 @@ class Screen:
                   for s in range(game.players) if s != viewer]
         self.say(" · ".join(others))
 
-    def since(self, game: Game, seat: int, seats: Seats) -> None:
-        """What the others did since ``seat`` last ended a turn, step by step."""
+    def since(self, game: Game, seat: int, seats: Seats) -> bool:
+        """What the others did since ``seat`` last ended a turn, step by step
+        (False when they did nothing)."""
         entries = [e for e in game.view(seat).since_my_last_turn() if e.seat != seat]
         if not entries:
-            return
+            return False
         self.say(_("Since your last turn:"), "bold")
         deck = game.variant.deck
         if len(entries) > MAX_MOVES_SHOWN:
@@ -217,15 +218,18 @@ class Screen:
             entries = entries[-MAX_MOVES_SHOWN:]
         for entry in entries:
             self.say("  " + entry_text(entry, deck, seats.names))
+        return True
 
     def turn(self, game: Game, seat: int, seats: Seats, order: str, *, history: bool = True) -> None:
         """Everything ``seat`` needs on its own turn."""
         view = game.view(seat)
         turn = game.turn
         deck = game.variant.deck
+        # The others' moves first: on a short terminal they scroll away
+        # before the status, the table and the hand.
+        if history and self.since(game, seat, seats):
+            self.console.print()
         self.status(game, seats, seat)
-        if history:
-            self.since(game, seat, seats)
         self.console.print()
         changed = view.changed_melds()
         moved = turn.touched

@@ -236,17 +236,15 @@ def test_the_screen_shows_table_hand_opponents_deck_and_moves_in_plain_text():
     result = play("--seed", "3", "--seat", "human", "--seat", "random", "--seat", "random", lines=[])
     out = result.stdout
     assert not ESCAPE.search(out), "plain text when piped"
-    first = first_screen(out)
+    first = out.split("\n> ")[0]
     assert "Since your last turn:" in first and "Player 2 plays" in first
+    assert first.index("Since your last turn:") < first.index("Machiavelli · ") < first.index("Table:"), \
+        "the others' moves come first: a short terminal scrolls them away before the table"
     assert "Table:" in first and re.search(r"►\s+1\s+\S+", first)
     assert re.search(r"Player 2 \(computer\): \d+ cards", first)
     assert re.search(r"\d+ cards in the deck", first)
     assert "Player 1 (you) to play" in first
     assert "Your hand, by suit (15 cards):" in first
-
-
-def first_screen(out):
-    return out.split("Machiavelli · ")[1]
 
 
 def test_taken_cards_are_marked_apart_from_colour_and_ascii_has_no_symbols():
