@@ -326,6 +326,7 @@ def test_exhaustive_oracle_with_help_cards(aces):
 
 
 LARGE = [(aces, decks, size) for aces in ACE_POLICIES for decks, size in ((2, 40), (2, 80), (3, 110))]
+FOUR_DECKS = [(aces, 4, size) for aces in ACE_POLICIES for size in (60, 150)]
 
 
 @pytest.mark.parametrize("aces, decks, size", LARGE)
@@ -333,6 +334,17 @@ def test_milp_oracle_on_full_decks(aces, decks, size):
     variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
     rng = random.Random(f"{aces}-{decks}-{size}")
     for n in range(50):
+        table, hand, _ = random_position(variant, rng, size, rng.randint(10, 20))
+        solution = solve(variant, table, hand)
+        assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
+        check_answer(variant, table, hand, (), solution)
+
+
+@pytest.mark.parametrize("aces, decks, size", FOUR_DECKS)
+def test_milp_oracle_with_four_decks(aces, decks, size):
+    variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
+    rng = random.Random(f"{aces}-{decks}-{size}")
+    for n in range(8):
         table, hand, _ = random_position(variant, rng, size, rng.randint(10, 20))
         solution = solve(variant, table, hand)
         assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
