@@ -97,8 +97,10 @@ class MeldRules:
         #: Card of each physical id.
         self.cards: tuple[Card, ...] = variant.physical_cards
         self.size = variant.deck.size
-        #: Card of each value index (one deck).
-        self.values: tuple[Card, ...] = variant.deck.cards()
+        #: Card of each value index (one deck): the very objects of the
+        #: physical cards, so that looking up a card the engine dealt finds
+        #: its key by identity without comparing dataclass fields.
+        self.values: tuple[Card, ...] = self.cards[:self.size]
         #: Value index of each Card.
         self.index: dict[Card, int] = {card: i for i, card in enumerate(self.values)}
         #: Value index of each physical id.
@@ -149,10 +151,13 @@ class MeldRules:
         return found.valid if found is not None else self.check(meld).valid
 
     def check_cards(self, cards: Sequence[Card]) -> MeldCheck:
-        index = self.index
-        if any(c not in index for c in cards):
+        # One lookup per card (bots call this hundreds of thousands of times a run).
+        get = self.index.get
+        key = [get(c) for c in cards]
+        if None in key:
             return self.variant.check(list(cards))
-        return self.check_key(tuple(sorted(index[c] for c in cards)))
+        key.sort()
+        return self.check_key(tuple(key))
 
     def invalid(self, melds: Sequence[tuple[int, ...]]) -> list[tuple[int, MeldCheck]]:
         """(1-based number, check) of every invalid meld."""
