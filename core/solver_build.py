@@ -2,7 +2,8 @@
 
 The search sweeps the ranks in the order ace, king, queen ... two, not ace
 to king: it settles the high cards first, so that among answers that place
-as many cards, the first it finds keeps the low cards in hand. The order is
+as many cards, the first it finds keeps the low cards in hand (around the
+corner, where every rank is alike, it starts where the fewest runs cross). The order is
 the ranks' cycle read backwards from the ace, so runs are the same arcs with
 low and high swapped: an ace-low run (A-2-3) crosses the cut between the two
 and the ace, and an ace-high run (Q-K-A) starts at the ace.
@@ -78,7 +79,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     R, S = shape.ranks, shape.suits
     suit_index = {s.code: i for i, s in enumerate(variant.deck.suits)}
     suit_codes = [s.code for s in variant.deck.suits]
-    rank_at = [0, 1, *range(R, 1, -1)]  # the sweep's positions -> ranks
+    rank_at = [0, *_sweep_order(shape, melds, hand_cards, help_cards, suit_index)]  # positions -> ranks
     pos = {rank: p for p, rank in enumerate(rank_at) if p}
     sweep = replace(shape, aces=MIRROR[shape.aces])
 
@@ -133,6 +134,25 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
         if group_of[(pos[meld[0].rank], suit_index[meld[0].suit])] not in solved:
             new_melds.append(arrange(meld, variant.melds[kind], deck=variant.deck, aces=variant.aces))
     return new_melds, placed, used_help
+
+
+def _sweep_order(shape: Shape, melds, hand_cards, help_cards, suit_index) -> list[int]:
+    """The ranks in the order the search visits them: from the ace down
+    (ace, king ... two). Around the corner (wrap) every rank is alike, so
+    the sweep starts where the fewest runs can cross its cut: after the
+    rank whose neighbour above shares the fewest cards with it."""
+    R = shape.ranks
+    if shape.aces != "wrap":
+        return [1, *range(R, 1, -1)]
+    count = [[0] * shape.suits for _ in range(R + 2)]
+    for card in (*(c for m in melds for c in m), *hand_cards, *help_cards):
+        count[card.rank][suit_index[card.suit]] += 1
+    count[R + 1] = count[1]
+    crossing = [0] + [sum(map(min, zip(count[r], count[r + 1]))) for r in range(1, R + 1)]
+    start = min(range(1, R + 1), key=lambda r: (crossing[r], r))
+    if crossing[start] + 1 >= crossing[1]:
+        start = 1  # not worth giving up the order of the other policies
+    return [(start - 1 - i) % R + 1 for i in range(R)]
 
 
 def _components(shape: Shape, avail) -> list[set[tuple[int, int]]]:
