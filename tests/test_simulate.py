@@ -126,6 +126,14 @@ def test_figures_are_identical_for_one_and_two_jobs():
     assert one["variants"][0]["games"] == 24
 
 
+def test_every_bot_plays_the_same_games_in_another_process():
+    # Spawned workers salt str hashes differently: a bot that iterates over
+    # a set of cards would play other games there.
+    mixed = ("-V", "bga", "-V", "help-cards", "-n", "6", "--seed", "77", "-p", "3",
+             "--seat", "greedy", "--seat", "solver", "--seat", "random")
+    assert simulate_json(*mixed, "-j", "1") == simulate_json(*mixed, "-j", "2")
+
+
 def test_figures_are_identical_on_a_dask_cluster():
     import distributed
 
