@@ -220,7 +220,9 @@ class RankSearch(RankModel):
             path.reverse()
         return path
 
-    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
+    def find(
+        self, target: int, polish: bool = True, cap: int | None = None
+    ) -> tuple[list[tuple[Option, ...]] | None, bool]:
         """(A path placing at least ``target`` hand cards or None if there is
         none, whether it is the first such path in the preferred order).
 
@@ -228,15 +230,20 @@ class RankSearch(RankModel):
         with growing budgets of visits, sharing what they learn about failed
         states, until one finds a path or one proves there is none. With
         ``polish``, a path found in the fastest order gets one bounded chance
-        to be replaced by the first path in the preferred order."""
+        to be replaced by the first path in the preferred order. Raises
+        :class:`_TooLong` once the budgets given would pass ``cap``."""
         budget = QUICK_VISITS
         order = PREFERRED
+        spent = 0
         while True:
             try:
                 path = self.search(target, order=order, check=True, limit=budget)
             except _TooLong:
+                spent += budget
                 order = FASTEST if order == PREFERRED else PREFERRED
                 budget *= GROWTH
+                if cap is not None and spent + budget > cap:
+                    raise
                 continue
             if path is not None and order == FASTEST and polish:
                 try:
@@ -251,11 +258,11 @@ class RankSearch(RankModel):
         """The most hand cards.
 
         First quick searches, in both orders, for a path that places every
-        playable hand card (most positions end there). Otherwise the upper bound is lowered
-        while forward checking at the root rules it out, a first path gives
-        a lower bound, and targets rise from it until one fails: then the
-        best count is known, and the answer is the first path for it in the
-        preferred order (if a bounded search finds it)."""
+        playable hand card (most positions end there). Otherwise the upper
+        bound is lowered while forward checking at the root rules it out and
+        the best count is settled from there (:meth:`_settle`). The answer is
+        the first path for the best count in the preferred order (if a
+        bounded search finds it)."""
         root = tuple(() for _ in range(self.S))
         top = self.upper
         path = None
@@ -275,19 +282,39 @@ class RankSearch(RankModel):
         if path is None:
             while top and not self._may_finish(0, root, self.upper - top):
                 top -= 1
-            best, preferred = self.find(0, polish=False)
-            count = self._count(best)
-            found_at = 0
-            while count < top:
-                better, better_preferred = self.find(count + 1, polish=False)
-                if better is None:
-                    break
-                best, preferred, found_at, count = better, better_preferred, count + 1, self._count(better)
-            if found_at < count or not preferred:
-                best = self.find(count)[0] or best
-            path = best
+            path = self._settle(top)
         value = sum(o.value for combo in path for o in combo)
         return Outcome(value, value // self.w_hand, tuple(path))
+
+    def _settle(self, top: int) -> list[tuple[Option, ...]]:
+        """The first path for the best count at most ``top``.
+
+        The best count lies between ``low`` (met by the best path so far)
+        and ``high`` (no target above it can be met). Rounds of searches with
+        growing budgets of visits, in the two orders by turns, go down the
+        open targets: one that is met raises ``low``, one that is proved
+        impossible lowers ``high``; a search that runs past its budget is
+        left for the next round. The searches share their failed states, so
+        each round starts from what the others learnt."""
+        best, preferred = self.find(0, polish=False)
+        low, high, found_at = self._count(best), top, 0
+        budget, order = QUICK_VISITS, PREFERRED
+        while low < high:
+            for target in range(high, low, -1):
+                try:
+                    path = self.search(target, order=order, check=True, limit=budget)
+                except _TooLong:
+                    continue
+                if path is None:
+                    high = target - 1
+                    continue
+                best, preferred, found_at, low = path, order == PREFERRED, target, self._count(path)
+                break
+            budget *= GROWTH
+            order = FASTEST if order == PREFERRED else PREFERRED
+        if found_at < low or not preferred:
+            best = self.find(low)[0] or best
+        return best
 
     @staticmethod
     def _count(path) -> int:
@@ -300,6 +327,8 @@ QUICK_VISITS = 300
 PATIENT_VISITS = 1000
 #: How much larger each next budget of visits is.
 GROWTH = 2
+#: Visits a target from the top down may take before it is left for later.
+PROBE_VISITS = 2000
 _NEVER = 1 << 60
 _MISSING = object()
 
