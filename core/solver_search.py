@@ -220,9 +220,7 @@ class RankSearch(RankModel):
             path.reverse()
         return path
 
-    def find(
-        self, target: int, polish: bool = True, cap: int | None = None
-    ) -> tuple[list[tuple[Option, ...]] | None, bool]:
+    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
         """(A path placing at least ``target`` hand cards or None if there is
         none, whether it is the first such path in the preferred order).
 
@@ -230,20 +228,15 @@ class RankSearch(RankModel):
         with growing budgets of visits, sharing what they learn about failed
         states, until one finds a path or one proves there is none. With
         ``polish``, a path found in the fastest order gets one bounded chance
-        to be replaced by the first path in the preferred order. Raises
-        :class:`_TooLong` once the budgets given would pass ``cap``."""
+        to be replaced by the first path in the preferred order."""
         budget = QUICK_VISITS
         order = PREFERRED
-        spent = 0
         while True:
             try:
                 path = self.search(target, order=order, check=True, limit=budget)
             except _TooLong:
-                spent += budget
                 order = FASTEST if order == PREFERRED else PREFERRED
                 budget *= GROWTH
-                if cap is not None and spent + budget > cap:
-                    raise
                 continue
             if path is not None and order == FASTEST and polish:
                 try:
@@ -321,14 +314,12 @@ class RankSearch(RankModel):
         return sum(o.hand for combo in path for o in combo)
 
 
-#: Visits of the first search; each next one may visit three times more.
+#: Visits of the first searches (each next budget is GROWTH times larger).
 QUICK_VISITS = 300
 #: Visits allowed to the preferred order once an answer is known.
 PATIENT_VISITS = 1000
 #: How much larger each next budget of visits is.
 GROWTH = 2
-#: Visits a target from the top down may take before it is left for later.
-PROBE_VISITS = 2000
 _NEVER = 1 << 60
 _MISSING = object()
 
