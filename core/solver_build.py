@@ -210,7 +210,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
     the one that follows an old run which goes on at this rank goes on."""
     melds = []
     for s, code in enumerate(suit_codes):
-        mine = [(index, ranks) for index, suit, ranks in old_runs if suit == s]
+        mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
         live: list[_Run] = []
         for r in range(1, shape.ranks + 1):
             opt = outcome.options[r - 1][s]
@@ -222,7 +222,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
             for old_tok, news in by_old.items():
                 runs = [run for tok, run in before if tok == old_tok]
                 # runs whose old meld has this rank go on first
-                runs.sort(key=lambda run: not (run.old is not None and r in mine_ranks(mine, run.old)))
+                runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
                 news.sort(key=lambda n: (n is None, n is not None and WAIT <= n < EPART))
                 for run, new_tok in zip(runs, news):
                     if new_tok is None:
@@ -234,9 +234,10 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
                     nxt.append(run)
             taken = {run.old for run in nxt if run.old is not None}
             for tok in opt.starts:
-                old = next((i for i, ranks in mine if r in ranks and i not in taken and _starts_at(ranks, r, shape)), None)
+                old = next((i for i, ranks in mine.items() if r in ranks and i not in taken
+                            and _starts_at(ranks, r, shape)), None)
                 if old is None:
-                    old = next((i for i, ranks in mine if r in ranks and i not in taken), None)
+                    old = next((i for i, ranks in mine.items() if r in ranks and i not in taken), None)
                 if old is not None:
                     taken.add(old)
                 nxt.append(_Run(tok, r, old))
@@ -244,13 +245,6 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
         for run in live:
             melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
     return melds
-
-
-def mine_ranks(mine, index):
-    for i, ranks in mine:
-        if i == index:
-            return ranks
-    return frozenset()
 
 
 def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
