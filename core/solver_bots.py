@@ -4,9 +4,8 @@ Both see the game through their seat's view and answer with the same turn
 actions people type (see :mod:`core.bots`), planned once at the start of
 each turn:
 
-* ``greedy`` never touches the table: it adds hand cards to melds one by
-  one and plays new melds from the hand (the most that fit, found by the
-  solver on an empty table), whichever order of the two places more.
+* ``greedy`` never touches the table: it plays new melds from the hand,
+  largest first, then adds hand cards to melds one by one while any fits.
 * ``solver`` plays the most hand cards it can, rearranging the table as the
   solver says: it takes every old meld that loses cards into the working
   area, adds to the melds that stay, plays the rest as new melds and ends.
@@ -46,68 +45,81 @@ class PlannedBot:
 
 
 class GreedyBot(PlannedBot):
-    """Only new melds and additions to melds; never rearranges."""
+    """Only new melds and additions to melds; never rearranges.
+
+    New melds first, largest first, from the hand's groups of one rank and
+    runs of one suit (each checked by the rules); then single hand cards
+    added wherever they fit, until nothing fits. Help cards are left alone.
+    Fast: it works on the engine's value indices and memoised checks."""
 
     def plan(self, view: View) -> list[Action]:
-        first = self._adding_first(view)
-        second = self._melds_first(view)
-        best = max(first, second, key=lambda p: p[0])
-        actions = best[1]
+        rules = view.rules
+        values = rules.values
+        hand = Counter(view.hand_values)
+        actions: list[Action] = []
+        melds = [list(k) for k in view.table_keys]
+        while True:
+            meld = _largest_meld(rules, hand)
+            if meld is None:
+                break
+            hand.subtract(meld)
+            actions.append(Play(tuple(values[v] for v in meld)))
+            melds.append(sorted(meld))
+        fits = rules.fits
+        added = True
+        while added:
+            added = False
+            for n, meld in enumerate(melds, start=1):
+                ok = fits(tuple(meld))
+                card = next((v for v in sorted(hand) if hand[v] > 0 and v in ok), None)
+                if card is not None:
+                    hand[card] -= 1
+                    meld.append(card)
+                    meld.sort()
+                    actions.append(Add(n, (values[card],)))
+                    added = True
         return [*actions, END] if actions else [DRAW]
 
-    def _adding_first(self, view: View) -> tuple[int, list[Action]]:
-        melds = [list(m) for m in view.melds]
-        hand = list(view.hand)
-        actions = _additions(view, melds, hand)
-        more, played = _new_melds(view, hand, len(melds))
-        return len(view.hand) - len(hand) + more, actions + played
 
-    def _melds_first(self, view: View) -> tuple[int, list[Action]]:
-        hand = list(view.hand)
-        placed, played = _new_melds(view, hand, len(view.melds))
-        melds = [list(m) for m in view.melds] + [list(a.cards) + list(a.help) for a in played]
-        for action in played:
-            for card in action.cards:
-                hand.remove(card)
-        actions = _additions(view, melds, hand)
-        return placed + len(actions), played + actions
-
-
-def _additions(view: View, melds: list[list[Card]], hand: list[Card]) -> list[Action]:
-    """Single hand cards added to melds while any fits (melds and hand are
-    updated); each card tried on the melds in order."""
-    check = view.rules.check_cards
-    actions: list[Action] = []
-    changed = True
-    while changed:
-        changed = False
-        for card in sorted(set(hand)):
-            for n, meld in enumerate(melds, start=1):
-                if check([*meld, card]).valid:
-                    meld.append(card)
-                    hand.remove(card)
-                    actions.append(Add(n, (card,)))
-                    changed = True
+def _largest_meld(rules, hand: Counter) -> list[int] | None:
+    """The largest valid meld of one rank or one suit among the hand's
+    values (one copy of each), or None."""
+    values = rules.values
+    check = rules.check_key
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[str, dict[int, int]] = {}
+    for v, n in hand.items():
+        if n > 0:
+            card = values[v]
+            by_rank.setdefault(card.rank, []).append(v)
+            by_suit.setdefault(card.suit, {})[card.rank] = v
+    best: list[int] | None = None
+    for group in by_rank.values():
+        if len(group) >= 3 and (best is None or len(group) > len(best)):
+            key = tuple(sorted(group))
+            while len(key) >= 3 and not check(key).valid:
+                key = key[:-1]
+            if len(key) >= 3 and (best is None or len(key) > len(best)):
+                best = list(key)
+    top = len(rules.deck.ranks)
+    for ranks in by_suit.values():
+        if len(ranks) < 3:
+            continue
+        # Ranks in order, the ace also after the top rank (Q-K-A).
+        line = [*range(1, top + 1), 1]
+        run: list[int] = []
+        for r in line + [0]:
+            if r in ranks and ranks[r] not in run:
+                run.append(ranks[r])
+                continue
+            while len(run) >= 3 and (best is None or len(run) > len(best)):
+                key = tuple(sorted(run))
+                if check(key).valid:
+                    best = list(key)
                     break
-    return actions
-
-
-def _new_melds(view: View, hand: list[Card], melds_before: int) -> tuple[int, list[Action]]:
-    """The most hand cards that new melds of hand and help cards can take
-    (the solver on an empty table): (hand cards placed, plays)."""
-    from .solver import solve
-
-    solution = solve(view.variant, (), hand, view.help_cards)
-    help_by_meld: dict[int, list[Card]] = {}
-    for step in solution.steps:
-        if step.source == "help":
-            help_by_meld.setdefault(step.target, []).extend(step.cards)
-    plays: list[Action] = []
-    for number, meld in zip(solution.numbers, solution.table):
-        helps = help_by_meld.get(number, [])
-        rest = list((Counter(meld) - Counter(helps)).elements())
-        plays.append(Play(tuple(rest), tuple(helps)))
-    return len(solution.placed), plays
+                run = run[1:]
+            run = [ranks[r]] if r in ranks else []
+    return best
 
 
 class SolverBot(PlannedBot):

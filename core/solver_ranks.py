@@ -185,8 +185,17 @@ class RankModel:
         self.w_hand = (total_table + 1) * self.w_stay
         # Weights of the two search orders (sums over the suits of one rank;
         # at most 64 cards of a rank, so 128 and 256 leave room).
-        w = self.w_stay
-        self.order_weights = ((w * 128 * 256, -(w * 128), w, -1), (w * 128 * 256, -w, w * 128, -1))
+        self.w_low = self.w_stay
+        self.w_mid = self.w_low * 128
+        self.w_skip = self.w_mid * 256
+        self.full = NORMAL + self.m
+        # Per cell: table cards, hand cards, help cards, table cards in sets,
+        # points of a hand card there (weighted).
+        self.cell = tuple(
+            tuple((cells.table[r][s], cells.hand[r][s], cells.help[r][s], cells.table_in_sets[r][s],
+                   cells.points[r] * self.w_points) for s in range(S))
+            for r in range(R + 1)
+        )
         hand_by_rank = [sum(cells.hand[r]) for r in range(R + 1)]
         self.rank_hand = hand_by_rank
         self.rem_after = [sum(hand_by_rank[r + 1 :]) for r in range(R + 1)]
@@ -243,18 +252,20 @@ class RankModel:
         }
 
     def _option(self, r, s, new, k, used, moves, starts) -> Option:
-        c = self.cells
-        t, h, p, ts = c.table[r][s], c.hand[r][s], c.help[r][s], c.table_in_sets[r][s]
+        t, h, p, ts, points = self.cell[r][s]
         extra = used - t
-        hand = min(h, extra)
+        hand = h if h < extra else extra
         help_ = extra - hand
-        tr = t - ts
-        stay = t - max(0, ts - k) - max(0, tr - (used - k))
-        bonus = hand * c.points[r] * self.w_points + (p - help_)
-        value = hand * self.w_hand + stay * self.w_stay + bonus
-        ties = sum(1 for tok in new if tok != NORMAL + self.m)
+        # table cards that must leave their kind: set cards beyond the set
+        # places, run cards beyond the run places
+        out_of_sets, out_of_runs = ts - k, t - ts - used + k
+        stay = t - (out_of_sets if out_of_sets > 0 else 0) - (out_of_runs if out_of_runs > 0 else 0)
+        bonus = hand * points + p - help_
         skip = h - hand
-        keys = tuple(a * skip + b * stay + c_ * ties + d * bonus for a, b, c_, d in self.order_weights)
+        ties = len(new) - new.count(self.full)
+        base = self.w_skip * skip - bonus
+        keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
+        value = hand * self.w_hand + stay * self.w_stay + bonus
         return Option(new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys)
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:

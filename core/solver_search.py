@@ -251,12 +251,11 @@ class RankSearch(RankModel):
         """The most hand cards.
 
         First quick searches, in both orders, for a path that places every
-        playable hand card (most positions end there). Otherwise the upper
-        bound is lowered while forward checking at the root rules it out and
-        the best count is settled from there (:meth:`_settle`). The answer is
+        playable hand card (most positions end there). Otherwise the best
+        count is settled between a first path and the upper bound
+        (:meth:`_settle`). The answer is
         the first path for the best count in the preferred order (if a
         bounded search finds it)."""
-        root = tuple(() for _ in range(self.S))
         top = self.upper
         path = None
         for order in (PREFERRED, FASTEST):
@@ -273,8 +272,6 @@ class RankSearch(RankModel):
                     pass
             break
         if path is None:
-            while top and not self._may_finish(0, root, self.upper - top):
-                top -= 1
             path = self._settle(top)
         value = sum(o.value for combo in path for o in combo)
         return Outcome(value, value // self.w_hand, tuple(path))
@@ -282,15 +279,20 @@ class RankSearch(RankModel):
     def _settle(self, top: int) -> list[tuple[Option, ...]]:
         """The first path for the best count at most ``top``.
 
-        The best count lies between ``low`` (met by the best path so far)
+        A first path gives ``low``; forward checking at the root lowers
+        ``top`` to ``high``. The best count lies between ``low`` (met by the best path so far)
         and ``high`` (no target above it can be met). Rounds of searches with
         growing budgets of visits, in the two orders by turns, go down the
         open targets: one that is met raises ``low``, one that is proved
         impossible lowers ``high``; a search that runs past its budget is
         left for the next round. The searches share their failed states, so
         each round starts from what the others learnt."""
-        best, preferred = self.find(0, polish=False)
-        low, high, found_at = self._count(best), top, 0
+        try:  # any path will do for a start: no forward checking needed
+            best, preferred = self.search(0, limit=QUICK_VISITS), True
+        except _TooLong:
+            best, preferred = self.find(0, polish=False)
+        low, found_at = self._count(best), 0
+        high = self._highest_possible(low, top)
         budget, order = QUICK_VISITS, PREFERRED
         while low < high:
             for target in range(high, low, -1):
@@ -308,6 +310,19 @@ class RankSearch(RankModel):
         if found_at < low or not preferred:
             best = self.find(low)[0] or best
         return best
+
+    def _highest_possible(self, low: int, top: int) -> int:
+        """The highest target in ``low`` .. ``top`` that forward checking at
+        the root does not rule out (it rules out more as targets rise, so a
+        binary search finds it)."""
+        root = tuple(() for _ in range(self.S))
+        while low < top:
+            mid = (low + top + 1) // 2
+            if self._may_finish(0, root, self.upper - mid):
+                low = mid
+            else:
+                top = mid - 1
+        return low
 
     @staticmethod
     def _count(path) -> int:
