@@ -253,9 +253,8 @@ class RankSearch(RankModel):
         First quick searches, in both orders, for a path that places every
         playable hand card (most positions end there). Otherwise the best
         count is settled between a first path and the upper bound
-        (:meth:`_settle`). The answer is
-        the first path for the best count in the preferred order (if a
-        bounded search finds it)."""
+        (:meth:`_settle`). The answer is the first path for the best count
+        in the preferred order (if a bounded search finds it)."""
         top = self.upper
         path = None
         for order in (PREFERRED, FASTEST):
@@ -280,8 +279,9 @@ class RankSearch(RankModel):
         """The first path for the best count at most ``top``.
 
         A first path gives ``low``; forward checking at the root lowers
-        ``top`` to ``high``. The best count lies between ``low`` (met by the best path so far)
-        and ``high`` (no target above it can be met). Rounds of searches with
+        ``top`` to ``high``. The best count lies between ``low`` (met by the
+        best path so far) and ``high`` (no target above it can be met).
+        Rounds of searches with
         growing budgets of visits, in the two orders by turns, go down the
         open targets: one that is met raises ``low``, one that is proved
         impossible lowers ``high``; a search that runs past its budget is
@@ -340,7 +340,7 @@ _MISSING = object()
 
 
 class _TooLong(Exception):
-    """The quick search ran past its budget of visits."""
+    """A search ran past its budget of visits."""
 
 
 #: Budgets of skipped cards small enough to try every share between suits.
