@@ -123,14 +123,36 @@ def _largest_meld(rules, hand: Counter) -> list[int] | None:
 
 
 class SolverBot(PlannedBot):
-    """The most hand cards each turn, rearranging the table as needed."""
+    """The most hand cards each turn, rearranging the table as needed.
+
+    It skips the solver when nothing that matters changed since a turn on
+    which it could place nothing: the same cards on the table and among the
+    help cards, the same hand plus the cards drawn since, and no drawn card
+    that could form even a three-card meld with the cards in sight. Any new
+    play would have to use a drawn card (everything else was there before),
+    and every meld of a plain variant holds a valid three-card part around
+    each of its cards, so the answer is still "nothing"."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: (table values, help values, hand) of the last turn that placed nothing.
+        self._quiet: tuple[tuple[int, ...], tuple[int, ...], Counter] | None = None
 
     def plan(self, view: View) -> list[Action]:
         from .solver import solve
 
+        table = tuple(sorted(v for key in view.table_keys for v in key))
+        index = view.rules.index
+        help = tuple(sorted(index[c] for c in view.help_cards))
+        hand = Counter(view.hand_values)
+        if self._nothing_new(view, table, help, hand):
+            self._quiet = (table, help, hand)
+            return [DRAW]
         solution = solve(view.variant, view.melds, view.hand, view.help_cards)
         if not solution.placed:
+            self._quiet = (table, help, hand)
             return [DRAW]
+        self._quiet = None
         actions = realize(view.melds, solution)
         if actions is None:
             # Every help card must come with a hand card in the same action:
@@ -141,6 +163,37 @@ class SolverBot(PlannedBot):
             actions = realize(view.melds, solution)
             assert actions is not None, "without help cards there is nothing to lend"
         return [*actions, END]
+
+
+    def _nothing_new(self, view: View, table: tuple[int, ...], help: tuple[int, ...], hand: Counter) -> bool:
+        if self._quiet is None or not _triples_decide(view.rules):
+            return False
+        old_table, old_help, old_hand = self._quiet
+        if table != old_table or help != old_help:
+            return False
+        drawn = hand - old_hand
+        if old_hand - hand or not drawn:
+            return False
+        in_sight = Counter(table) + Counter(help) + hand
+        fits = view.rules.fits
+        for card in drawn:
+            for other in in_sight:
+                if other == card and in_sight[card] < 2:
+                    continue
+                for third in fits(tuple(sorted((card, other)))):
+                    need = Counter((card, other, third))
+                    if all(in_sight[v] >= n for v, n in need.items()):
+                        return False
+        return True
+
+
+def _triples_decide(rules) -> bool:
+    """True when every meld kind is at least three cards and every valid meld
+    holds a valid three-card meld around each of its cards: true of sets
+    (any three of them) and runs (any three in a row), not of fixed
+    patterns or kinds of other sizes."""
+    return all(k.min_size == 3 and k.patterns is None and (k.max_size is None or k.max_size >= 3)
+               and (not k.sequence or "suit" in k.same) for k in rules.variant.melds.values())
 
 
 def realize(old: Sequence[Sequence[Card]], solution) -> list[Action] | None:

@@ -130,3 +130,31 @@ def test_play_command_seats_the_new_players(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(record.read_text())
     assert "solver" in json.dumps(data) and "greedy" in json.dumps(data)
+
+
+@pytest.mark.parametrize("name, players", [("bga", 2), ("aces-wrap", 2), ("help-cards", 3)])
+def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
+    """Whenever the solver player skips the solver, the solver itself agrees
+    that nothing can be placed."""
+    from core.bots import bot_seed, make_bot, play_out
+    from core.game import Game
+    from core.solver import solve
+    from core.solver_bots import SolverBot
+
+    variant = load_variant(name)
+    skipped = []
+    original = SolverBot._nothing_new
+
+    def checked(self, view, table, help, hand):
+        result = original(self, view, table, help, hand)
+        if result:
+            skipped.append(view.turn)
+            assert not solve(view.variant, view.melds, view.hand, view.help_cards).placed
+        return result
+
+    monkeypatch.setattr(SolverBot, "_nothing_new", checked)
+    for seed in range(4):
+        game = Game(variant, players, seed)
+        play_out(game, [make_bot("solver", bot_seed(seed, s)) for s in range(players)])
+    if name == "bga":
+        assert skipped, "two-player games give the skip something to do"
