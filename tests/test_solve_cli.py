@@ -113,6 +113,7 @@ def test_batch_reports_bad_lines_and_goes_on():
     answers = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(answers) == 6
     assert answers[0]["error"]["code"] == "invalid-meld" and answers[0]["line"] == 1
+    assert "5♣ 6♣" in answers[0]["error"]["message"]  # cards shown as everywhere else
     assert answers[1]["error"]["code"] == "bad-position-line" and answers[1]["line"] == 2
     assert answers[2]["placed"] == ["5S"]
     assert answers[3]["error"]["code"] == "bad-card" and "ZZ" in answers[3]["error"]["message"]

@@ -96,13 +96,19 @@ def _solve(variant, melds, cards, helps):
     try:
         return solve_position(variant, melds, cards, helps)
     except PositionError as exc:
-        raise fail(_position_error(exc)) from None
+        raise fail(_position_error(exc, variant.deck)) from None
 
 
-def _position_error(exc: PositionError) -> str:
+def _position_error(exc: PositionError, deck) -> str:
     if exc.code == "invalid-meld":
+        cards = exc.params["cards"]
+        try:
+            # The error carries canonical text; show it the way every other card is shown.
+            cards = glossary.show_cards(deck.parse_cards(cards), deck)
+        except NotationError:
+            pass
         return _("Meld {meld} on the table is not valid ({cards}): {reason}", meld=exc.params["meld"],
-                 cards=exc.params["cards"], reason=meld_reason(exc.params.get("reason")))
+                 cards=cards, reason=meld_reason(exc.params.get("reason")))
     return describe(exc)
 
 
@@ -177,7 +183,7 @@ def _batch(variant, source: str) -> None:
                 answer: dict[str, Any] = solve_position(variant, melds, hand, helps).as_dict(variant)
             except PositionError as exc:
                 bad += 1
-                _error_line(number, exc.code, _position_error(exc))
+                _error_line(number, exc.code, _position_error(exc, variant.deck))
                 continue
             except MachiavelliError as exc:
                 bad += 1
