@@ -97,7 +97,6 @@ def solve_position(
         return placed * w_hand + placed * points[i] * w_points + (cap[i] - must[i] - hand_n[i] - (extra - placed))
 
     def at(i: int, score: int) -> None:
-        nonlocal nodes
         if i == n:
             if score > best[0]:
                 best[0], best[1] = score, list(chosen)

@@ -235,7 +235,7 @@ def _fields(text: str) -> tuple[set[str], list[str]]:
     """(plain placeholder names, unsafe fields such as ``n.__class__``)."""
     names: set[str] = set()
     unsafe: list[str] = []
-    for _, name, spec, conversion in string.Formatter().parse(text):
+    for _literal, name, spec, conversion in string.Formatter().parse(text):
         if name is None:
             continue
         if not name.isidentifier() or spec or conversion:

@@ -12,7 +12,7 @@ from core.bots import RandomBot, bot_seed, play_out
 from core.cards import Card
 from core.errors import IllegalAction, SetupError
 from core.game import Game
-from engine_checks import cards, check_invariants, melds, position, run, snapshot
+from engine_checks import cards, check_invariants, position, run, snapshot
 from machiavelli_app.library import load_variant, shipped_names
 
 VARIANTS = {name: load_variant(name) for name in shipped_names()}

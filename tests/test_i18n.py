@@ -16,15 +16,6 @@ SHIPPED = ["ar", "en", "it", "tr", "uk"]
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
 
 
-@pytest.fixture(autouse=True)
-def back_to_english():
-    i18n.clear_misses()
-    yield
-    i18n.use_language("en", environ={})
-    glossary.set_ascii(False)
-    i18n.clear_misses()
-
-
 def run(*args, env=None):
     return runner.invoke(app, list(args), env={**NO_LOCALE_ENV, **(env or {})})
 

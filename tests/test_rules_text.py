@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 from cli import app
 from core.melds import ACE_POLICIES, MeldKind
 from core.variant import Players, Variant
-from machiavelli_app import bidi, glossary, i18n
+from machiavelli_app import bidi, i18n
 from machiavelli_app.commands import rules as rules_command
 from machiavelli_app.library import load_variant, shipped_names
-from machiavelli_app.rules_examples import MeldExample, TableExample
+from machiavelli_app.rules_examples import MeldExample
 from machiavelli_app.rules_render import render
 from machiavelli_app.rules_text import compose
 
@@ -23,15 +23,6 @@ runner = CliRunner()
 LANGUAGES = ["en", "it", "tr", "uk", "ar"]
 COUNTS = [0, 1, 2, 3, 5, 11, 21, 100, 101]
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
-
-
-@pytest.fixture(autouse=True)
-def back_to_english():
-    i18n.clear_misses()
-    yield
-    i18n.use_language("en", environ={})
-    glossary.set_ascii(False)
-    i18n.clear_misses()
 
 
 def run(*args):

@@ -20,7 +20,6 @@ from core.records import GameRecord
 from core.simulate import GameSummary, Plan, _Tally, game_seed, play_game, run_batch
 from machiavelli_app import sim_figures, sim_plot
 from machiavelli_app.commands import simulate as simulate_command
-from machiavelli_app.library import load_variant
 from machiavelli_app import simulate as simulate_module
 from machiavelli_app.simulate import batch_size, batches, run
 

@@ -47,7 +47,7 @@ from core.simulate import Plan, check_seats
 
 from .. import i18n, library, sim_figures
 from ..i18n import N_, _, format_list
-from ..options import SetOpt, fail, handles_errors, print_json
+from ..options import SetOpt, fail, handles_errors
 from ..reasons import describe
 from ..simulate import BackendError, GameFailed, MissingExtra, RecordFolder, default_jobs, run
 
