@@ -16,18 +16,20 @@ from machiavelli_app import display, glossary, library
 from machiavelli_app.commands import game as game_command, locales as locales_command, rules as rules_command
 from machiavelli_app.commands import simulate as simulate_command
 from machiavelli_app.commands import solve as solve_command
-from machiavelli_app.i18n import _, language
+from machiavelli_app.help_text import LocalisedGroup
+from machiavelli_app.i18n import N_, _, language
 from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 from machiavelli_app.reasons import describe, meld_reason
 
 app = typer.Typer(
     name="machiavelli",
-    help="Machiavelli, the Italian rummy card game, in any variant and any language.",
+    cls=LocalisedGroup,
+    help=N_("Machiavelli, the Italian rummy card game, in any variant and any language."),
     no_args_is_help=True,
     add_completion=False,
 )
-variants_app = typer.Typer(help="List, show and validate variants.", no_args_is_help=True)
-meld_app = typer.Typer(help="Check melds under a variant's rules.", no_args_is_help=True)
+variants_app = typer.Typer(help=N_("List, show and validate variants."), no_args_is_help=True)
+meld_app = typer.Typer(help=N_("Check melds under a variant's rules."), no_args_is_help=True)
 app.add_typer(variants_app, name="variants")
 app.add_typer(meld_app, name="meld")
 
@@ -46,10 +48,9 @@ def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt =
     display.apply(lang, ascii_cards)
 
 
-@variants_app.command("list")
+@variants_app.command("list", help=N_("Name, one-line description and parent of every shipped variant."))
 @handles_errors
 def variants_list(as_json: JsonOpt = False) -> None:
-    """Name, one-line description and parent of every shipped variant."""
     rows = [
         {"name": v.name, "description": v.text("description", language())[0], "extends": v.extends}
         for v in library.all_shipped()
@@ -63,14 +64,13 @@ def variants_list(as_json: JsonOpt = False) -> None:
     Console(soft_wrap=True).print(table)
 
 
-@variants_app.command("show")
+@variants_app.command("show", help=N_("The fully resolved parameters of a variant (YAML; JSON with --json)."))
 @handles_errors
 def variants_show(
-    name: Annotated[str, typer.Argument(help="A shipped variant's name or a YAML file.")],
+    name: Annotated[str, typer.Argument(help=N_("A shipped variant's name or a YAML file."))],
     overrides: SetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The fully resolved parameters of a variant (YAML; JSON with --json)."""
     variant = library.load_variant(name, overrides or [])
     data = variant.parameters()
     if as_json:
@@ -79,9 +79,8 @@ def variants_show(
         typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
 
 
-@variants_app.command("params")
+@variants_app.command("params", help=N_("Every rule a variant can set: type, default, allowed values, meaning."))
 def variants_params(as_json: JsonOpt = False) -> None:
-    """Every rule a variant can set: type, default, allowed values, meaning."""
     params = parameters_of()
     if as_json:
         print_json([dataclasses.asdict(p) for p in params])
@@ -99,21 +98,18 @@ def variants_params(as_json: JsonOpt = False) -> None:
     Console(soft_wrap=False).print(table)
 
 
-@variants_app.command("diff")
+@variants_app.command("diff", help=N_(
+    "The parameters on which two variants differ, side by side, and the rule sentences that differ, in the "
+    "chosen language.\n\n"
+    "--set changes the second variant, so `diff bga bga --set aces=wrap` shows what a house rule changes."))
 @handles_errors
 def variants_diff(
-    a: Annotated[str, typer.Argument(help="The first variant: a shipped name or a YAML file.")],
-    b: Annotated[str, typer.Argument(help="The second variant; --set applies to this one.")],
+    a: Annotated[str, typer.Argument(help=N_("The first variant: a shipped name or a YAML file."))],
+    b: Annotated[str, typer.Argument(help=N_("The second variant; --set applies to this one."))],
     overrides: SetOpt = None,
     lang: display.LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The parameters on which two variants differ, side by side, and the
-    rule sentences that differ, in the chosen language.
-
-    --set changes the second variant, so `diff bga bga --set aces=wrap`
-    shows what a house rule changes.
-    """
     from machiavelli_app import rules_diff
 
     if lang is not None:
@@ -148,12 +144,11 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-@variants_app.command("validate")
+@variants_app.command("validate", help=N_("Exit 0 when every file is a valid variant, 1 with all errors otherwise."))
 def variants_validate(
-    files: Annotated[list[str], typer.Argument(help="Variant files to check.")],
+    files: Annotated[list[str], typer.Argument(help=N_("Variant files to check."))],
     as_json: JsonOpt = False,
 ) -> None:
-    """Exit 0 when every file is a valid variant, 1 with all errors otherwise."""
     results = []
     for file in files:
         try:
@@ -175,18 +170,15 @@ def variants_validate(
         raise typer.Exit(1)
 
 
-@meld_app.command("check")
+@meld_app.command("check", help=N_(
+    "Is this a valid meld? Prints its kind, or why not.\n\nExit status: 0 valid, 1 not a meld, 2 bad input."))
 @handles_errors
 def meld_check(
-    cards: Annotated[list[str], typer.Argument(help='The cards, e.g. "K♣ A♣ 2♣" or KC AC 2C.')],
+    cards: Annotated[list[str], typer.Argument(help=N_('The cards, e.g. "K♣ A♣ 2♣" or KC AC 2C.'))],
     variant_name: VariantOpt = "bga",
     overrides: SetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Is this a valid meld? Prints its kind, or why not.
-
-    Exit status: 0 valid, 1 not a meld, 2 bad input.
-    """
     variant = library.load_variant(variant_name, overrides or [])
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)

@@ -7,13 +7,14 @@ from typing import Annotated, Optional
 import typer
 
 from . import glossary, i18n
+from .i18n import N_
 
 LangOpt = Annotated[
     Optional[str],
-    typer.Option("--lang", help="Language of all output (en, it, tr, uk, ar, ...). "
-                 "Default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG."),
+    typer.Option("--lang", help=N_("Language of all output (en, it, tr, uk, ar, ...). "
+                 "Default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG.")),
 ]
-AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Show suits as S H D C instead of ♠ ♥ ♦ ♣.")]
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help=N_("Show suits as S H D C instead of ♠ ♥ ♦ ♣."))]
 
 
 def apply(lang: str | None, ascii_cards: bool | None = None) -> str:

@@ -11,16 +11,17 @@ import typer
 
 from core.errors import MachiavelliError
 
+from .i18n import N_
 from .reasons import describe
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-VariantOpt = Annotated[str, typer.Option("--variant", "-V", help="A shipped variant's name or a YAML file.")]
+VariantOpt = Annotated[str, typer.Option("--variant", "-V", help=N_("A shipped variant's name or a YAML file."))]
 SetOpt = Annotated[
     Optional[list[str]],
-    typer.Option("--set", "-s", help="Override a rule: key=value (dotted keys reach nested values). Repeatable."),
+    typer.Option("--set", "-s", help=N_("Override a rule: key=value (dotted keys reach nested values). Repeatable.")),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of text."))]
 
 #: Exit code for bad input: a card, a variant, a file.
 EXIT_BAD_INPUT = 2

@@ -21,7 +21,7 @@ from core.game import Entry, Game
 from core.records import GameRecord, Seat
 
 from .. import display, glossary, library
-from ..i18n import _, format_list, ngettext
+from ..i18n import N_, _, format_list, ngettext
 from ..narrate import entry_text, outcome_text, player_name
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
 from ..saves import check_writable, named, read_record, write_record
@@ -37,15 +37,24 @@ DEFAULT_PLAYERS = 3
 
 SeatOpt = Annotated[
     Optional[list[str]],
-    typer.Option("--seat", help="Who plays a seat: human (a person at this terminal; several take turns) or a "
+    typer.Option("--seat", help=N_("Who plays a seat: human (a person at this terminal; several take turns) or a "
                  "computer player such as random. One per seat, in turn order; a single --seat fills every seat "
-                 "(default: you against two computer players, the strongest available)."),
+                 "(default: you against two computer players, the strongest available).")),
 ]
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
-    app.command("replay")(replay)
+    # TRANSLATORS: "help" is the command typed at the table: write your language's word for it.
+    app.command("play", help=N_(
+        "Play a game: you against computer players, friends at one terminal (several --seat human), or "
+        "computer players alone.\n\n"
+        "With no options: you against two computer players on bga. At the table, type help for the commands; "
+        "commands may also come from standard input, one per line (machiavelli play --seed 3 < moves.txt). "
+        "The record can be replayed with `machiavelli replay`."))(play)
+    app.command("replay", help=N_(
+        "Re-execute a game record; print the final state and the result.\n\n"
+        "With --json: the result (the winners and why the game ended, or null while it goes on), the hands, "
+        "the table, the deck and more; seats count from 0."))(replay)
 
 
 def best_computer() -> str:
@@ -84,39 +93,32 @@ def _check_names(names: list[str]) -> None:
 
 BidiOpt = Annotated[
     str,
-    typer.Option("--bidi", help="logical (default) or visual: reorder right-to-left text for terminals without "
-                 "bidi support."),
+    typer.Option("--bidi", help=N_("logical (default) or visual: reorder right-to-left text for terminals without "
+                 "bidi support.")),
 ]
 
 
 @handles_errors
 def play(
-    variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help="A shipped variant's name or a YAML file (default: bga).")] = None,
+    variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help=N_("A shipped variant's name or a YAML file (default: bga)."))] = None,
     overrides: SetOpt = None,
     seats: SeatOpt = None,
     players: Annotated[Optional[int], typer.Option(
-        "--players", "-p", help="Number of players (default 3: you and two computer players).")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the shuffle: the same seed deals the same game.")] = None,
+        "--players", "-p", help=N_("Number of players (default 3: you and two computer players)."))] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=N_("Seed of the shuffle: the same seed deals the same game."))] = None,
     record: Annotated[Optional[Path], typer.Option(
-        "--record", help="Write the game record to this file (games with people: also when they leave; "
-        "default: a new file in the data directory when the game ends).")] = None,
-    load: Annotated[Optional[Path], typer.Option("--load", help="Continue a saved game (its record is updated).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --record file even if it holds another game.")] = False,
+        "--record", help=N_("Write the game record to this file (games with people: also when they leave; "
+        "default: a new file in the data directory when the game ends)."))] = None,
+    load: Annotated[Optional[Path], typer.Option("--load", help=N_("Continue a saved game (its record is updated)."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace the --record file even if it holds another game."))] = False,
     moves: Annotated[bool, typer.Option(
-        "--moves", help="Print every action as it is played (games between computer players).")] = False,
+        "--moves", help=N_("Print every action as it is played (games between computer players)."))] = False,
     lang: display.LangOpt = None,
     ascii_cards: display.AsciiOpt = False,
     bidi: BidiOpt = "logical",
     as_json: JsonOpt = False,
 ) -> None:
-    """Play a game: you against computer players, friends at one terminal
-    (several --seat human), or computer players alone.
-
-    With no options: you against two computer players on bga. At the table,
-    type help for the commands; commands may also come from standard input,
-    one per line (machiavelli play --seed 3 < moves.txt). The record can be
-    replayed with `machiavelli replay`.
-    """
+    """Play a game (help text: see :func:`register`)."""
     if lang is not None:
         display.apply(lang)
     if ascii_cards:
@@ -229,11 +231,11 @@ def _summary(game: Game) -> None:
 
 @handles_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record written by `machiavelli play --record`.")],
-    moves: Annotated[bool, typer.Option("--moves", help="Print every action of the game.")] = False,
+    file: Annotated[Path, typer.Argument(help=N_("A game record written by `machiavelli play --record`."))],
+    moves: Annotated[bool, typer.Option("--moves", help=N_("Print every action of the game."))] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Re-execute a game record; print the final state and the result.
+    """Re-execute a game record (help text: see :func:`register`).
 
     JSON: {"result": {"winners": [...], "reason": ...} or null, "hands": [...],
     "table": [...], "deck": [...], ...}; seats count from 0.

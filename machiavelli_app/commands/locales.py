@@ -7,23 +7,22 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _, format_number, ngettext
+from ..i18n import N_, _, format_number, ngettext
 from ..options import JsonOpt, handles_errors, print_json
 
 DirOpt = Annotated[
     Optional[Path],
-    typer.Option("--dir", help="The locales directory (default: the one shipped with the program)."),
+    typer.Option("--dir", help=N_("The locales directory (default: the one shipped with the program).")),
 ]
 
 
 def register(app: typer.Typer) -> None:
-    locales_app = typer.Typer(help="Translations: list, check, init and update the catalogs.", no_args_is_help=True)
+    locales_app = typer.Typer(help=N_("Translations: list, check, init and update the catalogs."), no_args_is_help=True)
     app.add_typer(locales_app, name="locales")
 
-    @locales_app.command("list")
+    @locales_app.command("list", help=N_("Every language: code, native name and how complete its catalog is."))
     @handles_errors
     def locales_list(directory: DirOpt = None, as_json: JsonOpt = False) -> None:
-        """Every language: code, native name and how complete its catalog is."""
         from rich.console import Console
         from rich.table import Table
 
@@ -42,12 +41,12 @@ def register(app: typer.Typer) -> None:
                                                 total=format_number(r.total)))
         Console(soft_wrap=True).print(table)
 
-    @locales_app.command("check")
+    @locales_app.command("check", help=N_(
+        "Exit 1 on any problem: missing or fuzzy entries, empty plural forms, plural counts unlike CLDR, "
+        "placeholders unlike the source, attribute or index access in a placeholder, a template older than "
+        "the code."))
     @handles_errors
     def locales_check(directory: DirOpt = None, as_json: JsonOpt = False) -> None:
-        """Exit 1 on any problem: missing or fuzzy entries, empty plural forms,
-        plural counts unlike CLDR, placeholders unlike the source, attribute or
-        index access in a placeholder, a template older than the code."""
         from .. import catalogs
 
         problems = catalogs.check(directory)
@@ -65,23 +64,22 @@ def register(app: typer.Typer) -> None:
         if problems:
             raise typer.Exit(1)
 
-    @locales_app.command("init")
+    @locales_app.command("init", help=N_("Start a catalog for a new language, with CLDR's plural forms."))
     @handles_errors
     def locales_init(
-        language: Annotated[str, typer.Argument(help="A language code Babel knows: fr, pt_BR, ...")],
+        language: Annotated[str, typer.Argument(help=N_("A language code Babel knows: fr, pt_BR, ..."))],
         directory: DirOpt = None,
     ) -> None:
-        """Start a catalog for a new language, with CLDR's plural forms."""
         from .. import catalogs
 
         path = catalogs.init(language, directory)
         typer.echo(_("Created {file}: translate it, then run: machiavelli locales check", file=str(path)))
 
-    @locales_app.command("update")
+    @locales_app.command("update", help=N_(
+        "Extract the messages from the code into the template and merge it into every catalog (new messages "
+        "arrive empty, changed ones fuzzy)."))
     @handles_errors
     def locales_update(directory: DirOpt = None) -> None:
-        """Extract the messages from the code into the template and merge it
-        into every catalog (new messages arrive empty, changed ones fuzzy)."""
         from .. import catalogs
 
         changed = catalogs.update(directory)

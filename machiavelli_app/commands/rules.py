@@ -10,13 +10,13 @@ import typer
 
 from .. import display, library
 from ..options import SetOpt, VariantOpt, fail, handles_errors
-from ..i18n import _
+from ..i18n import N_, _
 
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="text, markdown or html.")]
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help=N_("text, markdown or html."))]
 BidiOpt = Annotated[
     str,
-    typer.Option("--bidi", help="logical (default) or visual: reorder right-to-left lines for terminals "
-                 "without bidi support. Output to a pipe or file stays logical."),
+    typer.Option("--bidi", help=N_("logical (default) or visual: reorder right-to-left lines for terminals "
+                 "without bidi support. Output to a pipe or file stays logical.")),
 ]
 
 
@@ -25,7 +25,7 @@ def _is_terminal() -> bool:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("rules")
+    @app.command("rules", help=N_("The complete rules of a variant, generated from its parameters."))
     @handles_errors
     def rules(
         variant_name: VariantOpt = "bga",
@@ -34,7 +34,6 @@ def register(app: typer.Typer) -> None:
         fmt: FormatOpt = "text",
         bidi: BidiOpt = "logical",
     ) -> None:
-        """The complete rules of a variant, generated from its parameters."""
         from ..rules_render import FORMATS, render
         from ..rules_text import compose
 

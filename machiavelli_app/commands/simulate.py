@@ -80,7 +80,11 @@ SEAT_LABEL = N_("Wins: seat {n} ({player})")
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate)
+    app.command("simulate", help=N_(
+        "Play many games between computer players and report, per variant: how games end, win share by seat "
+        "(first-player advantage), joint wins, game length, cards left to the losers, rearranging turns, draws "
+        "and restores, each with a 95% interval; with several variants, which differences are significant and "
+        "how many games would tell them apart."))(simulate)
 
 
 def _default_seat() -> str:
@@ -90,38 +94,33 @@ def _default_seat() -> str:
 @handles_errors
 def simulate(
     variant_names: Annotated[Optional[list[str]], typer.Option(
-        "--variant", "-V", help="A variant to simulate (shipped name or YAML file); repeat to compare several "
-        "(default: bga).")] = None,
+        "--variant", "-V", help=N_("A variant to simulate (shipped name or YAML file); repeat to compare several "
+        "(default: bga)."))] = None,
     overrides: SetOpt = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = DEFAULT_GAMES,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game (default 4).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help=N_("Games per variant."))] = DEFAULT_GAMES,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=N_("Players per game (default 4)."))] = None,
     seats: Annotated[Optional[list[str]], typer.Option(
-        "--seat", help="The bot in a seat, one per seat in turn order; a single --seat fills every seat.")] = None,
+        "--seat", help=N_("The bot in a seat, one per seat in turn order; a single --seat fills every seat."))] = None,
     seed: Annotated[Optional[int], typer.Option(
-        "--seed", help="Master seed: game i's seed derives from it and i (default: a random seed, printed).")] = None,
+        "--seed", help=N_("Master seed: game i's seed derives from it and i (default: a random seed, printed)."))] = None,
     jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", "-j", help="Local processes (default: all cores).")] = None,
+        "--jobs", "-j", help=N_("Local processes (default: all cores)."))] = None,
     json_file: Annotated[Optional[str], typer.Option(
-        "--json", help="Write every figure as JSON to FILE; - for standard output (then nothing else is printed).")] = None,
+        "--json", help=N_("Write every figure as JSON to FILE; - for standard output (then nothing else is printed)."))] = None,
     csv_file: Annotated[Optional[str], typer.Option(
-        "--csv", help="Write the figures as CSV (one row per variant and figure); - for standard output.")] = None,
+        "--csv", help=N_("Write the figures as CSV (one row per variant and figure); - for standard output."))] = None,
     games_csv: Annotated[Optional[str], typer.Option(
-        "--games-csv", help="Write one CSV row per game (seed, result, turns, cards left, ...).")] = None,
+        "--games-csv", help=N_("Write one CSV row per game (seed, result, turns, cards left, ...)."))] = None,
     plot_file: Annotated[Optional[Path], typer.Option(
-        "--plot", help="Write a PNG comparing the variants (needs the optional plot packages).")] = None,
+        "--plot", help=N_("Write a PNG comparing the variants (needs the optional plot packages)."))] = None,
     records: Annotated[Optional[Path], typer.Option(
-        "--records", help="Write every game as a record in this folder (machiavelli replay reads them).")] = None,
+        "--records", help=N_("Write every game as a record in this folder (machiavelli replay reads them)."))] = None,
     dask: Annotated[Optional[str], typer.Option(
-        "--dask", help="Run the games on a Dask cluster, e.g. tcp://HOST:8786 (needs the optional dask packages).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace existing game records in --records.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        "--dask", help=N_("Run the games on a Dask cluster, e.g. tcp://HOST:8786 (needs the optional dask packages)."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace existing game records in --records."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
-    """Play many games between computer players and report, per variant: how
-    games end, win share by seat (first-player advantage), joint wins, game
-    length, cards left to the losers, rearranging turns, draws and restores,
-    each with a 95% interval; with several variants, which differences are
-    significant and how many games would tell them apart.
-    """
+    """Simulate and report (help text: see :func:`register`)."""
     names = variant_names or ["bga"]
     if not 1 <= games <= MAX_GAMES:
         raise fail(_("--games must be from 1 to {n}.", n=MAX_GAMES))

@@ -31,7 +31,7 @@ import typer
 from core.errors import MachiavelliError, NotationError, PositionError
 
 from .. import glossary, library
-from ..i18n import _, format_list, ngettext
+from ..i18n import N_, _, format_list, ngettext
 from ..options import EXIT_BAD_INPUT, JsonOpt, SetOpt, VariantOpt, fail, handles_errors, print_json
 from ..reasons import describe, meld_reason
 
@@ -40,21 +40,23 @@ MAX_LINE_BYTES = 64 * 1024
 
 TableOpt = Annotated[
     Optional[str],
-    typer.Option("--table", help='The melds on the table, separated by |: "5C 5D 5H 5S | 6C 7C 8C".'),
+    typer.Option("--table", help=N_('The melds on the table, separated by |: "5C 5D 5H 5S | 6C 7C 8C".')),
 ]
-HandOpt = Annotated[Optional[str], typer.Option("--hand", help='The cards in hand: "4C KD".')]
+HandOpt = Annotated[Optional[str], typer.Option("--hand", help=N_('The cards in hand: "4C KD".'))]
 HelpCardsOpt = Annotated[
-    Optional[str], typer.Option("--help-cards", help="The face-up help cards (help-cards variant).")
+    Optional[str], typer.Option("--help-cards", help=N_("The face-up help cards (help-cards variant)."))
 ]
 BatchOpt = Annotated[
     Optional[str],
-    typer.Option("--batch", help="Solve one JSON position per line of this file (- for standard input); "
-                 "answers are JSON lines in the same order."),
+    typer.Option("--batch", help=N_("Solve one JSON position per line of this file (- for standard input); "
+                 "answers are JSON lines in the same order.")),
 ]
 
 
 def register(app: typer.Typer) -> None:
-    app.command("solve")(solve)
+    app.command("solve", help=N_(
+        "The most cards your hand can put on the table, rearranging it freely, and the steps to get there.\n\n"
+        "Exit status: 0 answered, 2 bad input (in --batch: any bad line)."))(solve)
 
 
 @handles_errors
@@ -67,11 +69,7 @@ def solve(
     batch: BatchOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The most cards your hand can put on the table, rearranging it freely,
-    and the steps to get there.
-
-    Exit status: 0 answered, 2 bad input (in --batch: any bad line).
-    """
+    """The most cards a hand can place (help text: see :func:`register`)."""
     variant = library.load_variant(variant_name, overrides or [])
     if batch is not None:
         if table is not None or hand is not None or help_cards is not None:
