@@ -9,6 +9,8 @@ each turn:
 * ``solver`` plays the most hand cards it can, rearranging the table as the
   solver says: it takes every old meld that loses cards into the working
   area, adds to the melds that stay, plays the rest as new melds and ends.
+* ``fallible`` is ``solver`` that sometimes gives up half-way through a
+  rearrangement and restores the table, as people do.
 
 Both draw when they can place nothing. They keep nothing back and watch no
 one: stronger strategies can subclass :class:`PlannedBot` and override
@@ -17,10 +19,11 @@ one: stronger strategies can subclass :class:`PlannedBot` and override
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Iterator, Sequence
 
-from .actions import DRAW, END, Action, Add, Move, Play, Take
+from .actions import DRAW, END, RESTORE, Action, Add, Move, Play, Take
 from .bots import register
 from .cards import Card
 from .view import View
@@ -278,5 +281,29 @@ def _hand_parts(solution) -> dict[int, Counter]:
     return parts
 
 
+class FallibleBot(SolverBot):
+    """A solver player that, like people, sometimes starts a rearrangement it
+    cannot finish: on a turn whose best play rearranges the table, it takes
+    the melds the play needs and then, with probability ``slip``, loses track
+    and restores (paying the variant's restore penalty) instead.
+
+    The perfect players never restore, so without this one rules about the
+    restore penalty make no difference in a simulation."""
+
+    slip = 0.25
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = random.Random(seed)
+
+    def plan(self, view: View) -> list[Action]:
+        actions = super().plan(view)
+        first = actions[0] if actions else None
+        if isinstance(first, Take) and self._rng.random() < self.slip:
+            return [first, RESTORE]
+        return actions
+
+
 register("greedy", GreedyBot)
 register("solver", SolverBot)
+register("fallible", FallibleBot)

@@ -158,3 +158,38 @@ def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
         play_out(game, [make_bot("solver", bot_seed(seed, s)) for s in range(players)])
     if name == "bga":
         assert skipped, "two-player games give the skip something to do"
+
+
+def test_fallible_player_restores_sometimes_and_pays_the_variants_penalty():
+    from core.bots import bot_seed, make_bot, play_out
+    from core.game import Game
+
+    drawn_on_restore = {}
+    for name in ("bga", "restore-3"):
+        variant = load_variant(name)
+        restores = penalties = 0
+        for seed in range(6):
+            game = Game(variant, 4, seed)
+            outcome = play_out(game, [make_bot("fallible", bot_seed(seed, s)) for s in range(4)])
+            assert outcome is not None
+            for entry in game.log:
+                if entry.action.verb == "restore":
+                    restores += 1
+                    penalties += entry.drew
+        assert restores > 0
+        drawn_on_restore[name] = penalties / restores
+    # Fewer than the penalty only when the deck is short at the very end.
+    assert drawn_on_restore["bga"] == 1
+    assert 2.5 < drawn_on_restore["restore-3"] <= 3
+
+
+def test_fallible_player_is_reproducible():
+    from core.bots import bot_seed, make_bot, play_out
+    from core.game import Game
+
+    logs = []
+    for _ in range(2):
+        game = Game(load_variant("bga"), 3, 11)
+        play_out(game, [make_bot("fallible", bot_seed(11, s)) for s in range(3)])
+        logs.append([(e.seat, str(e.action)) for e in game.log])
+    assert logs[0] == logs[1]
