@@ -136,7 +136,7 @@ def _shown(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "true" if value else "false"  # as written in YAML and --set
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):

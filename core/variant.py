@@ -194,6 +194,21 @@ def _reject_duplicate_keys(node: yaml.Node, label: str) -> None:
             _reject_duplicate_keys(item, label)
 
 
+# libyaml's safe loader when PyYAML was built with it: same documents, faster.
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose_and_load(text: str) -> tuple[yaml.Node | None, Any]:
+    """Parse once: the node tree (for line numbers and duplicate keys) and
+    the data built from that same tree with the safe constructor."""
+    loader = _SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+        return root, (loader.construct_document(root) if root is not None else None)
+    finally:
+        loader.dispose()
+
+
 def parse_source(text: str | bytes, label: str) -> _Source:
     """Parse one variant document (untrusted): size limit, safe YAML only,
     a mapping at the top, no duplicate keys."""
@@ -207,8 +222,7 @@ def parse_source(text: str | bytes, label: str) -> _Source:
         except UnicodeDecodeError:
             raise VariantError(file=label, path="", line=None, detail="file is not UTF-8 text") from None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        root, data = _compose_and_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]

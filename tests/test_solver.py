@@ -325,26 +325,16 @@ def test_exhaustive_oracle_with_help_cards(aces):
         check_answer(variant, table, hand, helps, solution)
 
 
-LARGE = [(aces, decks, size) for aces in ACE_POLICIES for decks, size in ((2, 40), (2, 80), (3, 110))]
-FOUR_DECKS = [(aces, 4, size) for aces in ACE_POLICIES for size in (60, 150)]
+# (aces, decks, table size, positions): 2 and 3 decks widely, 4 decks on a few.
+FULL_DECKS = [(aces, decks, size, 50) for aces in ACE_POLICIES for decks, size in ((2, 40), (2, 80), (3, 110))] + [
+    (aces, 4, size, 8) for aces in ACE_POLICIES for size in (60, 150)]
 
 
-@pytest.mark.parametrize("aces, decks, size", LARGE)
-def test_milp_oracle_on_full_decks(aces, decks, size):
+@pytest.mark.parametrize("aces, decks, size, positions", FULL_DECKS)
+def test_milp_oracle_on_full_decks(aces, decks, size, positions):
     variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
     rng = random.Random(f"{aces}-{decks}-{size}")
-    for n in range(50):
-        table, hand, _ = random_position(variant, rng, size, rng.randint(10, 20))
-        solution = solve(variant, table, hand)
-        assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
-        check_answer(variant, table, hand, (), solution)
-
-
-@pytest.mark.parametrize("aces, decks, size", FOUR_DECKS)
-def test_milp_oracle_with_four_decks(aces, decks, size):
-    variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
-    rng = random.Random(f"{aces}-{decks}-{size}")
-    for n in range(8):
+    for n in range(positions):
         table, hand, _ = random_position(variant, rng, size, rng.randint(10, 20))
         solution = solve(variant, table, hand)
         assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
