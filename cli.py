@@ -10,16 +10,16 @@ import yaml
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from core.errors import MachiavelliError, VariantError
-from core.variant import differences, parameters_of
-from machiavelli_app import display, glossary, library
-from machiavelli_app.commands import game as game_command, locales as locales_command, rules as rules_command
-from machiavelli_app.commands import simulate as simulate_command
-from machiavelli_app.commands import solve as solve_command
-from machiavelli_app.help_text import LocalisedGroup
-from machiavelli_app.i18n import N_, _, language
-from machiavelli_app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
-from machiavelli_app.reasons import describe, meld_reason
+from machiavelli.core.errors import MachiavelliError, VariantError
+from machiavelli.core.variant import differences, parameters_of
+from machiavelli.app import display, glossary, library
+from machiavelli.app.commands import game as game_command, locales as locales_command, rules as rules_command
+from machiavelli.app.commands import simulate as simulate_command
+from machiavelli.app.commands import solve as solve_command
+from machiavelli.app.help_text import LocalisedGroup
+from machiavelli.app.i18n import N_, _, language
+from machiavelli.app.options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
+from machiavelli.app.reasons import describe, meld_reason
 
 app = typer.Typer(
     name="machiavelli",
@@ -110,7 +110,7 @@ def variants_diff(
     lang: display.LangOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    from machiavelli_app import rules_diff
+    from machiavelli.app import rules_diff
 
     if lang is not None:
         display.apply(lang)

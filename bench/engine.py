@@ -19,12 +19,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.actions import DRAW, END, Add, Play  # noqa: E402
-from core.bots import RandomBot, bot_seed, play_out  # noqa: E402
-from core.game import Game  # noqa: E402
-from machiavelli_app.library import load_variant  # noqa: E402
+from machiavelli.games.machiavelli.actions import DRAW, END, Add, Play  # noqa: E402
+from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out  # noqa: E402
+from machiavelli.games.machiavelli.game import Game  # noqa: E402
+from machiavelli.app.library import load_variant  # noqa: E402
 
 PLAYERS = 4
 

@@ -25,12 +25,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.bots import BOTS  # noqa: E402
-from core.simulate import Plan, run_batch  # noqa: E402
-from machiavelli_app.library import load_variant  # noqa: E402
-from machiavelli_app.simulate import default_jobs, run  # noqa: E402
+from machiavelli.games.machiavelli.bots import BOTS  # noqa: E402
+from machiavelli.core.simulate import Plan, run_batch  # noqa: E402
+from machiavelli.app.library import load_variant  # noqa: E402
+from machiavelli.app.simulate import default_jobs, run  # noqa: E402
 
 PLAYERS = 4
 VARIANTS = ("bga", "help-cards")

@@ -27,11 +27,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.cards import Card  # noqa: E402
-from core.solver import solve  # noqa: E402
-from machiavelli_app.library import load_variant  # noqa: E402
+from machiavelli.core.cards import Card  # noqa: E402
+from machiavelli.games.machiavelli.solver import solve  # noqa: E402
+from machiavelli.app.library import load_variant  # noqa: E402
 
 
 def random_table(variant, rng: random.Random, size: int) -> tuple[list[tuple[Card, ...]], Counter]:

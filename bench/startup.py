@@ -23,7 +23,7 @@ def command() -> list[str]:
     script = Path(sys.executable).parent / "machiavelli"
     if script.exists():
         return [str(script)]
-    return [sys.executable, str(Path(__file__).resolve().parent.parent / "cli.py")]
+    return [sys.executable, "-m", "machiavelli"]
 
 
 def timed(args: list[str], env: dict[str, str]) -> float:

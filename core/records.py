@@ -31,9 +31,9 @@ from typing import Any, Sequence
 
 from pydantic import ValidationError
 
-from .actions import Action, parse_action
+from machiavelli.games.machiavelli.actions import Action, parse_action
 from .errors import IllegalAction, NotationError, RecordError, SetupError
-from .game import OUTCOME_REASONS, Game, Outcome
+from machiavelli.games.machiavelli.game import OUTCOME_REASONS, Game, Outcome
 from .variant import Variant
 
 FORMAT = "machiavelli-game-record"

@@ -18,10 +18,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .actions import Draw, Restore
-from .bots import BOTS, bot_seed, make_bot, play_out
+from machiavelli.games.machiavelli.actions import Draw, Restore
+from machiavelli.games.machiavelli.bots import BOTS, bot_seed, make_bot, play_out
 from .errors import SetupError
-from .game import WENT_OUT, Entry, Game
+from machiavelli.games.machiavelli.game import WENT_OUT, Entry, Game
 from .records import GameRecord, Seat
 from .variant import Variant
 

@@ -1,7 +1,7 @@
 import pytest
 
-from machiavelli_app import glossary, i18n
-from machiavelli_app.library import load_variant
+from machiavelli.app import glossary, i18n
+from machiavelli.app.library import load_variant
 
 
 @pytest.fixture(autouse=True)

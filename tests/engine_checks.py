@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.actions import Action
-from core.cards import FRENCH
-from core.game import Game
+from machiavelli.games.machiavelli.actions import Action
+from machiavelli.core.cards import FRENCH
+from machiavelli.games.machiavelli.game import Game
 
 P = FRENCH.parse_cards
 

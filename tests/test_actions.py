@@ -2,10 +2,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import actions
-from core.actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take, parse_action
-from core.cards import FRENCH, Card
-from core.errors import NotationError
+from machiavelli.games.machiavelli import actions
+from machiavelli.games.machiavelli.actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take, parse_action
+from machiavelli.core.cards import FRENCH, Card
+from machiavelli.core.errors import NotationError
 
 C = Card.parse
 

@@ -1,11 +1,11 @@
 import pytest
 
-from core import bots
-from core.actions import DRAW, END, Action
-from core.bots import BOTS, RandomBot, bot_seed, make_bot, play_out, register
-from core.errors import IllegalAction, SetupError
-from core.game import Game
-from machiavelli_app.library import load_variant, shipped_names
+from machiavelli.games.machiavelli import bots
+from machiavelli.games.machiavelli.actions import DRAW, END, Action
+from machiavelli.games.machiavelli.bots import BOTS, RandomBot, bot_seed, make_bot, play_out, register
+from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.games.machiavelli.game import Game
+from machiavelli.app.library import load_variant, shipped_names
 
 
 @pytest.mark.parametrize("name", shipped_names())

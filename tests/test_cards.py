@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cards import FRENCH, Card, DeckSpec
-from core.errors import NotationError
+from machiavelli.core.cards import FRENCH, Card, DeckSpec
+from machiavelli.core.errors import NotationError
 
 ALL = FRENCH.cards()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
+from machiavelli.cli import app
 
 runner = CliRunner()
 

@@ -7,13 +7,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.actions import DRAW, END, RESTORE, UNDO, Add, Join, Move, Play, Split, Take
-from core.bots import RandomBot, bot_seed, play_out
-from core.cards import Card
-from core.errors import IllegalAction, SetupError
-from core.game import Game
+from machiavelli.games.machiavelli.actions import DRAW, END, RESTORE, UNDO, Add, Join, Move, Play, Split, Take
+from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.games.machiavelli.game import Game
 from engine_checks import cards, check_invariants, position, run, snapshot
-from machiavelli_app.library import load_variant, shipped_names
+from machiavelli.app.library import load_variant, shipped_names
 
 VARIANTS = {name: load_variant(name) for name in shipped_names()}
 

@@ -5,8 +5,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from core.records import GameRecord
+from machiavelli.cli import app
+from machiavelli.core.records import GameRecord
 
 runner = CliRunner()
 

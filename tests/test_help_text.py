@@ -7,9 +7,9 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from cli import app
-from machiavelli_app import i18n
-from machiavelli_app.help_text import requested_language, translate_command
+from machiavelli.cli import app
+from machiavelli.app import i18n
+from machiavelli.app.help_text import requested_language, translate_command
 
 runner = CliRunner()
 SHIPPED = ["ar", "en", "it", "tr", "uk"]

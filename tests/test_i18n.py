@@ -6,10 +6,10 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from typer.testing import CliRunner
 
-from cli import app
-from core.cards import FRENCH
-from machiavelli_app import glossary, i18n
-from machiavelli_app.i18n import PlaceholderError, UnknownLanguage, npgettext, pgettext, safe_format
+from machiavelli.cli import app
+from machiavelli.core.cards import FRENCH
+from machiavelli.app import glossary, i18n
+from machiavelli.app.i18n import PlaceholderError, UnknownLanguage, npgettext, pgettext, safe_format
 
 runner = CliRunner()
 SHIPPED = ["ar", "en", "it", "tr", "uk"]

@@ -7,8 +7,8 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from typer.testing import CliRunner
 
-from cli import app
-from machiavelli_app import catalogs, i18n
+from machiavelli.cli import app
+from machiavelli.app import catalogs, i18n
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}

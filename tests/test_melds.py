@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cards import FRENCH, Card
-from core.melds import ACE_POLICIES, REASONS, Meld, MeldKind, check
-from core.variant import Variant
+from machiavelli.core.cards import FRENCH, Card
+from machiavelli.core.melds import ACE_POLICIES, REASONS, Meld, MeldKind, check
+from machiavelli.core.variant import Variant
 
 KINDS = Variant(name="t").melds
 
@@ -148,7 +148,7 @@ def test_si_se_pai_kinds_can_be_declared():
                           patterns=(("G", "A", "E"), ("R", "H", "C"))),
         "soldiers": MeldKind(same=("rank",), distinct=("suit",), min_size=3, max_size=4, ranks=("S",)),
     }
-    from core.cards import DeckSpec
+    from machiavelli.core.cards import DeckSpec
     deck = DeckSpec.model_validate({
         "suits": [{"code": c, "symbol": c, "colour": col} for c, col in
                   [("W", "white"), ("Y", "yellow"), ("R", "red"), ("G", "green")]],

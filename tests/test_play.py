@@ -7,15 +7,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
-from cli import app
-from core.actions import Action
-from core.bots import RandomBot, bot_seed, make_bot, play_out
-from core.cards import Card
-from core.game import Game
-from core.records import GameRecord
-from machiavelli_app import glossary, hints, i18n
-from machiavelli_app.library import load_variant
-from machiavelli_app.words import CardReader, InputError, command_of, read_line
+from machiavelli.cli import app
+from machiavelli.games.machiavelli.actions import Action
+from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, make_bot, play_out
+from machiavelli.core.cards import Card
+from machiavelli.games.machiavelli.game import Game
+from machiavelli.core.records import GameRecord
+from machiavelli.app import glossary, hints, i18n
+from machiavelli.app.library import load_variant
+from machiavelli.app.words import CardReader, InputError, command_of, read_line
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
@@ -269,7 +269,7 @@ def test_sort_order_is_kept_from_turn_to_turn_and_grouped_order_shows_melds():
 
 def test_grouped_order_puts_the_melds_the_hand_holds_first():
     variant = load_variant("bga")
-    from machiavelli_app import hand_order
+    from machiavelli.app import hand_order
 
     hand = [Card.parse(t) for t in "KD 3S 5H 5D 2S 4S 5C 9C".split()]
     groups, melds = hand_order.arrange(hand, "melds", variant)
@@ -410,7 +410,7 @@ def test_visual_bidi_keeps_cards_in_order_inside_arabic_and_pipes_stay_logical()
 
     from rich.console import Console
 
-    from machiavelli_app.screen import Screen
+    from machiavelli.app.screen import Screen
 
     i18n.use_language("ar", environ={})
     out = io.StringIO()

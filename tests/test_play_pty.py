@@ -8,7 +8,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from core.records import GameRecord
+from machiavelli.core.records import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -18,8 +18,8 @@ TIMEOUT = 30
 def spawn(tmp_path, *args, lang=""):
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR")}
     env.update(TERM="xterm-256color", COLUMNS="120", LINES="40", MACHIAVELLI_DATA_DIR=str(tmp_path / "data"),
-               PYTHONPATH=str(ROOT), LANG=lang or "C.UTF-8")
-    child = pexpect.spawn(sys.executable, [str(ROOT / "cli.py"), "play", *args], cwd=str(tmp_path), env=env,
+               LANG=lang or "C.UTF-8")
+    child = pexpect.spawn(sys.executable, ["-m", "machiavelli", "play", *args], cwd=str(tmp_path), env=env,
                           encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 120))
     return child
 

@@ -4,12 +4,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.actions import Action
-from core.bots import RandomBot, bot_seed, play_out
-from core.errors import RecordError
-from core.game import Game
-from core.records import FORMAT, VERSION, GameRecord, Seat
-from machiavelli_app.library import load_variant, shipped_names
+from machiavelli.games.machiavelli.actions import Action
+from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out
+from machiavelli.core.errors import RecordError
+from machiavelli.games.machiavelli.game import Game
+from machiavelli.core.records import FORMAT, VERSION, GameRecord, Seat
+from machiavelli.app.library import load_variant, shipped_names
 
 SEATS = (Seat("random"), Seat("human", "Ann"), Seat("random"))
 

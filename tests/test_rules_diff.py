@@ -5,10 +5,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from machiavelli_app import i18n
-from machiavelli_app.library import load_variant
-from machiavelli_app.rules_diff import differing, split_sentences
+from machiavelli.cli import app
+from machiavelli.app import i18n
+from machiavelli.app.library import load_variant
+from machiavelli.app.rules_diff import differing, split_sentences
 
 runner = CliRunner()
 LANGUAGES = ("en", "it", "tr", "uk", "ar")

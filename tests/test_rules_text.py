@@ -9,15 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cli import app
-from core.melds import ACE_POLICIES, MeldKind
-from core.variant import Players, Variant
-from machiavelli_app import bidi, i18n
-from machiavelli_app.commands import rules as rules_command
-from machiavelli_app.library import load_variant, shipped_names
-from machiavelli_app.rules_examples import MeldExample
-from machiavelli_app.rules_render import render
-from machiavelli_app.rules_text import compose
+from machiavelli.cli import app
+from machiavelli.core.melds import ACE_POLICIES, MeldKind
+from machiavelli.core.variant import Players, Variant
+from machiavelli.app import bidi, i18n
+from machiavelli.app.commands import rules as rules_command
+from machiavelli.app.library import load_variant, shipped_names
+from machiavelli.app.rules_examples import MeldExample
+from machiavelli.app.rules_render import render
+from machiavelli.app.rules_text import compose
 
 runner = CliRunner()
 LANGUAGES = ["en", "it", "tr", "uk", "ar"]

@@ -12,16 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cli import app
-from core.actions import Action
-from core.bots import BOTS
-from core.game import Game
-from core.records import GameRecord
-from core.simulate import GameSummary, Plan, _Tally, game_seed, play_game, run_batch
-from machiavelli_app import sim_figures, sim_plot
-from machiavelli_app.commands import simulate as simulate_command
-from machiavelli_app import simulate as simulate_module
-from machiavelli_app.simulate import batch_size, batches, run
+from machiavelli.cli import app
+from machiavelli.games.machiavelli.actions import Action
+from machiavelli.games.machiavelli.bots import BOTS
+from machiavelli.games.machiavelli.game import Game
+from machiavelli.core.records import GameRecord
+from machiavelli.core.simulate import GameSummary, Plan, _Tally, game_seed, play_game, run_batch
+from machiavelli.app import sim_figures, sim_plot
+from machiavelli.app.commands import simulate as simulate_command
+from machiavelli.app import simulate as simulate_module
+from machiavelli.app.simulate import batch_size, batches, run
 
 runner = CliRunner()
 SEAT = simulate_command._default_seat()
@@ -315,7 +315,7 @@ def test_one_game_is_reported_but_proves_nothing():
 
 
 def test_set_applies_to_every_variant_and_mixed_seats_are_reported_by_seat(monkeypatch):
-    from core.bots import RandomBot
+    from machiavelli.games.machiavelli.bots import RandomBot
 
     monkeypatch.setitem(BOTS, "other", RandomBot)
     data = simulate_json("-V", "bga", "-V", "restore-3", "--set", "aces=wrap", "-n", "6", "--seed", "2", "-j", "1",

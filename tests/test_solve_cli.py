@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from machiavelli_app.library import load_variant
+from machiavelli.cli import app
+from machiavelli.app.library import load_variant
 
 runner = CliRunner()
 

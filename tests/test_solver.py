@@ -24,12 +24,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import LinearConstraint, milp
 
-from core.cards import Card, DeckSpec, RankSpec
-from core.errors import PositionError
-from core.melds import ACE_POLICIES
-from core.solver import Step, solve
-from core.variant import Variant
-from machiavelli_app.library import load_variant
+from machiavelli.core.cards import Card, DeckSpec, RankSpec
+from machiavelli.core.errors import PositionError
+from machiavelli.core.melds import ACE_POLICIES
+from machiavelli.games.machiavelli.solver import Step, solve
+from machiavelli.core.variant import Variant
+from machiavelli.app.library import load_variant
 
 # -- helpers -------------------------------------------------------------------
 

@@ -9,16 +9,16 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from core.actions import Add, Draw, End, Move, Play, Take
-from core.bots import BOTS, bot_seed, make_bot, play_out
-from core.game import Game
-from core.melds import ACE_POLICIES
-from core.solver import solve
-from core.solver_bots import realize
-from core.table import rules_for
-from core.turn import Turn
-from machiavelli_app.library import load_variant, shipped_names
+from machiavelli.cli import app
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Move, Play, Take
+from machiavelli.games.machiavelli.bots import BOTS, bot_seed, make_bot, play_out
+from machiavelli.games.machiavelli.game import Game
+from machiavelli.core.melds import ACE_POLICIES
+from machiavelli.games.machiavelli.solver import solve
+from machiavelli.games.machiavelli.solver_bots import realize
+from machiavelli.core.table import rules_for
+from machiavelli.games.machiavelli.turn import Turn
+from machiavelli.app.library import load_variant, shipped_names
 
 from test_solver import random_position
 
@@ -136,10 +136,10 @@ def test_play_command_seats_the_new_players(tmp_path):
 def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
     """Whenever the solver player skips the solver, the solver itself agrees
     that nothing can be placed."""
-    from core.bots import bot_seed, make_bot, play_out
-    from core.game import Game
-    from core.solver import solve
-    from core.solver_bots import SolverBot
+    from machiavelli.games.machiavelli.bots import bot_seed, make_bot, play_out
+    from machiavelli.games.machiavelli.game import Game
+    from machiavelli.games.machiavelli.solver import solve
+    from machiavelli.games.machiavelli.solver_bots import SolverBot
 
     variant = load_variant(name)
     skipped = []
@@ -161,8 +161,8 @@ def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
 
 
 def test_fallible_player_restores_sometimes_and_pays_the_variants_penalty():
-    from core.bots import bot_seed, make_bot, play_out
-    from core.game import Game
+    from machiavelli.games.machiavelli.bots import bot_seed, make_bot, play_out
+    from machiavelli.games.machiavelli.game import Game
 
     drawn_on_restore = {}
     for name in ("bga", "restore-3"):
@@ -184,8 +184,8 @@ def test_fallible_player_restores_sometimes_and_pays_the_variants_penalty():
 
 
 def test_fallible_player_is_reproducible():
-    from core.bots import bot_seed, make_bot, play_out
-    from core.game import Game
+    from machiavelli.games.machiavelli.bots import bot_seed, make_bot, play_out
+    from machiavelli.games.machiavelli.game import Game
 
     logs = []
     for _ in range(2):

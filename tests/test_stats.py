@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli_app import stats
+from machiavelli.app import stats
 
 
 def test_wilson_matches_the_textbook_value():

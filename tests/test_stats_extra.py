@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli_app import stats
+from machiavelli.app import stats
 
 
 def test_mean_interval_by_hand():

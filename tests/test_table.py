@@ -2,10 +2,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cards import FRENCH, Card
-from core.melds import Meld
-from core.table import MeldRules, Table, rules_for
-from machiavelli_app.library import load_variant
+from machiavelli.core.cards import FRENCH, Card
+from machiavelli.core.melds import Meld
+from machiavelli.core.table import MeldRules, Table, rules_for
+from machiavelli.app.library import load_variant
 
 P = FRENCH.parse_cards
 

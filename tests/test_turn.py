@@ -3,10 +3,10 @@
 
 import pytest
 
-from core.actions import Action
-from core.errors import IllegalAction
+from machiavelli.games.machiavelli.actions import Action
+from machiavelli.core.errors import IllegalAction
 from engine_checks import cards, check_invariants, melds, position, run, snapshot
-from machiavelli_app.library import load_variant
+from machiavelli.app.library import load_variant
 
 
 @pytest.fixture(scope="module")

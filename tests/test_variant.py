@@ -1,8 +1,8 @@
 import pytest
 
-from core.errors import VariantError
-from core.variant import MAX_VARIANT_BYTES, Variant, parse_override, resolve
-from machiavelli_app.library import load_variant, shipped_names
+from machiavelli.core.errors import VariantError
+from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, parse_override, resolve
+from machiavelli.app.library import load_variant, shipped_names
 
 
 def fetch_from(files):
@@ -170,14 +170,14 @@ def test_variants_are_frozen():
 
 
 def test_variant_checks_melds_with_its_ace_policy():
-    from core.cards import FRENCH
+    from machiavelli.core.cards import FRENCH
     kak = FRENCH.parse_cards("KC AC 2C")
     assert not load_variant("bga").check(kak).valid
     assert load_variant("aces-wrap").check(kak).valid
 
 
 def test_differences_between_variants():
-    from core.variant import differences
+    from machiavelli.core.variant import differences
     bga, classic = load_variant("bga"), load_variant("classic")
     rows = {key: (a, b) for key, a, b in differences(bga, classic)}
     assert rows["restore_penalty"] == (1, 3)
@@ -190,7 +190,7 @@ def test_differences_between_variants():
 
 
 def test_every_schema_parameter_is_documented():
-    from core.variant import parameters_of
+    from machiavelli.core.variant import parameters_of
     params = {p.key: p for p in parameters_of()}
     for key in ("decks", "hand_size", "aces", "restore_penalty", "help_cards", "players.min", "players.max",
                 "melds.<kind>.min_size"):

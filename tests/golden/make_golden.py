@@ -14,10 +14,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from core.bots import RandomBot, bot_seed, play_out  # noqa: E402
-from core.game import Game  # noqa: E402
-from core.records import GameRecord, Seat  # noqa: E402
-from machiavelli_app.library import load_variant, shipped_names  # noqa: E402
+from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out  # noqa: E402
+from machiavelli.games.machiavelli.game import Game  # noqa: E402
+from machiavelli.core.records import GameRecord, Seat  # noqa: E402
+from machiavelli.app.library import load_variant, shipped_names  # noqa: E402
 
 SEED = 2026
 PLAYERS = 3

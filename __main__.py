@@ -1,0 +1,5 @@
+"""``python -m machiavelli``: the ``machiavelli`` command."""
+
+from machiavelli.cli import main
+
+main()

@@ -1,0 +1,368 @@
+"""The translator's workflow: extract, update, init, list and check catalogs.
+
+Babel does the extraction and the merging (its Python extractor with this
+project's keywords, ``Catalog.update``); this module adds the checks Babel
+lacks: complete catalogs, plural forms as CLDR counts them, no empty plural
+form, the same placeholders as the source, no attribute or index access, and
+a template that matches the code.
+"""
+
+from __future__ import annotations
+
+import io
+import string
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+from . import i18n
+from .i18n import _
+
+#: The project's gettext keywords (pybabel's -k syntax in the README).
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "NP_": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+COMMENT_TAGS = ("TRANSLATORS:",)
+#: Where messages are extracted from, relative to the source root.
+SOURCES = ("cli.py", "app", "core", "games")
+TEMPLATE = f"{i18n.DOMAIN}.pot"
+PROJECT = "machiavelli-variants"
+
+
+def source_root() -> Path:
+    """The package directory, holding ``cli.py``, ``core``, ``games`` and ``app``."""
+    return Path(__file__).resolve().parent.parent
+
+
+# -- extraction ---------------------------------------------------------------
+
+
+def _source_files(root: Path) -> list[Path]:
+    files: list[Path] = []
+    for name in SOURCES:
+        path = root / name
+        if path.is_file():
+            files.append(path)
+        elif path.is_dir():
+            files.extend(p for p in sorted(path.rglob("*.py")) if "__pycache__" not in p.parts)
+    return files
+
+
+def extract(root: Path | None = None):
+    """A fresh template catalog from the source code (Babel's extractor)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    root = root or source_root()
+    catalog = Catalog(project=PROJECT, version="", fuzzy=False, charset="utf-8",
+                      creation_date=datetime(2000, 1, 1, tzinfo=timezone.utc))
+    for path in _source_files(root):
+        relative = path.relative_to(root).as_posix()
+        for lineno, message, comments, context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
+        ):
+            catalog.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def _key(message) -> tuple[str | None, str]:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
+
+
+def _shape(catalog) -> dict[tuple[str | None, str], tuple]:
+    """What a template promises translators: ids, plurals and comments."""
+    return {_key(m): (m.id, tuple(m.auto_comments)) for m in catalog if m.id}
+
+
+def _write(catalog, path: Path, *, template: bool = False) -> None:
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    # No line numbers: they change with every edit of the code, and a
+    # translator needs the file name only.
+    write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True, omit_header=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+
+
+def read_catalog(path: Path, lang: str | None = None):
+    from babel.messages.pofile import read_po
+
+    data = i18n._read_catalog_bytes(path)
+    try:
+        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+    except Exception as exc:  # Babel raises several types for a broken file
+        raise i18n.CatalogError(file=str(path), detail=str(exc).splitlines()[0] if str(exc) else type(exc).__name__) \
+            from None
+
+
+def template_path(locales: Path | None = None) -> Path:
+    return (locales or i18n.locales_dir()) / TEMPLATE
+
+
+def shipped_languages(locales: Path | None = None) -> list[str]:
+    """Languages with a catalog file (English included when it has one)."""
+    base = locales or i18n.locales_dir()
+    return sorted(p.parent.parent.name for p in base.glob(f"*/LC_MESSAGES/{i18n.DOMAIN}.po"))
+
+
+# -- update and init ----------------------------------------------------------
+
+
+def update(locales: Path | None = None, root: Path | None = None) -> list[Path]:
+    """Re-extract the template and merge it into every catalog; returns the
+    files that changed."""
+    locales = locales or i18n.locales_dir()
+    template = extract(root)
+    changed: list[Path] = []
+    tpath = template_path(locales)
+    if not tpath.is_file() or _shape(read_catalog(tpath)) != _shape(template) or \
+            _locations(read_catalog(tpath)) != _locations(template):
+        _write(template, tpath, template=True)
+        changed.append(tpath)
+    for lang in shipped_languages(locales):
+        path = i18n.catalog_path(lang, locales)
+        before = path.read_bytes()
+        catalog = read_catalog(path, lang)
+        catalog.update(template, update_creation_date=False)
+        for message in catalog:
+            # Babel may carry a guessed message's format flag over to a new
+            # id; the template's flags are the truth (and keep update idempotent).
+            source = template.get(_key(message)[1], context=message.context) if message.id else None
+            if source is not None:
+                message.flags = set(source.flags) | ({"fuzzy"} if message.fuzzy else set())
+        _write(catalog, path)
+        if path.read_bytes() != before:
+            changed.append(path)
+    return changed
+
+
+def _locations(catalog) -> dict:
+    return {_key(m): tuple(sorted({f for f, _ in m.locations})) for m in catalog if m.id}
+
+
+def init(lang: str, locales: Path | None = None, root: Path | None = None) -> Path:
+    """A new catalog for ``lang`` with CLDR's plural header (Babel)."""
+    from babel.core import Locale, UnknownLocaleError
+
+    locales = locales or i18n.locales_dir()
+    try:
+        locale = Locale.parse(lang.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        raise i18n.UnknownLanguage("unknown-locale", name=lang, available="") from None
+    code = str(locale)
+    path = i18n.catalog_path(code, locales)
+    if path.exists():
+        raise i18n.CatalogError("catalog-exists", file=str(path), detail="exists")
+    tpath = template_path(locales)
+    template = read_catalog(tpath) if tpath.is_file() else extract(root)
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale=code, project=PROJECT, version="", fuzzy=False, charset="utf-8")
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    _write(catalog, path)
+    return path
+
+
+# -- statistics ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stats:
+    language: str
+    name: str
+    translated: int
+    total: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+def _is_translated(message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return not message.fuzzy and all(s for s in strings) and bool(strings)
+
+
+def native_name(lang: str) -> str:
+    from babel.core import Locale
+
+    try:
+        return Locale.parse(lang).display_name or lang
+    except Exception:
+        return lang
+
+
+def stats(locales: Path | None = None) -> list[Stats]:
+    """Completeness of every language, against the template."""
+    locales = locales or i18n.locales_dir()
+    template = read_catalog(template_path(locales))
+    wanted = [_key(m) for m in template if m.id]
+    rows = []
+    for lang in sorted(set(shipped_languages(locales)) | {i18n.SOURCE_LANGUAGE}):
+        path = i18n.catalog_path(lang, locales)
+        if lang == i18n.SOURCE_LANGUAGE:
+            rows.append(Stats(lang, native_name(lang), len(wanted), len(wanted)))
+            continue
+        catalog = read_catalog(path, lang)
+        done = sum(1 for key in wanted if (m := catalog.get(key[1], context=key[0])) is not None and _is_translated(m))
+        rows.append(Stats(lang, native_name(lang), done, len(wanted)))
+    return rows
+
+
+# -- checks -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    problem: str  # kebab-case code
+    message: str  # the msgid concerned ("" for the whole file)
+    context: str | None = None
+    detail: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _fields(text: str) -> tuple[set[str], list[str]]:
+    """(plain placeholder names, unsafe fields such as ``n.__class__``)."""
+    names: set[str] = set()
+    unsafe: list[str] = []
+    for _literal, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            unsafe.append("{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}")
+        else:
+            names.add(name)
+    return names, unsafe
+
+
+def _check_message(message, source_fields: set[str], plural: bool, file: str) -> list[Problem]:
+    problems: list[Problem] = []
+    key = _key(message)
+    forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+
+    def add(code: str, detail: str = "") -> None:
+        problems.append(Problem(file, code, key[1], key[0], detail))
+
+    for form in forms:
+        if not form:
+            continue
+        try:
+            names, unsafe = _fields(form)
+        except ValueError as exc:
+            add("bad-format", f"{form!r}: {exc}")
+            continue
+        if unsafe:
+            add("unsafe-placeholder", ", ".join(unsafe))
+            continue
+        required = source_fields - {"n"} if plural else source_fields
+        if names - source_fields or required - names:
+            extra = sorted(names - source_fields)
+            lacking = sorted(required - names)
+            detail = "; ".join(filter(None, [
+                _("unknown: {names}", names=", ".join("{" + n + "}" for n in extra)) if extra else "",
+                _("missing: {names}", names=", ".join("{" + n + "}" for n in lacking)) if lacking else "",
+            ]))
+            add("placeholders", f"{form!r}: {detail}")
+    if plural and any(forms) and "n" in source_fields and forms[-1] and "n" not in _safe_names(forms[-1]):
+        add("placeholders", _("{text}: the last plural form must show {{n}}", text=repr(forms[-1])))
+    return problems
+
+
+def _safe_names(text: str) -> set[str]:
+    try:
+        return _fields(text)[0]
+    except ValueError:
+        return set()
+
+
+def check(locales: Path | None = None, root: Path | None = None, *, languages: Iterable[str] | None = None) -> list[Problem]:
+    """Every problem of the template and the shipped catalogs."""
+    from babel.messages.plurals import get_plural
+
+    locales = locales or i18n.locales_dir()
+    problems: list[Problem] = []
+    tpath = template_path(locales)
+    fresh = extract(root)
+    if not tpath.is_file():
+        return [Problem(str(tpath), "template-missing", "", detail=_("run: machiavelli locales update"))]
+    template = read_catalog(tpath)
+    old, new = _shape(template), _shape(fresh)
+    for key in sorted(set(new) - set(old), key=str):
+        problems.append(Problem(str(tpath), "template-out-of-date", key[1], key[0],
+                                _("in the code, not in the template: run machiavelli locales update")))
+    for key in sorted(set(old) - set(new), key=str):
+        problems.append(Problem(str(tpath), "template-out-of-date", key[1], key[0],
+                                _("in the template, not in the code: run machiavelli locales update")))
+    for key in sorted(set(old) & set(new), key=str):
+        if old[key] != new[key]:
+            problems.append(Problem(str(tpath), "template-out-of-date", key[1], key[0],
+                                    _("plural or translator comment changed: run machiavelli locales update")))
+    for message in fresh:
+        if message.id:
+            ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
+            for text in ids:
+                try:
+                    unsafe = _fields(text)[1]
+                except ValueError as exc:
+                    unsafe = [str(exc)]
+                if unsafe:
+                    problems.append(Problem(str(tpath), "unsafe-placeholder", _key(message)[1], message.context,
+                                            ", ".join(unsafe)))
+    langs = list(languages) if languages is not None else shipped_languages(locales)
+    for lang in langs:
+        path = i18n.catalog_path(lang, locales)
+        file = str(path)
+        try:
+            catalog = read_catalog(path, lang)
+        except i18n.CatalogError as exc:
+            problems.append(Problem(file, "bad-catalog", "", detail=str(exc.params.get("detail", ""))))
+            continue
+        try:
+            expected = get_plural(lang).num_plurals
+        except Exception:
+            expected = None
+        if expected is not None and catalog.num_plurals != expected:
+            problems.append(Problem(file, "plural-count", "", detail=_("the header says {header} plural forms, CLDR has {cldr}",
+                                                           header=catalog.num_plurals, cldr=expected)))
+        source = lang == i18n.SOURCE_LANGUAGE
+        for tmsg in template:
+            if not tmsg.id:
+                continue
+            key = _key(tmsg)
+            plural = isinstance(tmsg.id, (list, tuple))
+            ids = list(tmsg.id) if plural else [tmsg.id]
+            try:
+                source_fields = set().union(*(_fields(i)[0] for i in ids))
+            except ValueError:
+                continue
+            msg = catalog.get(key[1], context=key[0])
+            if msg is None:
+                problems.append(Problem(file, "missing", key[1], key[0], _("not in the catalog: run machiavelli locales update")))
+                continue
+            forms = list(msg.string) if isinstance(msg.string, (list, tuple)) else [msg.string]
+            if msg.fuzzy and any(forms):
+                problems.append(Problem(file, "fuzzy", key[1], key[0], _("marked fuzzy: review it, then remove the flag")))
+            if plural and expected is not None and len(forms) != expected:
+                problems.append(Problem(file, "plural-count", key[1], key[0],
+                                        _("{forms} plural forms, CLDR has {cldr}", forms=len(forms), cldr=expected)))
+            if plural and any(forms) and not all(forms):
+                empty = [str(i) for i, f in enumerate(forms) if not f]
+                problems.append(Problem(file, "empty-plural-form", key[1], key[0], _("empty form: {forms}", forms=", ".join(empty))))
+            elif not any(forms) and not source:
+                problems.append(Problem(file, "missing", key[1], key[0], _("not translated")))
+            problems.extend(_check_message(msg, source_fields, plural, file))
+        for msg in catalog:
+            if msg.id and template.get(_key(msg)[1], context=msg.context) is None:
+                problems.append(Problem(file, "stale", _key(msg)[1], msg.context,
+                                        _("not in the template: run machiavelli locales update")))
+    return problems

@@ -1,0 +1,261 @@
+"""``machiavelli play`` and ``machiavelli replay``: whole games and records.
+
+``play`` drives every seat through :func:`core.bots.play_out`; a seat is a
+player name from :data:`core.bots.BOTS`, ``human`` (a person at this
+terminal, :mod:`machiavelli_app.human`), or one of :data:`PLAYERS` that the
+application adds.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Callable, Optional
+
+import typer
+
+from machiavelli.games.machiavelli.bots import BOTS, Bot, bot_seed, make_bot, play_out
+from machiavelli.core.errors import SetupError
+from machiavelli.games.machiavelli.game import Entry, Game
+from machiavelli.core.records import GameRecord, Seat
+
+from .. import display, glossary, library
+from ..i18n import N_, _, format_list, ngettext
+from ..narrate import entry_text, outcome_text, player_name
+from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
+from ..saves import check_writable, named, read_record, write_record
+
+#: Players the application provides beside the kernel's bots and people:
+#: name -> factory(game, seat, seed).
+PLAYERS: dict[str, Callable[[Game, int, int], Bot]] = {}
+HUMAN = "human"
+#: Computer players a person meets when no --seat is given, best first.
+PREFERRED_COMPUTERS = ("solver", "greedy", "random")
+#: Seats when nothing is said: one person and two computer players.
+DEFAULT_PLAYERS = 3
+
+SeatOpt = Annotated[
+    Optional[list[str]],
+    typer.Option("--seat", help=N_("Who plays a seat: human (a person at this terminal; several take turns) or a "
+                 "computer player such as random. One per seat, in turn order; a single --seat fills every seat "
+                 "(default: you against two computer players, the strongest available).")),
+]
+
+
+def register(app: typer.Typer) -> None:
+    # TRANSLATORS: "help" is the command typed at the table: write your language's word for it.
+    app.command("play", help=N_(
+        "Play a game: you against computer players, friends at one terminal (several --seat human), or "
+        "computer players alone.\n\n"
+        "With no options: you against two computer players on bga. At the table, type help for the commands; "
+        "commands may also come from standard input, one per line (machiavelli play --seed 3 < moves.txt). "
+        "The record can be replayed with `machiavelli replay`."))(play)
+    app.command("replay", help=N_(
+        "Re-execute a game record; print the final state and the result.\n\n"
+        "With --json: the result (the winners and why the game ended, or null while it goes on), the hands, "
+        "the table, the deck and more; seats count from 0."))(replay)
+
+
+def best_computer() -> str:
+    """The strongest computer player available."""
+    return next((name for name in PREFERRED_COMPUTERS if name in BOTS), sorted(BOTS)[0])
+
+
+def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, variant_min: int) -> list[str]:
+    if not seats:
+        count = players if players is not None else max(variant_min, min(DEFAULT_PLAYERS, variant_max))
+        return [HUMAN] + [best_computer()] * (count - 1)
+    if players is not None and len(seats) == 1:
+        return seats * players
+    if players is not None and players != len(seats):
+        raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
+                     players=players, seats=len(seats)))
+    return list(seats)
+
+
+def _make_players(names: list[str], game: Game) -> list[Bot]:
+    out = []
+    for seat, name in enumerate(names):
+        seed = bot_seed(game.seed, seat)
+        if name in PLAYERS:
+            out.append(PLAYERS[name](game, seat, seed))
+        else:
+            out.append(make_bot(name, seed))
+    return out
+
+
+def _check_names(names: list[str]) -> None:
+    for name in names:
+        if name not in BOTS and name not in PLAYERS and name != HUMAN:
+            raise SetupError("unknown-player", player=name, available=", ".join(sorted({*BOTS, *PLAYERS})))
+
+
+BidiOpt = Annotated[
+    str,
+    typer.Option("--bidi", help=N_("logical (default) or visual: reorder right-to-left text for terminals without "
+                 "bidi support.")),
+]
+
+
+@handles_errors
+def play(
+    variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help=N_("A shipped variant's name or a YAML file (default: bga)."))] = None,
+    overrides: SetOpt = None,
+    seats: SeatOpt = None,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", help=N_("Number of players (default 3: you and two computer players)."))] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=N_("Seed of the shuffle: the same seed deals the same game."))] = None,
+    record: Annotated[Optional[Path], typer.Option(
+        "--record", help=N_("Write the game record to this file (games with people: also when they leave; "
+        "default: a new file in the data directory when the game ends)."))] = None,
+    load: Annotated[Optional[Path], typer.Option("--load", help=N_("Continue a saved game (its record is updated)."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace the --record file even if it holds another game."))] = False,
+    moves: Annotated[bool, typer.Option(
+        "--moves", help=N_("Print every action as it is played (games between computer players)."))] = False,
+    lang: display.LangOpt = None,
+    ascii_cards: display.AsciiOpt = False,
+    bidi: BidiOpt = "logical",
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a game (help text: see :func:`register`)."""
+    if lang is not None:
+        display.apply(lang)
+    if ascii_cards:
+        glossary.set_ascii(True)
+    if bidi not in ("logical", "visual"):
+        raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
+    if load is not None:
+        if variant_name or overrides or seed is not None or players is not None:
+            raise fail(_("A loaded game keeps its own variant, seed and players: drop --variant, --set, --seed and --players."))
+        saved = read_record(load)
+        with named(load):
+            game = saved.replay()
+        names = [s.player for s in saved.seats]
+        if seats:
+            if len(seats) not in (1, len(names)):
+                raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
+                             players=len(names), seats=len(seats)))
+            names = seats * len(names) if len(seats) == 1 else list(seats)
+        record = record or load
+    else:
+        variant = library.load_variant(variant_name or "bga", overrides or [])
+        names = _seat_names(seats, players, variant.players.max, variant.players.min)
+        _check_names(names)
+        game = Game(variant, len(names), seed if seed is not None else secrets.randbelow(1 << 32))
+        saved = None
+    _check_names(names)
+    people = HUMAN in names
+    if people and as_json:
+        raise fail(_("--json is for games between computer players only."))
+    seat_list = [Seat(n, saved.seats[k].name if saved is not None and k < len(saved.seats) else None)
+                 for k, n in enumerate(names)]
+    if record is not None:
+        check_writable(record, saved, force=force)
+    deck = game.variant.deck
+    shown = [f"{player_name(s)} ({n})" for s, n in enumerate(names)]
+    if not as_json:
+        typer.echo(_("{variant}, seed {seed}: {players}.", variant=game.variant.name, seed=game.seed,
+                     players=format_list(shown)))
+        if saved is None:
+            typer.echo(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
+                         first=player_name(game.first)))
+    if people:
+        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual")
+        if status:
+            raise typer.Exit(status)
+        return
+    drivers = _make_players(names, game)
+
+    def show(entry: Entry) -> None:
+        typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
+
+    try:
+        if game.outcome is None:
+            play_out(game, drivers, on_entry=show if moves and not as_json else None)
+    finally:
+        if record is not None:
+            write_record(record, GameRecord.of(game, seat_list), force=force)
+    if as_json:
+        print_json(game.state())
+        return
+    _summary(game)
+    if record is not None:
+        typer.echo(_("Record written to {file}.", file=str(record)))
+
+
+def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
+                      visual: bool) -> int:
+    """A session at this terminal (or from standard input); the exit status."""
+    from rich.console import Console
+
+    from ..human import Session, Terminal
+    from ..screen import Screen
+
+    screen = Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
+                    visual=visual)
+    session = Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force)
+    drivers: list[Bot] = []
+    for seat, name in enumerate(names):
+        if name == HUMAN:
+            drivers.append(session.player(seat))
+        elif name in PLAYERS:
+            drivers.append(PLAYERS[name](game, seat, bot_seed(game.seed, seat)))
+        else:
+            drivers.append(make_bot(name, bot_seed(game.seed, seat)))
+    return session.run(drivers)
+
+
+def _summary(game: Game) -> None:
+    deck = game.variant.deck
+    if game.outcome is not None:
+        typer.echo(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome)))
+    else:
+        typer.echo(_("Turn {turn}: {player} to play.", turn=game.turn_number, player=player_name(game.current)))
+    melds = game.melds()
+    if melds:
+        typer.echo(_("Table:"))
+        width = len(str(len(melds)))
+        for number, meld in enumerate(melds, 1):
+            typer.echo(f"  {number:>{width}}  {glossary.show_cards(meld, deck)}")
+    else:
+        typer.echo(_("The table is empty."))
+    if game.help_cards:
+        typer.echo(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
+    for seat in range(game.players):
+        hand = sorted(game.hand(seat), key=deck.sort_key)
+        count = ngettext("{n} card", "{n} cards", len(hand))
+        typer.echo(f"  {player_name(seat)}: {count}: {glossary.show_cards(hand, deck)}")
+    typer.echo(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
+
+
+@handles_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help=N_("A game record written by `machiavelli play --record`."))],
+    moves: Annotated[bool, typer.Option("--moves", help=N_("Print every action of the game."))] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Re-execute a game record (help text: see :func:`register`).
+
+    JSON: {"result": {"winners": [...], "reason": ...} or null, "hands": [...],
+    "table": [...], "deck": [...], ...}; seats count from 0.
+    """
+    saved = read_record(file)
+    with named(file):
+        game = saved.replay()
+    if as_json:
+        state = game.state()
+        state["seats"] = [s.as_dict() for s in saved.seats]
+        state["actions"] = len(saved.actions)
+        print_json(state)
+        return
+    names = [s.name for s in saved.seats]
+    shown = [f"{player_name(s, names)} ({seat.player})" for s, seat in enumerate(saved.seats)]
+    typer.echo(_("{variant}, seed {seed}: {players}.", variant=game.variant.name, seed=game.seed,
+                 players=format_list(shown)))
+    if moves:
+        for entry in game.log:
+            typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, game.variant.deck, names)))
+    typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
+    _summary(game)
+

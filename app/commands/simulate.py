@@ -1,0 +1,435 @@
+"""``machiavelli simulate``: thousands of games between computer players,
+per variant, with confidence intervals and comparisons between variants.
+
+Game ``i`` of a run has a seed derived from ``--seed`` and ``i``, so the same
+command gives the same figures with any ``--jobs`` and on a Dask cluster.
+JSON (``--json FILE``, ``-`` for standard output) carries every figure::
+
+    {"format": "machiavelli-simulation", "version": 1, "seed": 7, "games": 2000,
+     "players": 4, "seats": ["greedy", ...], "settings": ["aces=wrap"],
+     "variants": [{"variant": "bga", "games": 2000,
+                   "ended": {"went-out": SHARE, "deck-exhausted": SHARE, "blocked": SHARE},
+                   "win_share_by_position": [{"position": 1, ...SHARE}, ...],
+                   "win_share_by_seat": [{"seat": 0, "player": "greedy", ...SHARE}, ...],
+                   "joint_wins": SHARE, "turns": MEAN, "cards_left_losers": MEAN,
+                   "rearranging_turns": SHARE, "draws_per_game": MEAN, "restores_per_game": MEAN,
+                   "parameters": {...}}, ...],
+     "comparisons": [{"a": "bga", "b": "restore-3", "figures": [
+         {"figure": "turns", "kind": "mean", "a": 78.2, "b": 80.9, "difference": 2.7,
+          "p": 0.001, "p_adjusted": 0.01, "significant": true, "games_needed": 1450}, ...]}]}
+
+    SHARE = {"k", "n", "share", "low", "high"}  (95% Wilson interval; for
+            rearranging_turns k of n turns, interval robust to games)
+    MEAN  = {"n", "mean", "sd", "low", "high", "median", "p90", "min", "max"}
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import secrets
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from machiavelli.games.machiavelli.bots import BOTS
+from machiavelli.core.errors import SetupError
+from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Game
+from machiavelli.core.simulate import Plan, check_seats
+
+from .. import i18n, library, sim_figures
+from ..i18n import N_, _, format_list
+from ..options import SetOpt, fail, handles_errors
+from ..reasons import describe
+from ..simulate import BackendError, GameFailed, MissingExtra, RecordFolder, default_jobs, run
+
+FORMAT = "machiavelli-simulation"
+VERSION = 1
+#: 2,000 games put a 95% interval of about +-2 points around a win share of
+#: 25% (four players) and tell apart a 5-point difference between variants
+#: (about 1,600 games needed); see the README for the arithmetic.
+DEFAULT_GAMES = 2000
+DEFAULT_PLAYERS = 4
+MAX_GAMES = 10_000_000
+#: Bots tried in this order for seats not given: the strongest cheap one.
+PREFERRED_BOTS = ("greedy", "random")
+
+OUTCOME_LABELS = {
+    WENT_OUT: N_("Ended: a player went out"),
+    DECK_EXHAUSTED: N_("Ended: the deck ran out"),
+    BLOCKED: N_("Ended: nobody could play or draw"),
+}
+FIGURE_LABELS = {
+    "joint_wins": N_("Joint wins"),
+    "turns": N_("Turns per game"),
+    "cards_left_losers": N_("Cards left in losers' hands"),
+    "rearranging_turns": N_("Turns that rearranged the table"),
+    "draws_per_game": N_("Draws per game"),
+    "restores_per_game": N_("Restores per game"),
+}
+POSITION_LABEL = N_("Wins: player {n} in turn order")
+SEAT_LABEL = N_("Wins: seat {n} ({player})")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate", help=N_(
+        "Play many games between computer players and report, per variant: how games end, win share by seat "
+        "(first-player advantage), joint wins, game length, cards left to the losers, rearranging turns, draws "
+        "and restores, each with a 95% interval; with several variants, which differences are significant and "
+        "how many games would tell them apart."))(simulate)
+
+
+def _default_seat() -> str:
+    return next((name for name in PREFERRED_BOTS if name in BOTS), sorted(BOTS)[0])
+
+
+@handles_errors
+def simulate(
+    variant_names: Annotated[Optional[list[str]], typer.Option(
+        "--variant", "-V", help=N_("A variant to simulate (shipped name or YAML file); repeat to compare several "
+        "(default: bga)."))] = None,
+    overrides: SetOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help=N_("Games per variant."))] = DEFAULT_GAMES,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=N_("Players per game (default 4)."))] = None,
+    seats: Annotated[Optional[list[str]], typer.Option(
+        "--seat", help=N_("The bot in a seat, one per seat in turn order; a single --seat fills every seat."))] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help=N_("Master seed: game i's seed derives from it and i (default: a random seed, printed)."))] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", help=N_("Local processes (default: all cores)."))] = None,
+    json_file: Annotated[Optional[str], typer.Option(
+        "--json", help=N_("Write every figure as JSON to FILE; - for standard output (then nothing else is printed)."))] = None,
+    csv_file: Annotated[Optional[str], typer.Option(
+        "--csv", help=N_("Write the figures as CSV (one row per variant and figure); - for standard output."))] = None,
+    games_csv: Annotated[Optional[str], typer.Option(
+        "--games-csv", help=N_("Write one CSV row per game (seed, result, turns, cards left, ...)."))] = None,
+    plot_file: Annotated[Optional[Path], typer.Option(
+        "--plot", help=N_("Write a PNG comparing the variants (needs the optional plot packages)."))] = None,
+    records: Annotated[Optional[Path], typer.Option(
+        "--records", help=N_("Write every game as a record in this folder (machiavelli replay reads them)."))] = None,
+    dask: Annotated[Optional[str], typer.Option(
+        "--dask", help=N_("Run the games on a Dask cluster, e.g. tcp://HOST:8786 (needs the optional dask packages)."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace existing game records in --records."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
+) -> None:
+    """Simulate and report (help text: see :func:`register`)."""
+    names = variant_names or ["bga"]
+    if not 1 <= games <= MAX_GAMES:
+        raise fail(_("--games must be from 1 to {n}.", n=MAX_GAMES))
+    if jobs is not None and jobs < 1:
+        raise fail(_("--jobs must be at least 1."))
+    if json_file == "-" and csv_file == "-":
+        raise fail(_("Only one of --json and --csv can write to standard output."))
+    variants = [library.load_variant(name, overrides or []) for name in names]
+    seen: set[str] = set()
+    for v in variants:
+        if v.name in seen:
+            raise fail(_("Variant {name} is given twice.", name=v.name))
+        seen.add(v.name)
+    seat_names = _seats(seats, players, variants)
+    check_seats(seat_names)
+    for v in variants:
+        try:
+            Game(v, len(seat_names), 0)
+        except SetupError as exc:
+            raise fail(f"{v.name}: {describe(exc)}") from None
+    if plot_file is not None:
+        from .. import sim_plot
+
+        if not sim_plot.available():
+            raise _missing("plot")
+    if dask is not None and _find("distributed") is None:
+        raise _missing("dask")
+    for out in (json_file, csv_file, games_csv, plot_file):
+        _check_output(out)
+    folder = RecordFolder(records, [v.name for v in variants], games, force=force) if records else None
+
+    master = seed if seed is not None else secrets.randbelow(1 << 32)
+    workers = jobs or default_jobs()
+    plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
+    data_on_stdout = "-" in (json_file, csv_file)
+    console = Console(stderr=True)
+    if not data_on_stdout:
+        typer.echo(i18n.ngettext("{n} game of {variants}; {players}; seed {seed}.",
+                                 "{n} games of {variants}; {players}; seed {seed}.", games,
+                                 variants=format_list(v.name for v in variants), players=_seat_text(seat_names),
+                                 seed=master))
+    try:
+        results = _play(plans, games, workers, dask, folder, console, show=not quiet and console.is_terminal)
+    except GameFailed as exc:
+        s = exc.summary
+        raise fail(_("Game {index} of {variant} (seed {seed}) could not be finished: {detail}", index=s.index,
+                     variant=exc.variant, seed=s.seed, detail=s.error or ""), code=1) from None
+    except MissingExtra as exc:
+        raise _missing(exc.extra) from None
+    except BackendError as exc:
+        raise fail(_("The Dask cluster at {address} failed: {detail}", address=exc.address,
+                     detail=exc.detail), code=1) from None
+
+    report = sim_figures.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
+                                parameters={v.name: v.parameters() for v in variants}.__getitem__)
+    document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games, "players": len(seat_names),
+                "seats": seat_names, "settings": list(overrides or []), **report}
+    if json_file is not None:
+        _write(json_file, json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
+    if csv_file is not None:
+        _write(csv_file, _figures_csv(report))
+    if games_csv is not None:
+        _write(games_csv, _games_csv(plans, results))
+    if plot_file is not None:
+        from .. import sim_plot
+
+        try:
+            sim_plot.plot(plot_file, report, [[g.turns for g in r] for r in results], players=len(seat_names),
+                          seed=master)
+        except OSError as exc:
+            raise fail(_("Cannot write {file}: {detail}", file=str(plot_file),
+                         detail=exc.strerror or str(exc))) from None
+    if data_on_stdout:
+        return
+    _print_report(report, seat_names)
+    for out in (json_file, csv_file, games_csv, plot_file, records):
+        if out is not None:
+            typer.echo(_("Wrote {file}.", file=str(out)))
+
+
+# -- checks ------------------------------------------------------------------------
+
+
+def _seats(seats: list[str] | None, players: int | None, variants) -> list[str]:
+    if seats and len(seats) > 1:
+        if players is not None and players != len(seats):
+            raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
+                         players=players, seats=len(seats)))
+        return list(seats)
+    if players is None:
+        top = min(v.players.max for v in variants)
+        bottom = max(v.players.min for v in variants)
+        players = max(bottom, min(DEFAULT_PLAYERS, top))
+    if players < 2:
+        raise fail(_("--players must be at least 2."))
+    return [seats[0] if seats else _default_seat()] * players
+
+
+def _find(module: str):
+    import importlib.util
+
+    return importlib.util.find_spec(module)
+
+
+def _missing(extra: str) -> typer.Exit:
+    return fail(_("This needs the optional {extra} packages: pip install \"machiavelli-variants[{extra}]\"",
+                  extra=extra))
+
+
+def _finite(data: Any) -> Any:
+    """NaN (a figure of too few games) as null: JSON has no NaN."""
+    if isinstance(data, float) and math.isnan(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_finite(v) for v in data]
+    return data
+
+
+def _check_output(out: str | Path | None) -> None:
+    """Refuse before any game is played an output that cannot be written."""
+    if out is None or str(out) == "-":
+        return
+    path = Path(out)
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("it is a folder")))
+    if not parent.is_dir():
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("no such folder")))
+
+
+def _write(out: str, text: str) -> None:
+    if out == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    path = Path(out)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=exc.strerror or str(exc))) from None
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+# -- running -----------------------------------------------------------------------
+
+
+def _play(plans, games, workers, dask, folder, console, *, show):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TimeRemainingColumn(), console=console, disable=not show, transient=True)
+    task = progress.add_task(_("Playing"), total=games * len(plans))
+
+    def on_batch(plan_index, summaries):
+        if folder is not None:
+            name = plans[plan_index].variant.name
+            for s in summaries:
+                folder.write(name, s)
+        progress.advance(task, len(summaries))
+
+    with progress:
+        return run(plans, games, jobs=workers, dask=dask, on_batch=on_batch)
+
+
+# -- text output -------------------------------------------------------------------
+
+
+def _pct(x: float | None) -> str:
+    if x is None:
+        return "-"
+    from babel.numbers import format_percent
+
+    return format_percent(x, format="#,##0.0%", locale=i18n.language())
+
+
+def _dec(x: float | None, digits: int = 2) -> str:
+    if x is None:
+        return "-"
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(x, digits), format="#,##0." + "0" * digits, locale=i18n.language())
+
+
+def _interval(low: str, high: str) -> str:
+    return _("{low} to {high}", low=low, high=high)
+
+
+def _seat_text(seats: list[str]) -> str:
+    who = seats[0] if len(set(seats)) == 1 else format_list(seats)
+    return i18n.ngettext("{n} player: {player}", "{n} players: {player}", len(seats), player=who)
+
+
+def _label(key: str, seats: list[str]) -> str:
+    """The row label of a figure key of the comparisons."""
+    head, _dot, tail = key.partition(".")
+    if head == "ended":
+        return _(OUTCOME_LABELS[tail])
+    if head == "win_share_by_position":
+        return _(POSITION_LABEL, n=tail)
+    if head == "win_share_by_seat":
+        return _(SEAT_LABEL, n=int(tail) + 1, player=seats[int(tail)])
+    return _(FIGURE_LABELS[key])
+
+
+def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
+    """(label, value, 95% interval) of every figure of one variant."""
+    rows = []
+
+    def share(label: str, entry: dict[str, Any]) -> None:
+        rows.append((label, _pct(entry["share"]), _interval(_pct(entry["low"]), _pct(entry["high"]))))
+
+    def mean(label: str, entry: dict[str, Any]) -> None:
+        rows.append((label, _dec(entry["mean"]), _interval(_dec(entry["low"]), _dec(entry["high"]))))
+
+    for reason, entry in fig["ended"].items():
+        if reason != BLOCKED or entry["k"]:
+            share(_(OUTCOME_LABELS[reason]), entry)
+    for entry in fig["win_share_by_position"]:
+        share(_(POSITION_LABEL, n=entry["position"]), entry)
+    if len(set(seats)) > 1:
+        for entry in fig["win_share_by_seat"]:
+            share(_(SEAT_LABEL, n=entry["seat"] + 1, player=entry["player"]), entry)
+    share(_(FIGURE_LABELS["joint_wins"]), fig["joint_wins"])
+    turns = fig["turns"]
+    mean(_(FIGURE_LABELS["turns"]), turns)
+    rows.append(("  " + _("median, 90th percentile"), f"{_dec(turns['median'], 1)} / {_dec(turns['p90'], 1)}", ""))
+    mean(_(FIGURE_LABELS["cards_left_losers"]), fig["cards_left_losers"])
+    share(_(FIGURE_LABELS["rearranging_turns"]), fig["rearranging_turns"])
+    mean(_(FIGURE_LABELS["draws_per_game"]), fig["draws_per_game"])
+    mean(_(FIGURE_LABELS["restores_per_game"]), fig["restores_per_game"])
+    return rows
+
+
+def _print_report(report: dict[str, Any], seats: list[str]) -> None:
+    console = Console(soft_wrap=False)
+    if not console.is_terminal:
+        # A file or a pipe has no width: do not fold the tables to 80 columns.
+        console = Console(soft_wrap=False, width=160)
+    for fig in report["variants"]:
+        table = RichTable(_("Figure"), _("Value"), _("95% interval"), box=None, pad_edge=False,
+                          title=i18n.ngettext("{variant}: {n} game", "{variant}: {n} games", fig["games"],
+                                              variant=fig["variant"]),
+                          title_justify="left")
+        for row in _rows(fig, seats):
+            table.add_row(*row)
+        console.print(table)
+        console.print()
+    for comp in report["comparisons"]:
+        table = RichTable(_("Figure"), comp["a"], comp["b"], _("Difference"), _("p (adjusted)"), _("Significant"),
+                          _("Games needed"), box=None, pad_edge=False, title_justify="left",
+                          title=_("{b} against {a}", a=comp["a"], b=comp["b"]))
+        for row in comp["figures"]:
+            label = _label(row["figure"], seats)
+            fmt = _dec if row["kind"] == "mean" else _pct
+            needed = row["games_needed"]
+            table.add_row(label, fmt(row["a"]), fmt(row["b"]), _signed(row["difference"], fmt),
+                          _dec(row["p_adjusted"], 3), _("yes") if row["significant"] else _("no"),
+                          "-" if needed is None else i18n.format_number(needed))
+        console.print(table)
+        console.print(_("Games needed: games per variant to tell the observed difference apart (5% two-sided, "
+                        "80% power). p-values are adjusted for the number of figures (Holm)."))
+        console.print()
+
+
+def _signed(x: float | None, fmt) -> str:
+    if x is None:
+        return "-"
+    return ("+" if x > 0 else "") + fmt(x)
+
+
+# -- CSV ---------------------------------------------------------------------------
+
+FIGURE_COLUMNS = ("variant", "figure", "n", "value", "low", "high")
+GAME_COLUMNS = ("variant", "index", "seed", "reason", "winners", "first", "turns", "cards_left", "rearranged",
+                "draws", "restores", "drawn", "actions")
+
+
+def _figures_csv(report: dict[str, Any]) -> str:
+    """One row per variant and figure: the keys of the JSON comparisons."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(FIGURE_COLUMNS)
+    players = len(report["variants"][0]["win_share_by_position"])
+    keys = [("ended." + r, "share") for r in (WENT_OUT, DECK_EXHAUSTED, BLOCKED)]
+    keys += [(k, kind) for k, kind in sim_figures.compared_figures(players, True) if not k.startswith("ended.")]
+    for fig in report["variants"]:
+        for key, _kind in keys:
+            entry = sim_figures.lookup(fig, key)
+            writer.writerow([fig["variant"], key, entry["n"], sim_figures.value_of(entry), entry["low"], entry["high"]])
+    return out.getvalue()
+
+
+def _games_csv(plans, results) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GAME_COLUMNS)
+    for plan, games in zip(plans, results):
+        for g in games:
+            writer.writerow([plan.variant.name, g.index, g.seed, g.reason, " ".join(map(str, g.winners)), g.first,
+                             g.turns, " ".join(map(str, g.cards_left)), g.rearranged, g.draws, g.restores, g.drawn,
+                             g.actions])
+    return out.getvalue()

@@ -1,0 +1,233 @@
+"""``machiavelli solve``: the most cards a hand can put on a table.
+
+One position from ``--table`` and ``--hand``: the steps from the old table
+to the new one and the new table, or JSON with ``--json``::
+
+    {"placed": ["4C"], "table": [["5S", "5H", "5D"], ["4C", "5C", "6C", "7C", "8C"]],
+     "steps": [{"cards": ["5C"], "from": 1, "to": 2, "new": false}, ...],
+     "numbers": [1, 2], "help_used": [], "changed": [1]}
+
+``table[i]`` is the meld numbered ``numbers[i]`` in the steps: old melds keep
+their numbers, new ones come after. A step's ``from`` is an old meld's
+number, ``"hand"`` or ``"help"``; ``new`` marks the step that starts a meld.
+
+``--batch FILE`` (``-`` for standard input) reads one position per line,
+``{"table": [["5C", "5D", "5H"], ...], "hand": ["4C", ...], "help": [...]}``
+(``help`` optional), and prints one JSON answer per line in the same order.
+A line that is not a valid position gets ``{"error": {"code": ..., "message":
+...}, "line": N}`` in its place; the other lines are still answered, and the
+exit status is 2 when any line was bad.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from machiavelli.core.errors import MachiavelliError, NotationError, PositionError
+
+from .. import glossary, library
+from ..i18n import N_, _, format_list, ngettext
+from ..options import EXIT_BAD_INPUT, JsonOpt, SetOpt, VariantOpt, fail, handles_errors, print_json
+from ..reasons import describe, meld_reason
+
+#: Longest line of a batch file (a full table of four decks fits easily).
+MAX_LINE_BYTES = 64 * 1024
+
+TableOpt = Annotated[
+    Optional[str],
+    typer.Option("--table", help=N_('The melds on the table, separated by |: "5C 5D 5H 5S | 6C 7C 8C".')),
+]
+HandOpt = Annotated[Optional[str], typer.Option("--hand", help=N_('The cards in hand: "4C KD".'))]
+HelpCardsOpt = Annotated[
+    Optional[str], typer.Option("--help-cards", help=N_("The face-up help cards (help-cards variant)."))
+]
+BatchOpt = Annotated[
+    Optional[str],
+    typer.Option("--batch", help=N_("Solve one JSON position per line of this file (- for standard input); "
+                 "answers are JSON lines in the same order.")),
+]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("solve", help=N_(
+        "The most cards your hand can put on the table, rearranging it freely, and the steps to get there.\n\n"
+        "Exit status: 0 answered, 2 bad input (in --batch: any bad line)."))(solve)
+
+
+@handles_errors
+def solve(
+    variant_name: VariantOpt = "bga",
+    overrides: SetOpt = None,
+    table: TableOpt = None,
+    hand: HandOpt = None,
+    help_cards: HelpCardsOpt = None,
+    batch: BatchOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The most cards a hand can place (help text: see :func:`register`)."""
+    variant = library.load_variant(variant_name, overrides or [])
+    if batch is not None:
+        if table is not None or hand is not None or help_cards is not None:
+            raise fail(_("--batch reads the positions from its file: leave out --table, --hand and --help-cards."))
+        _batch(variant, batch)
+        return
+    if hand is None:
+        raise fail(_("Say what is in your hand with --hand (or give --batch FILE)."))
+    melds = variant.deck.parse_table(table or "")
+    cards = variant.deck.parse_cards(hand)
+    helps = variant.deck.parse_cards(help_cards or "")
+    solution = _solve(variant, melds, cards, helps)
+    if as_json:
+        print_json(solution.as_dict(variant))
+        return
+    _print(variant, solution)
+
+
+def _solve(variant, melds, cards, helps):
+    from machiavelli.games.machiavelli.solver import solve as solve_position
+
+    try:
+        return solve_position(variant, melds, cards, helps)
+    except PositionError as exc:
+        raise fail(_position_error(exc, variant.deck)) from None
+
+
+def _position_error(exc: PositionError, deck) -> str:
+    if exc.code == "invalid-meld":
+        cards = exc.params["cards"]
+        try:
+            # The error carries canonical text; show it the way every other card is shown.
+            cards = glossary.show_cards(deck.parse_cards(cards), deck)
+        except NotationError:
+            pass
+        return _("Meld {meld} on the table is not valid ({cards}): {reason}", meld=exc.params["meld"],
+                 cards=cards, reason=meld_reason(exc.params.get("reason")))
+    return describe(exc)
+
+
+def _part(step, deck) -> str:
+    cards = glossary.show_cards(step.cards, deck)
+    if step.source == "hand":
+        return _("{cards} from your hand", cards=cards)
+    if step.source == "help":
+        return ngettext("the help card {cards}", "the help cards {cards}", len(step.cards), cards=cards)
+    return _("{cards} from meld {source}", cards=cards, source=step.source)
+
+
+def steps_text(steps, deck) -> list[str]:
+    """The steps as sentences a person can follow at the table, one per meld
+    that changes: what goes into it and where from."""
+    lines = []
+    i = 0
+    while i < len(steps):
+        j = i
+        while j < len(steps) and steps[j].target == steps[i].target:
+            j += 1
+        parts = format_list([_part(step, deck) for step in steps[i:j]])
+        if steps[i].new:
+            lines.append(_("New meld {target}: {parts}.", target=steps[i].target, parts=parts))
+        else:
+            lines.append(_("Meld {target}: add {parts}.", target=steps[i].target, parts=parts))
+        i = j
+    return lines
+
+
+def _print(variant, solution) -> None:
+    deck = variant.deck
+    if solution.placed:
+        typer.echo(ngettext("You can place {n} card: {cards}", "You can place {n} cards: {cards}",
+                            len(solution.placed), cards=glossary.show_cards(solution.placed, deck)))
+    else:
+        typer.echo(_("No card from your hand can be placed."))
+    if solution.help_used:
+        typer.echo(ngettext("with {n} help card: {cards}", "with {n} help cards: {cards}", len(solution.help_used),
+                            cards=glossary.show_cards(solution.help_used, deck)))
+    if solution.steps:
+        typer.echo(_("Steps:"))
+        for i, line in enumerate(steps_text(solution.steps, deck), start=1):
+            typer.echo(f"  {i}. {line}")
+    typer.echo(_("New table:") if solution.steps else _("Table:"))
+    width = len(str(max(solution.numbers, default=0)))
+    for number, meld in zip(solution.numbers, solution.table):
+        typer.echo(f"  {number:>{width}}: {glossary.show_cards(meld, deck)}")
+
+
+# -- batch -------------------------------------------------------------------------
+
+
+def _batch(variant, source: str) -> None:
+    from machiavelli.games.machiavelli.solver import solve as solve_position
+
+    bad = 0
+    try:
+        stream = sys.stdin.buffer if source == "-" else Path(source).open("rb")
+    except OSError as exc:
+        raise fail(describe(MachiavelliError("cannot-read", file=source, detail=exc.strerror or str(exc)))) from None
+    with stream:
+        for number, raw in enumerate(_lines(stream), start=1):
+            if raw is None:
+                bad += 1
+                _error_line(number, "input-too-long", _("The input is too long."))
+                continue
+            if not raw.strip():
+                continue
+            try:
+                melds, hand, helps = _position(variant, raw)
+                answer: dict[str, Any] = solve_position(variant, melds, hand, helps).as_dict(variant)
+            except PositionError as exc:
+                bad += 1
+                _error_line(number, exc.code, _position_error(exc, variant.deck))
+                continue
+            except MachiavelliError as exc:
+                bad += 1
+                _error_line(number, exc.code, describe(exc))
+                continue
+            print_json(answer)
+            sys.stdout.flush()
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _lines(stream):
+    """Lines as text; None for a line longer than the limit (skipped whole)."""
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(MAX_LINE_BYTES + 1)
+            yield None
+            continue
+        yield line.decode("utf-8", errors="replace")
+
+
+def _error_line(number: int, code: str, message: str) -> None:
+    print_json({"error": {"code": code, "message": message}, "line": number})
+
+
+def _position(variant, raw: str):
+    """A batch line as (melds, hand, help cards); NotationError when it is
+    not a position."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise NotationError("bad-position-line", token=raw.strip()[:40]) from None
+    if not isinstance(data, dict) or not isinstance(data.get("hand"), list):
+        raise NotationError("bad-position-line", token=raw.strip()[:40])
+    table = data.get("table", [])
+    helps = data.get("help", [])
+    if not isinstance(table, list) or not all(isinstance(m, list) for m in table) or not isinstance(helps, list):
+        raise NotationError("bad-position-line", token=raw.strip()[:40])
+
+    def cards(items) -> tuple:
+        if not all(isinstance(c, str) for c in items):
+            raise NotationError("bad-position-line", token=raw.strip()[:40])
+        return tuple(variant.deck.parse_card(c) for c in items)
+
+    return [cards(m) for m in table if m], cards(data["hand"]), cards(helps)

@@ -1,0 +1,66 @@
+"""``help`` at the table: every command in the player's language, how it is
+typed, and how cards are written."""
+
+from __future__ import annotations
+
+from machiavelli.core.cards import DeckSpec
+
+from . import glossary
+from .i18n import NP_, _, format_list, pgettext
+from .words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
+
+WHAT: dict[str, str] = {
+    "play": NP_("command help", "Put down a new meld from your hand, the cards taken from the table and the "
+                "help cards (*7C asks for the help card 7C)."),
+    "add": NP_("command help", "Add cards to a meld of the table."),
+    "take": NP_("command help", "Take whole melds, or some cards of one meld, off the table: they must go "
+                "back before the turn ends."),
+    "move": NP_("command help", "Move cards from one meld to another."),
+    "split": NP_("command help", "Cut a meld in two: the second part starts at the card named."),
+    "join": NP_("command help", "Put the cards of the other melds into the first one."),
+    "undo": NP_("command help", "Take back the last step of this turn (as far back as the start of the turn)."),
+    "restore": NP_("command help", "Put everything back as it was when the turn began, draw the penalty and pass."),
+    "draw": NP_("command help", "Draw and pass (only if you have put down no card)."),
+    "end": NP_("command help", "End the turn: every meld valid, every taken card back, a card of yours played."),
+    "hint": NP_("command help", "Show the most cards you can put down, as commands (nothing is played)."),
+    "sort": NP_("command help", "Order your hand: by suit, by rank, or grouped into the melds it holds."),
+    "rules": NP_("command help", "Show the rules of this variant."),
+    "save": NP_("command help", "Save the game (continue it with: machiavelli play --load FILE)."),
+    "help": NP_("command help", "Show this help, or the help of one command."),
+    "quit": NP_("command help", "Leave the game (you are asked whether to save it)."),
+}
+
+
+def rows() -> list[tuple[str, str]]:
+    """(how the command is typed, what it does) for every command."""
+    out = []
+    for command in COMMANDS:
+        shown = usage(command)
+        if local_word(command) != command:
+            shown += f"  ({command})"
+        out.append((shown, pgettext("command help", WHAT[command])))
+    return out
+
+
+def one(command: str) -> list[str]:
+    return [usage(command), pgettext("command help", WHAT[command])]
+
+
+def notes(deck: DeckSpec) -> list[str]:
+    """How cards, melds and short forms are typed."""
+    ranks = " ".join(r.code for r in deck.ranks)
+    suits = " ".join(f"{s.code}={s.symbol}" for s in deck.suits)
+    lines = [_("Cards: the rank ({ranks}) then the suit ({suits}), e.g. 10H or 10♥.", ranks=ranks, suits=suits)]
+    rank_letters, suit_letters = glossary.letters(deck)
+    # Ranks and suits apart: a letter may be both (Italian F: Fante, Fiori).
+    groups = [[f"{k}={v}" for k, v in rank_letters.items() if k != v],
+              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]]
+    if any(groups):
+        lines.append(_("Your language's letters work too: {letters}.",
+                       letters="; ".join(format_list(g) for g in groups if g)))
+    lines.append(_("Melds go by the numbers shown on the table. Short forms: {short}; or the beginning of any "
+                   "command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
+    lines.append(_("{command} must be typed in full. An empty line shows the whole screen again.",
+                   command=format_list([local_word(c) for c in sorted(IN_FULL)])))
+    lines.append(_("Orders of the hand: {orders}.", orders=format_list([order_word(o) for o in ORDERS])))
+    return lines

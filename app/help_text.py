@@ -1,0 +1,99 @@
+"""``--help`` in the user's language.
+
+The help texts stay English in the source, marked with ``N_`` so that the
+catalogs carry them. Typer builds a fresh Click command tree for every run;
+the root group here picks the language before Click parses anything (an
+eager ``--help`` would otherwise print before ``--lang`` is seen) and
+translates the tree's texts in place: command help, short help, parameter
+help and the titles of the help panels. Option and command names stay as
+they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.markup import escape
+from typer.core import TyperArgument, TyperGroup, TyperOption
+
+from machiavelli.core.errors import MachiavelliError
+
+from . import i18n
+from .i18n import N_, NP_, _, pgettext
+from .options import fail
+from .reasons import describe
+
+LANG_OPTION = "--lang"
+PANEL = "help panel"
+ARGUMENTS = NP_("help panel", "Arguments")
+OPTIONS = NP_("help panel", "Options")
+COMMANDS = NP_("help panel", "Commands")
+# Click's own text, in the template so that it is translated like the rest.
+HELP_OPTION = N_("Show this message and exit.")
+#: Where the English source of a translated attribute is kept, so that a tree
+#: translated twice (one Click command run twice) never looks up a translation.
+_SOURCE = "_machiavelli_source"
+
+
+def requested_language(args: Sequence[str]) -> str | None:
+    """The last ``--lang`` value on the command line (the global option or a
+    command's own), None when there is none. A ``--lang`` without a value is
+    left to Click to report."""
+    found = None
+    tokens = iter(args)
+    for token in tokens:
+        if token == "--":
+            break
+        if token == LANG_OPTION:
+            found = next(tokens, None)
+        elif token.startswith(LANG_OPTION + "="):
+            found = token[len(LANG_OPTION) + 1:]
+    return found
+
+
+def _translate(obj: Any, attribute: str, translate=_) -> None:
+    sources = obj.__dict__.setdefault(_SOURCE, {})
+    if attribute not in sources:
+        sources[attribute] = getattr(obj, attribute, None)
+    source = sources[attribute]
+    if source:
+        text = translate(source)
+        # Typer reads help as Rich markup: a translation's brackets are text
+        # (and a stray "[/b]" in a catalog must not break --help).
+        setattr(obj, attribute, source if text == source else escape(text))
+
+
+def translate_command(command: Any, ctx: Any) -> None:
+    """Translate the help texts of ``command`` and of every sub-command."""
+    _translate(command, "help")
+    _translate(command, "short_help")
+    params = list(command.params)
+    help_option = command.get_help_option(ctx)
+    if help_option is not None:
+        if _SOURCE not in help_option.__dict__:
+            help_option.help = HELP_OPTION
+        params.append(help_option)
+    for param in params:
+        _translate(param, "help")
+        if isinstance(param, (TyperOption, TyperArgument)):
+            if not getattr(param, "rich_help_panel", None):  # None or Typer's unset placeholder
+                param.rich_help_panel = ARGUMENTS if isinstance(param, TyperArgument) else OPTIONS
+            _translate(param, "rich_help_panel", lambda panel: pgettext(PANEL, panel))
+    for sub in getattr(command, "commands", {}).values():
+        if not getattr(sub, "rich_help_panel", None):
+            sub.rich_help_panel = COMMANDS
+        _translate(sub, "rich_help_panel", lambda panel: pgettext(PANEL, panel))
+        translate_command(sub, ctx)
+
+
+class LocalisedGroup(TyperGroup):
+    """The root command: chooses the language, then translates the help."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if ctx.parent is None:
+            try:
+                i18n.use_language(requested_language(args))
+            except MachiavelliError as exc:
+                raise fail(describe(exc)) from None
+            translate_command(self, ctx)
+        return super().parse_args(ctx, args)

@@ -1,0 +1,414 @@
+"""People at the terminal: the session (input, screen, saving, hot-seat)
+and the driver of each human seat.
+
+A :class:`HumanPlayer` is driven by :func:`core.bots.play_out` like any
+computer player: ``choose(view)`` reads lines until one is a turn action
+(looking, sorting, hints, rules, saving and help are answered on the way),
+and ``rejected(error)`` says why the rules refused one; nothing changes.
+
+Input comes from a person at a terminal or from a pipe. From a pipe
+nothing ever waits for an answer: each command is echoed after the prompt
+so that the output reads as a transcript, the end of the input ends the
+session, ``quit`` saves only where it is told to, and several human seats
+need no confirmation between turns.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from rich.text import Text
+
+from machiavelli.games.machiavelli.actions import Action
+from machiavelli.games.machiavelli.bots import Bot, play_out
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.games.machiavelli.game import Entry, Game
+from machiavelli.core.records import GameRecord, Seat
+from machiavelli.games.machiavelli.view import View
+
+from . import glossary, guide, hand_order, hints
+from .i18n import NP_, _, ngettext, pgettext
+from .reasons import ACTION_REASONS, action_reason, describe, meld_reason
+from .saves import write_record
+from .screen import Screen, Seats
+from .words import CardReader, command_of, fold, local_word, order_of, problem, read_line
+
+#: Where records go when the player names no file (this variable overrides it).
+DATA_ENV = "MACHIAVELLI_DATA_DIR"
+YES, NO = NP_("answer", "yes"), NP_("answer", "no")
+
+
+class EndOfInput(Exception):
+    """The input ended: a pipe ran dry, or Ctrl-D at the terminal."""
+
+
+class Quit(Exception):
+    """The player left the game."""
+
+
+def data_dir() -> Path:
+    """Where the program keeps what the player did not name a file for."""
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV])
+    root = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(root) / "machiavelli-variants"
+
+
+class Terminal:
+    """Lines typed by a person, or read from a pipe and echoed."""
+
+    def __init__(self, stream: TextIO | None, screen: Screen, interactive: bool | None = None) -> None:
+        self.stream = stream
+        self.screen = screen
+        if interactive is None:
+            try:
+                interactive = stream.isatty()
+            except (AttributeError, ValueError):
+                interactive = False
+        self.interactive = interactive
+        if interactive:
+            try:
+                import readline  # noqa: F401 - line editing and history for input()
+            except ImportError:
+                pass
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line without its end, or None at the end of the input."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.screen.console.print()
+                return None
+        self.screen.console.print(Text(prompt), end="")
+        line = self.stream.readline() if self.stream is not None else ""
+        if not line:
+            self.screen.console.print()
+            return None
+        line = line.rstrip("\r\n")
+        self.screen.console.print(Text(line))
+        return line
+
+
+class Session:
+    """One sitting at the table: the game, who plays, the screen, the input
+    and where the game is saved."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], screen: Screen, terminal: Terminal, *,
+                 record: Path | None = None, force: bool = False) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.names = Seats([s.player for s in seats], [s.name for s in seats])
+        self.screen = screen
+        self.terminal = terminal
+        self.reader = CardReader(game.variant.deck)
+        #: The file named on the command line (--record or --load), if any.
+        self.record = record
+        self.force = force
+        self._default: Path | None = None
+        self.orders: dict[int, str] = {}
+        self._fresh: set[int] = set()
+        self._history_turn: dict[int, int] = {}
+        self._pinned: dict[int, tuple[int, list[str]]] = {}
+        self._shown_to: int | None = None
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the terminal: hands are hidden between turns."""
+        return len(self.names.humans) > 1 and self.terminal.interactive
+
+    def player(self, seat: int) -> "HumanPlayer":
+        return HumanPlayer(self, seat)
+
+    # -- the screen ----------------------------------------------------------------
+
+    def on_entry(self, entry: Entry) -> None:
+        self._fresh.clear()
+        if entry.ends_turn:
+            self._pinned.pop(entry.seat, None)
+            if self.hot_seat and self.names.kinds[entry.seat] == "human":
+                self.screen.clear()
+                self._shown_to = None
+
+    def refresh(self, seat: int, history: bool = False) -> None:
+        """Draw the screen again before the next prompt."""
+        self._fresh.discard(seat)
+        if history:
+            self._history_turn.pop(seat, None)
+
+    def prepare(self, seat: int) -> None:
+        """Before a prompt: the hot-seat screen if the terminal changes hands,
+        the table again if anything changed."""
+        if self.hot_seat and self._shown_to != seat:
+            self.screen.waiting(self.game, seat, self.names)
+            if self.terminal.ask("") is None:
+                raise EndOfInput
+            self._fresh.discard(seat)
+        self._shown_to = seat
+        if seat in self._fresh:
+            return
+        game = self.game
+        if self.terminal.interactive:
+            self.screen.clear()
+        history = self._history_turn.get(seat) != game.turn_number
+        self.screen.turn(game, seat, self.names, self.orders.get(seat, hand_order.SUIT), history=history)
+        self._history_turn[seat] = game.turn_number
+        pinned = self._pinned.get(seat)
+        if pinned and pinned[0] == game.turn_number:
+            self.screen.lines(pinned[1], "cyan")
+        self._fresh.add(seat)
+
+    def prompt(self, seat: int) -> str:
+        if len(self.names.humans) > 1:
+            return f"{self.names.name(seat)} > "
+        return "> "
+
+    def pin(self, seat: int, lines: list[str]) -> None:
+        """Keep ``lines`` under the screen for the rest of the turn (a hint)."""
+        self._pinned[seat] = (self.game.turn_number, lines)
+        self.screen.lines(lines, "cyan")
+
+    # -- saving ------------------------------------------------------------------------
+
+    def default_path(self) -> Path:
+        """A new file for this game in the data directory (chosen once)."""
+        if self._default is None:
+            stamp = time.strftime("%Y-%m-%d-%H%M%S")
+            base = data_dir() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}"
+            path, k = base.with_name(base.name + ".json"), 1
+            while path.exists():
+                k += 1
+                path = base.with_name(f"{base.name}-{k}.json")
+            self._default = path
+        return self._default
+
+    def save(self, path: Path) -> bool:
+        """Write the record so far; say why not if it cannot be written."""
+        try:
+            if path == self._default:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            write_record(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
+        except OSError as exc:
+            self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "")))
+            return False
+        except MachiavelliError as exc:
+            self.screen.error(describe(exc))
+            return False
+        return True
+
+    def saved_message(self, path: Path) -> None:
+        self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {file}",
+                          file=str(path)), "bold", whole=True)
+
+    def leave(self) -> None:
+        """The session ends before the game: a person's game is kept; a
+        script's only where the command line said."""
+        if self.game.outcome is not None:
+            return
+        path = self.record
+        if path is None and self.terminal.interactive:
+            path = self.default_path()
+        if path is not None and self.save(path):
+            self.saved_message(path)
+        elif path is None:
+            self.screen.say(_("End of input: the game is left unfinished and not saved."))
+
+    def finish(self) -> None:
+        """The game is over: the result, every hand, and the record."""
+        if self.terminal.interactive:
+            self.screen.clear()
+        humans = self.names.humans
+        self.screen.final(self.game, self.names, humans[0] if len(humans) == 1 else None)
+        path = self.record or self.default_path()
+        if self.save(path):
+            self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
+            self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
+
+    def run(self, players: Sequence[Bot]) -> int:
+        """Play until the game ends or the people leave; the exit status."""
+        try:
+            if self.game.outcome is None:
+                play_out(self.game, players, on_entry=self.on_entry)
+        except EndOfInput:
+            self.leave()
+            return 0
+        except Quit:
+            return 0
+        except KeyboardInterrupt:
+            self.screen.console.print()
+            self.leave()
+            return 130
+        except Exception:
+            self.leave()  # a bug must not cost the people their game
+            raise
+        self.finish()
+        return 0
+
+
+class HumanPlayer:
+    """One person's seat: reads commands until one is a turn action."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self.session = session
+        self.seat = seat
+
+    def choose(self, view: View) -> Action:
+        session = self.session
+        while True:
+            session.prepare(self.seat)
+            line = session.terminal.ask(session.prompt(self.seat))
+            if line is None:
+                raise EndOfInput
+            try:
+                typed = read_line(line, session.reader)
+                if typed is None:
+                    session.refresh(self.seat, history=True)
+                elif typed.action is not None:
+                    return typed.action
+                else:
+                    self.meta(typed.command, typed.args)
+            except NotationError as exc:
+                session.screen.error(problem(exc))
+
+    def rejected(self, error: IllegalAction) -> None:
+        """Why the rules refused the action; every invalid meld at the end of a turn."""
+        session = self.session
+        game, screen = session.game, session.screen
+        deck = game.variant.deck
+        turn = game.turn
+        show = lambda cards: glossary.show_cards(cards, deck)  # noqa: E731
+        if error.code in ("invalid-table", "taken-cards-left"):
+            if turn.working:
+                screen.error(_(ACTION_REASONS["taken-cards-left"],
+                               cards=show(game.rules.cards[i] for i in turn.working)))
+            for number, check in turn.invalid():
+                cards = game.rules.meld_cards(turn.table[number - 1])
+                screen.error(_(ACTION_REASONS["invalid-table"], meld=number, cards=show(cards),
+                               reason=meld_reason(check.reason)))
+            return
+        params = dict(error.params)
+        if isinstance(params.get("cards"), str):
+            try:
+                params["cards"] = show(deck.parse_cards(params["cards"]))
+            except NotationError:
+                pass
+        screen.error(action_reason(IllegalAction(error.code, **params)))
+
+    # -- commands that are not turn actions ------------------------------------
+
+    def meta(self, command: str, args: tuple[str, ...]) -> None:
+        session = self.session
+        if command == "sort":
+            order = order_of(args[0]) if args else hand_order.next_order(session.orders.get(self.seat, "suit"))
+            session.orders[self.seat] = order
+            session.refresh(self.seat)
+        elif command == "hint":
+            self.hint()
+        elif command == "rules":
+            self.rules()
+        elif command == "help":
+            self.help(args)
+        elif command == "save":
+            path = _path(args) if args else (session.record or session.default_path())
+            if session.save(path):
+                session.saved_message(path)
+        elif command == "quit":
+            self.quit(args)
+
+    def hint(self) -> None:
+        session = self.session
+        game, screen = session.game, session.screen
+        deck = game.variant.deck
+        try:
+            found = hints.best_play(game)
+        except ImportError:
+            screen.error(_("No hint: this installation has no solver."))
+            return
+        except Exception:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+            screen.error(_("No hint: the solver cannot answer this position."))
+            return
+        if not found.placed:
+            if game.turn.played:
+                screen.say(_("The solver finds no more cards you can put down: end your turn."), "cyan")
+            else:
+                screen.say(_("The solver finds no card you can put down: draw."), "cyan")
+            return
+        lines = []
+        if found.from_start:
+            lines.append(_("From the table as it was when your turn began (undo your steps first):"))
+        lines.append(ngettext("You can put down {n} card: {cards}.", "You can put down {n} cards: {cards}.",
+                              len(found.placed), cards=glossary.show_cards(found.placed, deck)))
+        if found.actions:
+            lines.append(_("Type:"))
+            lines.extend("  " + self.shown(action) for action in found.actions)
+        else:
+            lines.append(_("The table after it:"))
+            lines.extend(f"  {n}  {glossary.show_cards(m, deck)}" for n, m in enumerate(found.table, 1))
+        session.pin(self.seat, lines)
+
+    def shown(self, action: Action) -> str:
+        """An action as the player would type it, in the player's words."""
+        deck = self.session.game.variant.deck
+        reader = self.session.reader
+        words = [local_word(action.verb)]
+        for arg in action.args(deck):
+            if arg.isdigit():
+                words.append(arg)
+                continue
+            mark, text = ("*", arg[1:]) if arg.startswith("*") else ("", arg)
+            card = deck.parse_card(text)
+            words.append(mark + (reader.spelling(card) if glossary.ascii_cards() else glossary.show_card(card, deck)))
+        return " ".join(words)
+
+    def rules(self) -> None:
+        from .rules_render import render
+        from .rules_text import compose
+
+        screen = self.session.screen
+        text = render(compose(self.session.game.variant), "text", visual=screen.visual,
+                      width=screen.console.width)
+        screen.console.print(Text(text.rstrip("\n")))
+
+    def help(self, args: tuple[str, ...]) -> None:
+        screen = self.session.screen
+        if args:
+            screen.lines(guide.one(command_of(args[0])))
+            return
+        for typed, what in guide.rows():
+            line = Text(screen.t(typed), style="bold")
+            line.append("  " + screen.t(what), style="")
+            screen.console.print(line, soft_wrap=not screen.console.is_terminal)
+        screen.lines(guide.notes(self.session.game.variant.deck), "dim")
+
+    def quit(self, args: tuple[str, ...]) -> None:
+        session = self.session
+        if args:
+            path: Path | None = _path(args)
+        elif session.terminal.interactive:
+            default = session.record or session.default_path()
+            yes, no = pgettext("answer", YES), pgettext("answer", NO)
+            answer = session.terminal.ask(_("Save the game before leaving? Enter: save it in {file}; "
+                                            "a file name: save it there; {no}: leave without saving. ",
+                                            file=str(default), no=no))
+            folded = fold(answer or "")
+            if answer is not None and folded in {fold(no), fold(no)[:1], "n", "no"}:
+                session.screen.say(_("The game was not saved."))
+                raise Quit
+            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path((answer.strip(),))
+        else:
+            path = session.record
+        if path is None:
+            session.screen.say(_("The game was not saved."))
+        else:
+            if not session.save(path):
+                return
+            session.saved_message(path)
+        raise Quit
+
+
+def _path(words: Sequence[str]) -> Path:
+    """A file name typed at the table (``~`` is the home directory)."""
+    return Path(" ".join(words)).expanduser()

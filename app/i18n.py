@@ -1,0 +1,384 @@
+"""Translations: gettext catalogs under ``locales/``, read with Babel.
+
+Placeholders are named (``{player}``, ``{n}``) and filled by
+:func:`safe_format`, which refuses attribute and index access: translation
+files are data from strangers and must never reach Python objects. A
+translation that breaks that rule, or names a placeholder the code does not
+supply, is not used: the English source is shown and the miss is recorded.
+
+Catalogs ship as ``.po`` text only. The first use of a language compiles it
+with Babel and keeps the compiled ``.mo`` in a cache directory, keyed by the
+``.po`` file's content, so later runs load it with the standard library
+alone (Babel's import alone costs more than the whole lookup).
+
+English is the source language: its catalog may override a wording, and an
+empty entry there means "as in the source". Every other language records
+each message it lacks (:func:`misses`), which the tests turn into failures.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import io
+import os
+import string
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from machiavelli.core.errors import MachiavelliError
+
+from .resources import data_dir
+
+SOURCE_LANGUAGE = "en"
+DOMAIN = "messages"
+#: A catalog is a few hundred kilobytes at most; anything bigger is refused.
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
+#: Where compiled catalogs are kept (overrides the user's cache directory).
+CACHE_ENV = "MACHIAVELLI_CACHE_DIR"
+#: Environment variables that name the user's language, in gettext's order.
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"})
+
+
+class PlaceholderError(ValueError):
+    """A format string asks for something other than a plain named field."""
+
+
+class UnknownLanguage(MachiavelliError, ValueError):
+    """``--lang`` names a language with no catalog (params: ``name``, ``available``)."""
+
+    code = "unknown-language"
+
+
+class CatalogError(MachiavelliError, ValueError):
+    """A translation file that cannot be read (params: ``file``, ``detail``)."""
+
+    code = "bad-catalog"
+
+
+# -- formatting ---------------------------------------------------------------
+
+
+class _SafeFormatter(string.Formatter):
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        if not field_name.isidentifier():
+            raise PlaceholderError(field_name)
+        return self.get_value(field_name, args, kwargs), field_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec:
+            raise PlaceholderError(format_spec)
+        return str(value)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion:
+            raise PlaceholderError(conversion)
+        return value
+
+
+_FORMATTER = _SafeFormatter()
+
+
+def safe_format(template: str, /, **values: Any) -> str:
+    """``template.format(**values)`` for plain ``{name}`` fields only."""
+    return _FORMATTER.vformat(template, (), values)
+
+
+def placeholders(template: str) -> set[str]:
+    """The field names of a format string (for catalog checks)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+# -- misses -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """A message shown in English although another language was asked for."""
+
+    language: str
+    context: str | None
+    message: str
+    why: str  # "missing" (no usable translation) or "broken" (bad placeholders)
+
+
+_misses: list[Miss] = []
+
+
+def misses() -> list[Miss]:
+    """Every miss since the last :func:`clear_misses` (tests fail on any)."""
+    return list(_misses)
+
+
+def clear_misses() -> None:
+    _misses.clear()
+
+
+class _RecordMisses(gettext.NullTranslations):
+    """The last fallback of a catalog: answers in English and remembers it."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def _miss(self, context: str | None, message: str) -> None:
+        _misses.append(Miss(self.lang, context, message, "missing"))
+
+    def gettext(self, message: str) -> str:
+        self._miss(None, message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self._miss(None, msgid1)
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self._miss(context, message)
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        self._miss(context, msgid1)
+        return msgid1 if n == 1 else msgid2
+
+
+# -- catalogs -----------------------------------------------------------------
+
+
+def locales_dir() -> Path:
+    return data_dir("locales")
+
+
+def catalog_path(lang: str, base: Path | None = None) -> Path:
+    return (base or locales_dir()) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def available_languages(base: Path | None = None) -> list[str]:
+    """English plus every language with a catalog, sorted."""
+    found = {p.parent.parent.name for p in (base or locales_dir()).glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    return sorted(found | {SOURCE_LANGUAGE})
+
+
+def _cache_dir() -> Path | None:
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    root = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
+    return Path(root) / "machiavelli-variants"
+
+
+def compile_catalog(po_bytes: bytes, lang: str, label: str) -> bytes:
+    """A ``.po`` file's bytes compiled to ``.mo`` bytes with Babel (fuzzy
+    and empty entries are left out, so they count as missing)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    try:
+        catalog = read_po(io.BytesIO(po_bytes), locale=lang, abort_invalid=True)
+    except Exception as exc:  # Babel raises several types for a broken file
+        raise CatalogError(file=label, detail=str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def _read_catalog_bytes(path: Path) -> bytes:
+    try:
+        if path.stat().st_size > MAX_CATALOG_BYTES:
+            raise CatalogError(file=str(path), detail=f"larger than {MAX_CATALOG_BYTES} bytes")
+        return path.read_bytes()
+    except OSError as exc:
+        raise CatalogError(file=str(path), detail=exc.strerror or "cannot be read") from None
+
+
+def _compiled(lang: str, path: Path) -> bytes:
+    po = _read_catalog_bytes(path)
+    key = hashlib.sha256(po).hexdigest()[:20]
+    cache = _cache_dir()
+    cached = cache / f"{lang}-{key}.mo" if cache else None
+    if cached is not None:
+        try:
+            return cached.read_bytes()
+        except OSError:
+            pass
+    mo = compile_catalog(po, lang, str(path))
+    if cached is not None:
+        try:  # atomic, so that two processes never read half a file
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
+                tmp.write(mo)
+            os.replace(tmp.name, cached)
+        except OSError:
+            pass  # a read-only home only costs speed
+    return mo
+
+
+_loaded: dict[tuple[str, Path], gettext.NullTranslations] = {}
+
+
+def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
+    """The translations of ``lang`` (cached per process)."""
+    path = catalog_path(lang, base)
+    key = (lang, path)
+    if key not in _loaded:
+        if lang == SOURCE_LANGUAGE:
+            fallback: gettext.NullTranslations = gettext.NullTranslations()
+        else:
+            fallback = _RecordMisses(lang)
+        if path.is_file():
+            translations: gettext.NullTranslations = gettext.GNUTranslations(io.BytesIO(_compiled(lang, path)))
+            translations.add_fallback(fallback)
+        elif lang == SOURCE_LANGUAGE:
+            translations = fallback
+        else:
+            raise UnknownLanguage(name=lang, available=", ".join(available_languages(base)))
+        _loaded[key] = translations
+    return _loaded[key]
+
+
+# -- the user's language ------------------------------------------------------
+
+
+def match_language(code: str, available: Iterable[str]) -> str | None:
+    """``it_IT.UTF-8`` -> ``it`` when only ``it`` is available; None if nothing fits."""
+    from babel.core import parse_locale
+
+    code = code.split(".")[0].split("@")[0].strip()
+    if not code:
+        return None
+    if code in ("C", "POSIX"):
+        return SOURCE_LANGUAGE
+    try:
+        parts = parse_locale(code.replace("-", "_"))
+    except ValueError:
+        return None
+    language, territory = parts[0].lower(), parts[1]
+    options = {a.lower(): a for a in available}
+    for candidate in (f"{language}_{territory}".lower() if territory else None, language):
+        if candidate and candidate in options:
+            return options[candidate]
+    return None
+
+
+def environment_language(environ: Mapping[str, str] | None = None, available: Iterable[str] | None = None) -> str:
+    """The first available language the environment asks for, else English."""
+    environ = os.environ if environ is None else environ
+    available = list(available or available_languages())
+    for variable in LANGUAGE_VARIABLES:
+        value = environ.get(variable, "")
+        for part in value.split(":") if variable == "LANGUAGE" else [value]:
+            found = match_language(part, available)
+            if found:
+                return found
+    return SOURCE_LANGUAGE
+
+
+def resolve_language(requested: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang`` if given (an unknown one is an error), else the environment's."""
+    available = available_languages()
+    if not requested:
+        return environment_language(environ, available)
+    found = match_language(requested, available)
+    if found is None:
+        raise UnknownLanguage(name=requested, available=", ".join(available))
+    return found
+
+
+def use_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """Switch every message to ``requested`` (or the environment's language).
+
+    An unknown language raises :class:`UnknownLanguage` *after* switching to
+    the environment's language, so that the error itself is understood."""
+    env_lang = environment_language(environ)
+    try:
+        lang = resolve_language(requested, environ)
+    except UnknownLanguage:
+        set_translations(load(env_lang), env_lang)
+        raise
+    set_translations(load(lang), lang)
+    return lang
+
+
+def language() -> str:
+    return _language
+
+
+def is_rtl(lang: str | None = None) -> bool:
+    return (lang or _language).split("_")[0] in RTL_LANGUAGES
+
+
+def set_translations(translations: gettext.NullTranslations, lang: str) -> None:
+    global _translations, _language
+    _translations, _language = translations, lang
+
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+# -- numbers and lists in the user's language ---------------------------------
+
+
+def format_number(n: int | float) -> str:
+    """A number as the user's language writes it (Babel, Latin digits)."""
+    if isinstance(n, int) and 0 <= n < 1000:
+        return str(n)  # no grouping below a thousand in any Latin-digit locale
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=_language)
+
+
+def format_list(items: Iterable[str], style: str = "standard") -> str:
+    """``a, b and c`` in the user's language (Babel's CLDR list patterns)."""
+    from babel.lists import format_list as babel_format_list
+
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    return babel_format_list(items, style=style, locale=_language)  # type: ignore[arg-type]
+
+
+# -- lookups ------------------------------------------------------------------
+
+
+def _fill(text: str, source: str, context: str | None, values: dict[str, Any]) -> str:
+    """Format a translation; a broken one falls back to the English source."""
+    try:
+        return safe_format(text, **values)
+    except (PlaceholderError, KeyError, IndexError, ValueError):
+        if text is source:
+            raise
+        _misses.append(Miss(_language, context, source, "broken"))
+        return safe_format(source, **values)
+
+
+def _(message: str, /, **values: Any) -> str:
+    text = _translations.gettext(message)
+    return _fill(text, message, None, values) if values else text
+
+
+def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    text = _translations.ngettext(singular, plural, n)
+    return _fill(text, singular if n == 1 else plural, None, {"n": format_number(n), **values})
+
+
+def pgettext(context: str, message: str, /, **values: Any) -> str:
+    text = _translations.pgettext(context, message)
+    return _fill(text, message, context, values) if values else text
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, /, **values: Any) -> str:
+    text = _translations.npgettext(context, singular, plural, n)
+    return _fill(text, singular if n == 1 else plural, context, {"n": format_number(n), **values})
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it yet."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a string with a context for extraction; translate it later with
+    ``pgettext(context, message)``."""
+    return message

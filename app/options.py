@@ -1,0 +1,49 @@
+"""Options shared by several commands, and the error boundary of the CLI."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Annotated, Any, Callable, Optional, TypeVar
+
+import typer
+
+from machiavelli.core.errors import MachiavelliError
+
+from .i18n import N_
+from .reasons import describe
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+VariantOpt = Annotated[str, typer.Option("--variant", "-V", help=N_("A shipped variant's name or a YAML file."))]
+SetOpt = Annotated[
+    Optional[list[str]],
+    typer.Option("--set", "-s", help=N_("Override a rule: key=value (dotted keys reach nested values). Repeatable.")),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of text."))]
+
+#: Exit code for bad input: a card, a variant, a file.
+EXIT_BAD_INPUT = 2
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def handles_errors(func: F) -> F:
+    """Turn the kernel's errors into one clear line on stderr and exit 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except MachiavelliError as exc:
+            raise fail(describe(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=None) + "\n")

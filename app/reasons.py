@@ -1,0 +1,130 @@
+"""Human sentences for the kernel's reason codes, in the user's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from machiavelli.core.errors import MachiavelliError
+
+from .i18n import N_, NP_, _, pgettext
+
+# Why a group of cards is not a meld (core.melds.REASONS).
+MELD_REASONS: dict[str, str] = {
+    "empty": NP_("meld reason", "there are no cards"),
+    "no-meld-kinds": NP_("meld reason", "this variant allows no melds"),
+    "mixed-ranks": NP_("meld reason", "the cards are not all of one rank"),
+    "mixed-suits": NP_("meld reason", "the cards are not all of one suit"),
+    "too-few-cards": NP_("meld reason", "there are too few cards"),
+    "too-many-cards": NP_("meld reason", "there are too many cards"),
+    "rank-not-allowed": NP_("meld reason", "a rank that this kind of meld does not allow"),
+    "identical-cards": NP_("meld reason", "there are identical cards"),
+    "repeated-rank": NP_("meld reason", "a rank appears twice"),
+    "repeated-suit": NP_("meld reason", "a suit appears twice"),
+    "not-a-pattern": NP_("meld reason", "the ranks are not one of the allowed combinations"),
+    "gap": NP_("meld reason", "the ranks are not consecutive"),
+    "ace-both-ways": NP_("meld reason", "an ace cannot be both low and high"),
+    "ace-high-not-allowed": NP_("meld reason", "aces cannot be high in this variant"),
+    "ace-low-not-allowed": NP_("meld reason", "aces cannot be low in this variant"),
+}
+
+# Errors of input, files and setup: one line each.
+ERRORS: dict[str, str] = {
+    "bad-card": N_("Not a card: {token}"),
+    "input-too-long": N_("The input is too long."),
+    "bad-variant": N_("Broken variant {where}: {detail}"),
+    "bad-extends": N_("Broken variant {where}: {detail}"),
+    "bad-override": N_("Bad --set: {detail}"),
+    "missing-file": N_("No such file: {file}"),
+    "unknown-variant": N_("Unknown variant {name}. Available: {available}"),
+    "bad-action": N_("Not a valid action: {token} (expected: {usage})"),
+    "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
+    "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
+    "too-few-players": N_("{players} players are too few: this variant needs at least {min}."),
+    "too-many-players": N_("{players} players are too many: this variant allows at most {max}."),
+    "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),
+    "too-many-copies": N_("There are more {cards} than {decks} decks hold."),
+    "unknown-player": N_("Unknown player {player}. Available: {available}"),
+    "record-too-large": N_("{file} is too large to be a game record."),
+    "not-a-record": N_("{file} is not a Machiavelli game record ({detail})."),
+    "record-damaged": N_("Game record {file} is damaged at line {line}: {detail}"),
+    "record-version": N_("Game record {file} has version {version}; this program reads up to version {supported}."),
+    "record-field": N_("Game record {file} is damaged: {detail}"),
+    "record-variant": N_("Game record {file} has a broken variant ({field}): {detail}"),
+    "record-setup": N_("Game record {file} cannot be set up: {detail}"),
+    "record-action": N_("Game record {file} is damaged at action {index} ({action}): {detail}"),
+    "record-result": N_("Game record {file} does not reach its own result: {detail}"),
+    "file-exists": N_("{file} exists and holds something else: choose another name or use --force."),
+    "cannot-read": N_("Cannot read {file}: {detail}"),
+    "card-not-in-deck": N_("{card} is not a card of this variant's deck."),
+    "invalid-meld": N_("Meld {meld} on the table is not valid: {cards}"),
+    "bad-position-line": N_('Not a position: {token} (expected a JSON object with "table" and "hand")'),
+    "search-too-large": N_("This position is too large to answer exactly with this variant's kinds of meld."),
+    "cannot-write": N_("Cannot write {file}: {detail}"),
+    "unknown-language": N_("Unknown language {name}. Available: {available}"),
+    "unknown-locale": N_("Babel knows no language {name}: use a code such as fr or pt_BR."),
+    "bad-catalog": N_("Broken translation file {file}: {detail}"),
+    "catalog-exists": N_("{file} exists already."),
+}
+
+
+# Why the rules reject a turn action (core.errors.IllegalAction codes).
+ACTION_REASONS: dict[str, str] = {
+    "game-over": N_("The game is over."),
+    "not-your-turn": N_("It is not your turn."),
+    "not-an-action": N_("That is not an action of this game."),
+    "card-not-available": N_("You have no {cards} to play: not in your hand, the taken cards or the help cards."),
+    "help-card-needs-hand": N_("Help cards ({cards}) can only be played together with cards from your hand."),
+    "no-such-meld": N_("There is no meld {meld} on the table."),
+    "card-not-in-meld": N_("Meld {meld} has no {cards}."),
+    "same-meld": N_("Cards cannot move from meld {meld} to itself."),
+    "nothing-to-split": N_("Meld {meld} starts with {cards}: there is nothing to split off."),
+    "nothing-to-undo": N_("There is nothing to undo in this turn."),
+    "draw-after-play": N_("You have played {cards} this turn: end the turn, or undo before drawing."),
+    "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
+    "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
+    "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
+}
+
+
+def action_reason(error: MachiavelliError) -> str:
+    """Why a turn action was rejected, in the user's language."""
+    template = ACTION_REASONS.get(error.code)
+    if template is None:
+        return error.message
+    params = {k: ("" if v is None else v) for k, v in error.params.items()}
+    if error.code == "invalid-table":
+        params["reason"] = meld_reason(params.get("reason") or None)
+    try:
+        return _(template, **params)
+    except (KeyError, ValueError):
+        return error.message
+
+
+def meld_reason(code: str | None) -> str:
+    if code is None:
+        return ""
+    template = MELD_REASONS.get(code)
+    return pgettext("meld reason", template) if template else code
+
+
+def _where(params: dict[str, Any]) -> str:
+    where = str(params.get("file", ""))
+    if params.get("line"):
+        where += f":{params['line']}"
+    if params.get("path"):
+        where += f" ({params['path']})"
+    return where
+
+
+def describe(error: MachiavelliError) -> str:
+    """One line that says what went wrong, in the user's language."""
+    params = {k: ("" if v is None else v) for k, v in error.params.items()}
+    params.setdefault("detail", "")
+    params["where"] = _where(error.params)
+    template = ERRORS.get(error.code)
+    if template is None:
+        return action_reason(error)
+    try:
+        return _(template, **params)
+    except (KeyError, ValueError):
+        return error.message

@@ -1,0 +1,88 @@
+"""Game records on disk: read with a size limit, written atomically, and
+never over a file whose contents would be lost."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from machiavelli.core.errors import RecordError
+from machiavelli.core.records import MAX_RECORD_CHARS, GameRecord
+
+
+def read_record(path: Path | str) -> GameRecord:
+    """Load a record; every failure is a RecordError naming the file."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_RECORD_CHARS:
+            raise RecordError("record-too-large", file=str(path), size=path.stat().st_size, limit=MAX_RECORD_CHARS)
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise RecordError("missing-file", file=str(path)) from None
+    except IsADirectoryError:
+        raise RecordError("not-a-record", file=str(path), detail="a directory") from None
+    except OSError as exc:
+        raise RecordError("cannot-read", file=str(path), detail=exc.strerror or str(exc)) from None
+    with named(path):
+        return GameRecord.loads(data)
+
+
+class named:
+    """Context manager: RecordErrors raised inside name ``path`` as their file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        if isinstance(error, RecordError):
+            error.params.setdefault("file", self.path)
+        return False
+
+
+def check_writable(path: Path | str, record: GameRecord | None = None, *, force: bool = False) -> None:
+    """Raise unless writing ``record`` to ``path`` loses nothing: the file
+    does not exist, or holds this very game at an earlier point (or
+    ``force``). Without a record yet, only a missing file is safe."""
+    path = Path(path)
+    if force or not path.exists():
+        return
+    if path.is_dir():
+        raise RecordError("cannot-write", file=str(path), detail="a directory")
+    if record is not None:
+        try:
+            existing = read_record(path)
+        except RecordError:
+            existing = None
+        if existing is not None and record.continues(existing):
+            return
+    raise RecordError("file-exists", file=str(path))
+
+
+def write_record(path: Path | str, record: GameRecord, *, force: bool = False) -> None:
+    """Save atomically (a temporary file renamed over the target), refusing
+    to replace a file that holds anything but an earlier point of this game."""
+    path = Path(path)
+    check_writable(path, record, force=force)
+    text = record.dumps()
+    folder = path.parent if str(path.parent) else Path(".")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

@@ -1,0 +1,291 @@
+"""The table as a player sees it, drawn with Rich.
+
+Colour only ever repeats what a mark already says: suits keep their symbol
+(or letter with ``--ascii``), cards moved this turn are bracketed, changed
+melds carry a mark, invalid melds a mark and the reason. When the output is
+not a terminal, Rich drops the colours and the screen is plain text.
+Arabic stays in logical order unless ``visual`` is asked for (terminals
+without bidi support): then each phrase is reordered for display.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from machiavelli.core.cards import Card, DeckSpec
+from machiavelli.games.machiavelli.game import Game
+
+from . import glossary, hand_order
+from .bidi import LRI, PDI, visual as visual_line
+from .i18n import _, format_number, is_rtl, ngettext
+from .narrate import entry_text, outcome_text, player_name
+from .reasons import meld_reason
+from .words import local_word, order_word
+
+#: Most moves of the others listed; older ones are counted.
+MAX_MOVES_SHOWN = 40
+_COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue"}
+_CARD = r"[*\[]?[0-9A-Z]{1,3}[♠♥♦♣♤♡♢♧]\]?"
+_CARD_RUN = re.compile(f"{_CARD}(?:[ ,]+{_CARD})*")
+
+
+@dataclass
+class Marks:
+    """The marks of the screen, in Unicode or in ASCII."""
+
+    changed: str
+    invalid: str
+    moved: tuple[str, str]
+    rule: str
+
+    @classmethod
+    def pick(cls, ascii_only: bool) -> "Marks":
+        if ascii_only:
+            return cls(">", "x", ("[", "]"), "-")
+        return cls("►", "✗", ("[", "]"), "─")
+
+
+@dataclass
+class Seats:
+    """Who sits where: kinds of player (``human``, ``solver``...) and names."""
+
+    kinds: list[str]
+    names: list[str | None] = field(default_factory=list)
+
+    def name(self, seat: int) -> str:
+        return player_name(seat, self.names)
+
+    def label(self, seat: int, viewer: int | None) -> str:
+        """``Player 2 (computer)``, ``Player 1 (you)``."""
+        if seat == viewer:
+            return _("{player} (you)", player=self.name(seat))
+        if self.kinds[seat] != "human":
+            return _("{player} (computer)", player=self.name(seat))
+        return self.name(seat)
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.kinds) if kind == "human"]
+
+
+class Screen:
+    """Draws the game on a Rich console."""
+
+    def __init__(self, console: Console, *, visual: bool = False) -> None:
+        self.console = console
+        # As for `machiavelli rules`: a pipe or a file always gets logical order.
+        self.visual = visual and is_rtl() and console.is_terminal
+        self.marks = Marks.pick(glossary.ascii_cards())
+
+    # -- pieces -------------------------------------------------------------------
+
+    def t(self, text: str) -> str:
+        """A phrase as the terminal should get it: in visual mode reordered,
+        with each run of cards kept left to right (5♣ 6♣, never ♣6 ♣5)."""
+        if not self.visual:
+            return text
+        return visual_line(_CARD_RUN.sub(lambda m: LRI + m.group(0) + PDI, text), rtl=True)
+
+    def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
+        shown = glossary.show_card(card, deck)
+        colour = _COLOURS.get(deck.suit(card.suit).colour)
+        if moved:
+            left, right = self.marks.moved
+            return Text(left + shown + right, style=f"bold underline {colour or ''}".strip())
+        return Text(shown, style=colour or "")
+
+    def cards(self, cards: Iterable[Card], deck: DeckSpec, moved: Sequence[bool] = ()) -> Text:
+        out = Text()
+        for k, card in enumerate(cards):
+            if k:
+                out.append(" ")
+            out.append_text(self.card(card, deck, bool(moved[k]) if k < len(moved) else False))
+        return out
+
+    def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
+        """One line of text (translations are data: never read as markup).
+        A terminal gets it wrapped between words, unless it holds something
+        to copy (``whole``: a command, a path); a pipe always gets it whole."""
+        self.console.print(Text(self.t(text), style=style), soft_wrap=whole or not self.console.is_terminal)
+
+    def error(self, text: str) -> None:
+        self.say(text, "bold red")
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+
+    def heading(self, text: str) -> None:
+        self.console.rule(Text(self.t(text), style="bold"), characters=self.marks.rule, align="left")
+
+    # -- the table -------------------------------------------------------------------
+
+    def table(self, game: Game, *, changed: Iterable[int] = (), moved_ids: frozenset[int] = frozenset(),
+              invalid: bool = False) -> None:
+        """The melds, numbered; marks for changed melds, moved cards and,
+        with ``invalid``, melds that are not valid yet."""
+        rules, deck = game.rules, game.variant.deck
+        melds = game.turn.table
+        if not melds:
+            self.say(_("The table is empty."))
+            return
+        changed = set(changed)
+        grid = RichTable(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        grid.add_column(width=1)
+        grid.add_column(justify="right")
+        grid.add_column()
+        grid.add_column(style="dim")
+        for number, meld in enumerate(melds, 1):
+            ids = rules.arrange(meld)
+            cards = self.cards((rules.cards[i] for i in ids), deck, [i in moved_ids for i in ids])
+            mark, note = Text(""), Text("")
+            if number in changed:
+                mark = Text(self.marks.changed, style="bold yellow")
+            if invalid and not rules.valid(meld):
+                result = rules.check(meld)
+                note = Text(self.t(f"{self.marks.invalid} {meld_reason(result.reason)}"), style="red")
+            grid.add_row(mark, Text(format_number(number), style="bold yellow" if number in changed else "bold"),
+                         cards, note)
+        self.console.print(grid)
+
+    def legend(self, *, changed: bool, moved: bool, invalid: bool) -> None:
+        parts = []
+        if changed:
+            parts.append(_("{mark} changed since your last turn", mark=self.marks.changed))
+        if moved:
+            brackets = " ".join(self.marks.moved)
+            parts.append(_("{mark} moved this turn", mark=brackets))
+        if invalid:
+            parts.append(_("{mark} not a valid meld", mark=self.marks.invalid))
+        if parts:
+            self.say("   ".join(parts), "dim")
+
+    def hand(self, cards: Sequence[Card], game: Game, order: str, drawn: Sequence[Card] = ()) -> None:
+        """The hand in the chosen order, the cards just drawn shown apart."""
+        variant, deck = game.variant, game.variant.deck
+        rest = Counter(cards)
+        rest.subtract(drawn)
+        held = [c for c in cards if rest[c] > 0 and not rest.subtract([c])]
+        self.say(ngettext("Your hand, by {order} ({n} card):", "Your hand, by {order} ({n} cards):", len(cards),
+                          order=order_word(order)), "bold")
+        groups, melds = hand_order.arrange(held, order, variant)
+        line = Text("  ")
+        for k, group in enumerate(groups):
+            if k:
+                line.append(" | " if k <= melds else "   ")
+            line.append_text(self.cards(group, deck))
+        self.console.print(line)
+        if drawn:
+            drawn_line = Text(self.t(_("Drawn:")) + " ", style="bold")
+            drawn_line.append_text(self.cards(drawn, deck))
+            self.console.print(drawn_line)
+
+    # -- whole screens -----------------------------------------------------------
+
+    def status(self, game: Game, seats: Seats, viewer: int | None) -> None:
+        variant = game.variant
+        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=variant.name,
+                       turn=format_number(game.turn_number)))
+        if game.outcome is None:
+            line = _("{player} to play", player=seats.label(game.current, viewer))
+        else:
+            line = outcome_text(game.outcome, seats.names)
+        line += " · " + ngettext("{n} card in the deck", "{n} cards in the deck", game.deck_count)
+        self.say(line, "bold")
+        others = [ngettext("{player}: {n} card", "{player}: {n} cards", game.hand_size(s),
+                           player=seats.label(s, viewer))
+                  for s in range(game.players) if s != viewer]
+        self.say(" · ".join(others))
+
+    def since(self, game: Game, seat: int, seats: Seats) -> bool:
+        """What the others did since ``seat`` last ended a turn, step by step
+        (False when they did nothing)."""
+        entries = [e for e in game.view(seat).since_my_last_turn() if e.seat != seat]
+        if not entries:
+            return False
+        self.say(_("Since your last turn:"), "bold")
+        deck = game.variant.deck
+        if len(entries) > MAX_MOVES_SHOWN:
+            hidden = len(entries) - MAX_MOVES_SHOWN
+            self.say("  " + ngettext("… {n} earlier move", "… {n} earlier moves", hidden), "dim")
+            entries = entries[-MAX_MOVES_SHOWN:]
+        for entry in entries:
+            self.say("  " + entry_text(entry, deck, seats.names))
+        return True
+
+    def turn(self, game: Game, seat: int, seats: Seats, order: str, *, history: bool = True) -> None:
+        """Everything ``seat`` needs on its own turn."""
+        view = game.view(seat)
+        turn = game.turn
+        deck = game.variant.deck
+        # The others' moves first: on a short terminal they scroll away
+        # before the status, the table and the hand.
+        if history and self.since(game, seat, seats):
+            self.console.print()
+        self.status(game, seats, seat)
+        self.console.print()
+        changed = view.changed_melds()
+        moved = turn.touched
+        self.say(_("Table:"), "bold")
+        self.table(game, changed=changed, moved_ids=moved, invalid=True)
+        if game.help_cards:
+            line = Text(self.t(_("Help cards:")) + " ", style="bold")
+            line.append_text(self.cards(game.help_cards, deck))
+            self.console.print(line)
+        if turn.working:
+            line = Text(self.t(_("Taken from the table, to put back:")) + " ", style="bold")
+            line.append_text(self.cards([game.rules.cards[i] for i in turn.working], deck,
+                                        [True] * len(turn.working)))
+            self.console.print(line)
+        self.console.print()
+        self.hand(view.hand, game, order, view.just_drawn)
+        invalid = bool(turn.invalid())
+        self.legend(changed=bool(changed), moved=bool(moved), invalid=invalid)
+        self.say(_("Type {help} for the commands. For example: {examples}", help=local_word("help"),
+                   examples=" · ".join(self.examples(game))), "dim")
+
+    def examples(self, game: Game) -> list[str]:
+        deck = game.variant.deck
+        five = [c for c in deck.cards() if deck.rank_code(c.rank) in ("5", "6", "7") and c.suit == deck.suits[-1].code]
+        cards = " ".join(glossary.show_card(c, deck) for c in five[:3]) or "…"
+        return [f"{local_word('play')} {cards}", f"{local_word('add')} 1 {cards.split(' ')[0]}",
+                local_word("draw"), local_word("end")]
+
+    def waiting(self, game: Game, seat: int, seats: Seats) -> None:
+        """The screen between two people at one terminal: no hand shown."""
+        self.clear()
+        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=game.variant.name,
+                       turn=format_number(game.turn_number)))
+        self.say(_("{player}'s turn. Pass the terminal to {player}, then press Enter.", player=seats.name(seat)),
+                 "bold")
+
+    def final(self, game: Game, seats: Seats, viewer: int | None = None) -> None:
+        """The end of the game: the result, the last moves ``viewer`` has not
+        seen, the table and every hand."""
+        deck = game.variant.deck
+        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=game.variant.name,
+                       turn=format_number(game.turn_number)))
+        if game.outcome is not None:
+            self.say(outcome_text(game.outcome, seats.names), "bold green")
+        if viewer is not None:
+            self.since(game, viewer, seats)
+        self.say(_("Table:"), "bold")
+        self.table(game)
+        for seat in range(game.players):
+            hand = hand_order.by_suit(game.hand(seat), game.variant)
+            line = Text(self.t(ngettext("{player}: {n} card", "{player}: {n} cards", len(hand),
+                                        player=seats.label(seat, None))) + "  ")
+            line.append_text(self.cards(hand, deck))
+            self.console.print(line)
+        self.say(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
+
+    def lines(self, lines: Iterable[str], style: str = "") -> None:
+        for line in lines:
+            self.say(line, style)

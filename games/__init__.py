@@ -1,0 +1,1 @@
+"""The games of the family, each in its own package."""

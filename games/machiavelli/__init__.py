@@ -1,0 +1,1 @@
+"""Machiavelli, the game: its rules as a plugin of the kernel."""

@@ -1,0 +1,215 @@
+"""Computer players.
+
+A bot sees the game only through its seat's :class:`~core.view.View` and
+answers with the same turn actions people type, so every rule and every
+rejection applies to it too: ``choose(view) -> Action`` is called for each
+action of the bot's turns. Bots are chosen by name per seat (``random``
+here; later issues register stronger ones with :func:`register`) and made
+from a seed, so a game between bots is reproducible from the game's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterator, Protocol, Sequence
+
+from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import IllegalAction, SetupError
+from .game import Entry, Game, Outcome
+from machiavelli.core.table import MeldRules
+from .view import View
+
+#: Most actions one turn may take before the loop gives up on a bot.
+MAX_STEPS_PER_TURN = 10_000
+
+
+class Bot(Protocol):
+    """A player that :func:`play_out` drives: computer players here; a
+    person at a terminal can be driven the same way. A player that also has
+    ``rejected(error)`` is told when the rules reject its action and is asked
+    again; without it, a rejection is a bug and the error propagates."""
+
+    def choose(self, view: View) -> Action:
+        """The next action of the seat whose turn it is."""
+        ...
+
+
+BotFactory = Callable[[int], Bot]
+BOTS: dict[str, BotFactory] = {}
+
+
+def register(name: str, factory: BotFactory) -> None:
+    """Make a bot available by name (``--seat NAME``); ``factory(seed)``."""
+    BOTS[name] = factory
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed, derived from the game's seed and the seat."""
+    return (game_seed * 1_000_003 + seat * 7_919 + 1) % (1 << 63)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    factory = BOTS.get(name)
+    if factory is None:
+        raise SetupError("unknown-player", player=name, available=", ".join(sorted(BOTS)))
+    return factory(seed)
+
+
+def play_out(game: Game, bots: Sequence[Bot], on_entry: Callable[[Entry], None] | None = None) -> Outcome:
+    """Let the players (one per seat) play the game to its end; ``on_entry``
+    sees every accepted action."""
+    views = [game.view(seat) for seat in range(game.players)]
+    steps, turn = 0, game.turn_number
+    while game.outcome is None:
+        seat = game.current
+        bot = bots[seat]
+        try:
+            entry = game.apply(bot.choose(views[seat]), seat)
+        except IllegalAction as error:
+            rejected = getattr(bot, "rejected", None)
+            if rejected is None:
+                raise
+            rejected(error)
+        else:
+            if on_entry is not None:
+                on_entry(entry)
+        if game.turn_number != turn:
+            steps, turn = 0, game.turn_number
+        else:
+            steps += 1
+            if steps > MAX_STEPS_PER_TURN:
+                raise RuntimeError(f"the bot in seat {seat} did not end turn {turn}")
+    return game.outcome
+
+
+class RandomBot:
+    """Legal but aimless: it sometimes rearranges the table and puts it
+    back, plays random melds and additions that fit, stops at random, and
+    draws when it played nothing. It always ends its turn."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._turn: int | None = None
+        self._plan: Iterator[Action] | None = None
+
+    def choose(self, view: View) -> Action:
+        if self._plan is None or self._turn != view.turn:
+            # Re-seeded every turn, so that a game loaded from its record at
+            # a turn boundary goes on exactly as it would have.
+            self.rng.seed(self.seed * 1_000_003 + view.turn)
+            self._turn = view.turn
+            self._plan = self._turn_plan(view)
+        return next(self._plan)
+
+    def _turn_plan(self, view: View) -> Iterator[Action]:
+        rng = self.rng
+        if view.melds and rng.random() < 0.35:
+            for _ in range(rng.randint(1, 3)):
+                yield from self._wander(view)
+            if rng.random() < 0.03:
+                yield RESTORE
+                return
+        while True:
+            options = self._options(view)
+            if not options or (view.played_from_hand and rng.random() < 0.1):
+                break
+            yield rng.choice(options)
+            if rng.random() < 0.03:
+                yield UNDO
+        if view.played_from_hand:
+            yield END
+        else:
+            yield RESTORE if rng.random() < 0.03 else DRAW
+
+    def _wander(self, view: View) -> Iterator[Action]:
+        """One aimless rearrangement of a valid table, then its repair."""
+        rng = self.rng
+        melds = view.melds
+        m = rng.randrange(len(melds))
+        meld, n = melds[m], m + 1
+        kind = rng.randrange(5)
+        if kind == 0:
+            yield Take((n,))
+            yield Play(meld)
+        elif kind == 1 and len(meld) > 1:
+            card = rng.choice(meld)
+            yield Take((n,), (card,))
+            yield Add(n, (card,))
+        elif kind == 2 and len(meld) > 1:
+            card = meld[rng.randrange(1, len(meld))]
+            if meld.index(card) > 0:
+                yield Split(n, card)
+                yield Join((n, len(view.melds)))
+        elif kind == 3 and len(melds) > 1 and len(meld) > 1:
+            other = rng.choice([k for k in range(1, len(melds) + 1) if k != n])
+            card = rng.choice(meld)
+            yield Move((card,), n, other)
+            yield Move((card,), other, n)
+        else:
+            yield Take((n,))
+            yield UNDO
+
+    def _options(self, view: View) -> list[Action]:
+        rules = view.rules
+        hand = view.hand
+        options: list[Action] = [Play(cards, help) for cards, help in _new_melds(hand, view.help_cards, rules, self.rng)]
+        index = rules.index
+        distinct = sorted(set(hand))
+        for n, key in enumerate(view.table_keys, 1):
+            fits = rules.fits(key)
+            options.extend(Add(n, (c,)) for c in distinct if index[c] in fits)
+        return options
+
+
+def _new_melds(hand: Sequence[Card], help: Sequence[Card], rules: MeldRules, rng: random.Random
+               ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """Some valid new melds from the hand and help cards, each with at least
+    one hand card: (hand part, help part). Groups of one rank and runs of
+    one suit, each validated by the variant's rules."""
+    pool = [(c, False) for c in sorted(set(hand))]
+    in_hand = {c for c, _ in pool}
+    pool += [(c, True) for c in sorted(set(help)) if c not in in_hand]
+    found: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+
+    def consider(group: Sequence[tuple[Card, bool]]) -> None:
+        cards = [c for c, _ in group]
+        if any(not h for _, h in group) and rules.check_cards(cards).valid:
+            found.append((tuple(c for c, h in group if not h), tuple(c for c, h in group if h)))
+
+    by_rank: dict[int, list[tuple[Card, bool]]] = {}
+    by_suit: dict[str, list[tuple[Card, bool]]] = {}
+    for item in pool:
+        by_rank.setdefault(item[0].rank, []).append(item)
+        by_suit.setdefault(item[0].suit, []).append(item)
+    for group in by_rank.values():
+        if len(group) >= 3:
+            size = rng.randint(3, len(group))
+            consider(rng.sample(group, size))
+    top = len(rules.deck.ranks)
+    for group in by_suit.values():
+        if len(group) < 3:
+            continue
+        by = {c.rank: item for item in group for c in (item[0],)}
+        # Ranks in order, the ace also after the top rank, so runs like Q-K-A are found.
+        line = list(range(1, top + 1)) + [1]
+        start = 0
+        while start < len(line):
+            if line[start] not in by:
+                start += 1
+                continue
+            end = start
+            while end + 1 < len(line) and line[end + 1] in by:
+                end += 1
+            if end - start >= 2:
+                lo = rng.randint(start, end - 2)
+                hi = rng.randint(lo + 2, end)
+                consider([by[r] for r in line[lo:hi + 1]])
+            start = end + 1
+    return found
+
+
+register("random", RandomBot)
+
+from . import solver_bots  # noqa: E402,F401  (registers "greedy" and "solver")

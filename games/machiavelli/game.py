@@ -1,0 +1,379 @@
+"""A game of Machiavelli: setup, turns, drawing and the end of the game.
+
+Every physical card (``variant.physical_cards``; the index is its id) is in
+exactly one place: the deck, a hand, the table, the working area of the
+current turn, or the help cards. :meth:`Game.apply` takes one action of the
+current player; a rejected action raises :class:`IllegalAction` and changes
+nothing. Seats are numbered from 0 in turn order; play passes to seat + 1.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Take, Undo
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.core.table import MeldRules, Table, rules_for
+from .turn import Turn
+from machiavelli.core.variant import Variant
+
+WENT_OUT = "went-out"
+DECK_EXHAUSTED = "deck-exhausted"
+#: Every player passed in a row without playing or drawing a card (possible
+#: only when a variant draws nothing, e.g. ``draw_count: 0``): nothing can
+#: change any more, so the game ends and is scored as if the deck ran out.
+BLOCKED = "blocked"
+OUTCOME_REASONS = (WENT_OUT, DECK_EXHAUSTED, BLOCKED)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seats (joint winners share) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One accepted action in the game's log. Public information only: the
+    number of cards drawn, never which."""
+
+    turn: int
+    seat: int
+    action: Action
+    #: Melds the step created or changed (1-based numbers after the step).
+    melds: tuple[int, ...] = ()
+    #: Cards the seat took from the deck (draw or restore penalty).
+    drew: int = 0
+    #: Help cards laid face up from the deck at the end of the turn.
+    laid: tuple[Card, ...] = ()
+    ends_turn: bool = False
+    outcome: Outcome | None = None
+
+
+_STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
+    Play: Turn.play, Add: Turn.add, Take: Turn.take, Move: Turn.move,
+    Split: Turn.split, Join: Turn.join, Undo: lambda turn, action: turn.undo(),
+}
+
+
+class Game:
+    """One game from its setup; see the module docstring."""
+
+    def __init__(self, variant: Variant, players: int, seed: int) -> None:
+        # Random(-n) shuffles like Random(n): negative seeds would alias other games.
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise SetupError("bad-seed", seed=str(seed))
+        if not isinstance(players, int) or isinstance(players, bool) or players < 2:
+            raise SetupError("too-few-players", players=str(players), min=max(2, variant.players.min))
+        if players < variant.players.min:
+            raise SetupError("too-few-players", players=players, min=variant.players.min)
+        if players > variant.players.max:
+            raise SetupError("too-many-players", players=players, max=variant.players.max)
+        hand_size = variant.hand_size_for(players)
+        if players * hand_size + variant.help_cards > variant.card_count:
+            raise SetupError("not-enough-cards", players=players, cards=variant.card_count,
+                             needed=players * hand_size + variant.help_cards)
+        rng = random.Random(seed)
+        deck = list(range(variant.card_count))
+        rng.shuffle(deck)
+        dealer = rng.randrange(players) if variant.dealer == "random" else 0
+        first = (dealer + 1) % players
+        # The top of the deck is the end of the list; dealing goes clockwise
+        # one card at a time, starting on the dealer's left.
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for _ in range(hand_size):
+            for k in range(players):
+                hands[(first + k) % players].append(deck.pop())
+        help = [deck.pop() for _ in range(variant.help_cards)]
+        self._begin(variant, seed, dealer, first, deck, hands, [], help, [])
+
+    def _begin(self, variant: Variant, seed: int, dealer: int, first: int, deck: list[int],
+               hands: list[list[int]], table: list[tuple[int, ...]], help: list[int], aside: list[int]) -> None:
+        self.variant = variant
+        self.players = len(hands)
+        self.seed = seed
+        self.rules: MeldRules = rules_for(variant)
+        #: Who dealt; the player on the dealer's left starts.
+        self.dealer = dealer
+        self.first = first
+        self._deck = deck
+        self._hands = hands
+        self._table = table
+        self._help = help
+        self._working: list[int] = []
+        #: Cards a position set up by hand leaves out of play (never in a dealt game).
+        self._aside = aside
+        self._drawn: list[tuple[int, ...]] = [() for _ in range(self.players)]
+        #: The table as each seat left it at the end of its last turn.
+        self._left: list[tuple[tuple[int, ...], ...]] = [() for _ in range(self.players)]
+        self._log: list[Entry] = []
+        self._idle = 0
+        self.outcome: Outcome | None = None
+        self._turn = Turn(first, 1, self.rules, table, hands[first], help, self._working)
+        self._handlers = {Draw: self._draw, Restore: self._restore, End: self._end}
+
+    @classmethod
+    def from_position(cls, variant: Variant, hands, table=(), deck=None, help=(), current: int = 0,
+                      seed: int = 0) -> "Game":
+        """A game set up by hand (tests, puzzles, hints): ``hands`` per seat
+        and ``table`` melds as cards, ``deck`` top first. Without ``deck``,
+        every card not placed forms the deck, shuffled by ``seed``; with it,
+        the cards not placed are set aside, out of play. ``current`` starts."""
+        rules = rules_for(variant)
+        free: dict[int, list[int]] = {}
+        for i in reversed(range(variant.card_count)):
+            free.setdefault(rules.value[i], []).append(i)
+
+        def ids(cards) -> list[int]:
+            out = []
+            for card in cards:
+                pool = free.get(rules.index.get(card, -1))
+                if not pool:
+                    raise SetupError("too-many-copies", cards=variant.deck.card_text(card),
+                                     decks=variant.decks)
+                out.append(pool.pop())
+            return out
+
+        if len(hands) < 2:
+            raise SetupError("too-few-players", players=len(hands), min=2)
+        game = cls.__new__(cls)
+        held = [ids(h) for h in hands]
+        melds = [tuple(sorted(ids(m))) for m in table]
+        laid = ids(help)
+        rest = sorted(i for pool in free.values() for i in pool)
+        if deck is None:
+            random.Random(seed).shuffle(rest)
+            pile, aside = rest, []
+        else:
+            pile = list(reversed(ids(deck)))
+            aside = sorted(i for pool in free.values() for i in pool)
+        game._begin(variant, seed, (current - 1) % len(hands), current, pile, held, melds, laid, aside)
+        return game
+
+    # -- whose turn ----------------------------------------------------------
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is (the last one to play once the game is over)."""
+        return self._turn.seat
+
+    @property
+    def turn_number(self) -> int:
+        return self._turn.number
+
+    @property
+    def turn(self) -> Turn:
+        """The current turn (read it; change it only through :meth:`apply`)."""
+        return self._turn
+
+    # -- actions ---------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> Entry:
+        """Apply the current player's action (``seat``, when given, must be
+        the current seat). Returns the log entry; raises IllegalAction and
+        changes nothing when the rules reject it."""
+        if self.outcome is not None:
+            raise IllegalAction("game-over")
+        if seat is not None and seat != self._turn.seat:
+            raise IllegalAction("not-your-turn", seat=seat, current=self._turn.seat)
+        step = _STEPS.get(type(action))
+        if step is not None:
+            turn = self._turn
+            melds = step(turn, action)
+            if not turn.hand and turn.can_end():
+                return self._close(action, melds, outcome=Outcome((turn.seat,), WENT_OUT))
+            entry = Entry(turn.number, turn.seat, action, melds)
+            self._log.append(entry)
+            return entry
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction("not-an-action", action=repr(action)[:80])
+        return handler(action)
+
+    def _draw(self, action: Action) -> Entry:
+        turn = self._turn
+        if turn.played:
+            raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
+        turn.check_table()
+        return self._pass(action, self.variant.draw_count)
+
+    def _restore(self, action: Action) -> Entry:
+        self._turn.restore()
+        return self._pass(action, self.variant.restore_penalty)
+
+    def _pass(self, action: Action, count: int) -> Entry:
+        """End a turn in which nothing was played: draw ``count`` cards."""
+        seat = self._turn.seat
+        deck = self._deck
+        got = tuple(deck.pop() for _ in range(min(count, len(deck))))
+        self._hands[seat].extend(got)
+        self._drawn[seat] = got
+        self._idle = 0 if got else self._idle + 1
+        if self.variant.deck_runs_out == "on-last-card":
+            out = count > 0 and not deck
+        else:
+            out = len(got) < count
+        outcome = None
+        if out:
+            outcome = self._scored(DECK_EXHAUSTED)
+        elif self._idle >= self.players:
+            outcome = self._scored(BLOCKED)
+        return self._close(action, (), drew=len(got), outcome=outcome)
+
+    def _end(self, action: Action) -> Entry:
+        turn = self._turn
+        turn.check_table()
+        if not turn.played:
+            raise IllegalAction("nothing-played")
+        seat = turn.seat
+        self._idle = 0
+        self._drawn[seat] = ()
+        used = turn.help_used()
+        laid: tuple[int, ...] = ()
+        outcome = None
+        if used and self.variant.help_cards_refill:
+            deck = self._deck
+            laid = tuple(deck.pop() for _ in range(min(used, len(deck))))
+            self._help.extend(laid)
+            if self.variant.deck_runs_out == "on-last-card" and not deck:
+                outcome = self._scored(DECK_EXHAUSTED)
+        cards = self.rules.cards
+        return self._close(action, (), laid=tuple(cards[i] for i in laid), outcome=outcome)
+
+    def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
+               laid: tuple[Card, ...] = (), outcome: Outcome | None = None) -> Entry:
+        """Log the action that ends the turn, then pass or end the game."""
+        turn = self._turn
+        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome)
+        self._log.append(entry)
+        self._left[turn.seat] = tuple(self._table)
+        if outcome is not None:
+            self.outcome = outcome
+        else:
+            seat = (turn.seat + 1) % self.players
+            self._turn = Turn(seat, turn.number + 1, self.rules, self._table, self._hands[seat],
+                              self._help, self._working)
+        return entry
+
+    def _scored(self, reason: str) -> Outcome:
+        """Joint winners by the variant's rule when nobody went out."""
+        if self.variant.deck_out_winners == "fewest-points":
+            points = self.variant.deck.points
+            cards = self.rules.cards
+            score = [sum(points(cards[i]) for i in hand) for hand in self._hands]
+        else:
+            score = [len(hand) for hand in self._hands]
+        best = min(score)
+        return Outcome(tuple(s for s in range(self.players) if score[s] == best), reason)
+
+    # -- reading the state ---------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand in the order it was received."""
+        cards = self.rules.cards
+        return tuple(cards[i] for i in self._hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._hands[seat])
+
+    @property
+    def table(self) -> Table:
+        """The table as a value (melds in order, numbered from 1)."""
+        meld_cards = self.rules.meld_cards
+        return Table(meld_cards(m) for m in self._table)
+
+    def melds(self) -> tuple[tuple[Card, ...], ...]:
+        """The melds as players lay them out (runs in sequence)."""
+        meld_cards = self.rules.meld_cards
+        return tuple(meld_cards(m) for m in self._table)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards left to draw, top first."""
+        cards = self.rules.cards
+        return tuple(cards[i] for i in reversed(self._deck))
+
+    @property
+    def deck_count(self) -> int:
+        return len(self._deck)
+
+    @property
+    def help_cards(self) -> tuple[Card, ...]:
+        cards = self.rules.cards
+        return tuple(cards[i] for i in self._help)
+
+    @property
+    def working(self) -> tuple[Card, ...]:
+        """Cards taken from the table this turn and not yet put back."""
+        cards = self.rules.cards
+        return tuple(cards[i] for i in self._working)
+
+    def just_drawn(self, seat: int) -> tuple[Card, ...]:
+        """The cards the seat drew when its last turn ended, still in its hand."""
+        hand = set(self._hands[seat])
+        cards = self.rules.cards
+        return tuple(cards[i] for i in self._drawn[seat] if i in hand)
+
+    def changed_since(self, seat: int) -> tuple[int, ...]:
+        """Numbers of the melds on the table now that were not there when
+        ``seat`` last ended a turn (all of them before its first)."""
+        left = set(self._left[seat])
+        return tuple(n for n, meld in enumerate(self._table, 1) if meld not in left)
+
+    @property
+    def log(self) -> tuple[Entry, ...]:
+        return tuple(self._log)
+
+    @property
+    def entries(self) -> int:
+        """How many actions were accepted so far."""
+        return len(self._log)
+
+    def view(self, seat: int):
+        """What ``seat`` may see, for UIs and bots (see :class:`core.view.View`)."""
+        from .view import View
+
+        return View(self, seat)
+
+    def ids(self) -> dict[str, tuple[int, ...]]:
+        """Every physical card id by place (for invariant checks)."""
+        return {
+            "deck": tuple(self._deck),
+            **{f"hand {s}": tuple(h) for s, h in enumerate(self._hands)},
+            "table": tuple(i for m in self._table for i in m),
+            "working": tuple(self._working),
+            "help": tuple(self._help),
+            "aside": tuple(self._aside),
+        }
+
+    def state(self) -> dict[str, object]:
+        """The whole state as plain data (canonical card text), for JSON."""
+        deck = self.variant.deck
+        text = deck.card_text
+        cards = self.rules.cards
+
+        def held(ids) -> list[str]:
+            return [text(c) for c in sorted((cards[i] for i in ids), key=deck.sort_key)]
+
+        return {
+            "variant": self.variant.name,
+            "seed": self.seed,
+            "players": self.players,
+            "dealer": self.dealer,
+            "turn": self._turn.number,
+            "current": self._turn.seat,
+            "result": self.outcome.as_dict() if self.outcome else None,
+            "hands": [held(h) for h in self._hands],
+            "table": [[text(c) for c in m] for m in self.melds()],
+            "deck": [text(c) for c in self.deck],
+            "help_cards": [text(c) for c in self.help_cards],
+            "working": [text(c) for c in self.working],
+        }

@@ -1,0 +1,315 @@
+"""The solver's fast path, from cards to counts and from the optimum back to melds.
+
+The search sweeps the ranks in the order ace, king, queen ... two, not ace
+to king: it settles the high cards first, so that among answers that place
+as many cards, the first it finds keeps the low cards in hand (around the
+corner, where every rank is alike, it starts where the fewest runs cross). The order is
+the ranks' cycle read backwards from the ace, so runs are the same arcs with
+low and high swapped: an ace-low run (A-2-3) crosses the cut between the two
+and the ace, and an ace-high run (Q-K-A) starts at the ace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from machiavelli.core.cards import Card
+from machiavelli.core.melds import MeldKind, arrange
+from .solver_ranks import EPART, WAIT, Cells, Shape, _sets_feasible
+from .solver_search import Outcome, RankSearch
+
+#: Ace policies as the backwards sweep sees them.
+MIRROR = {"low": "high", "high": "low", "low-or-high": "low-or-high", "wrap": "wrap"}
+
+#: Only ``sequence`` matters to :func:`core.melds.arrange`.
+RUN = MeldKind(same=("suit",), sequence=True)
+
+
+def _run_lines(shape: Shape) -> list[list[int]]:
+    """The rank sequences runs may follow, as lists of ranks (1 = ace)."""
+    R = shape.ranks
+    if shape.aces == "low":
+        return [list(range(1, R + 1))]
+    if shape.aces == "high":
+        return [list(range(2, R + 1)) + [1]]
+    if shape.aces == "low-or-high":
+        return [list(range(1, R + 1)) + [1]]
+    return [list(range(1, R + 1)) * 2]  # wrap: every arc appears in the doubled line
+
+
+def playable(shape: Shape, table, hand, help_):
+    """Drop the optional cards (hand, help; [rank][suit] counts) that cannot
+    join any meld with the cards that exist, until none is left to drop."""
+    R, S = shape.ranks, shape.suits
+    hand = [list(row) for row in hand]
+    help_ = [list(row) for row in help_]
+    lines = _run_lines(shape) if shape.run_min is not None else []
+    m = shape.run_min or 0
+    smallest_set = min(shape.set_sizes) if shape.set_sizes else None
+    while True:
+        avail = [[table[r][s] + hand[r][s] + help_[r][s] for s in range(S)] for r in range(R + 1)]
+        ok = [[False] * S for _ in range(R + 1)]
+        if smallest_set is not None:
+            for r in range(1, R + 1):
+                if sum(1 for s in range(S) if avail[r][s]) >= smallest_set:
+                    for s in range(S):
+                        ok[r][s] = True
+        for line in lines:
+            limit = len(line) - m + 1
+            if shape.aces == "wrap":
+                limit = min(limit, R)
+            for s in range(S):
+                for a in range(max(0, limit)):
+                    window = line[a : a + m]
+                    if all(avail[r][s] for r in window):
+                        for r in window:
+                            ok[r][s] = True
+        changed = False
+        for r in range(1, R + 1):
+            for s in range(S):
+                if not ok[r][s] and (hand[r][s] or help_[r][s]):
+                    hand[r][s] = help_[r][s] = 0
+                    changed = True
+        if not changed:
+            return hand, help_
+
+
+def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
+    """Solve with the rank search: (new melds, hand cards placed, help cards used)."""
+    R, S = shape.ranks, shape.suits
+    suit_index = {s.code: i for i, s in enumerate(variant.deck.suits)}
+    suit_codes = [s.code for s in variant.deck.suits]
+    rank_at = [0, *_sweep_order(shape, melds, hand_cards, help_cards, suit_index)]  # positions -> ranks
+    pos = {rank: p for p, rank in enumerate(rank_at) if p}
+    sweep = replace(shape, aces=MIRROR[shape.aces])
+
+    def grid():
+        return [[0] * S for _ in range(R + 1)]
+
+    table, in_sets, hand, help_ = grid(), grid(), grid(), grid()
+    old_runs: list[tuple[int, int, frozenset[int]]] = []  # (meld index, suit, positions)
+    old_sets: dict[int, list[tuple[int, frozenset[int]]]] = {}  # position -> (meld index, suits)
+    for index, (meld, kind) in enumerate(zip(melds, kinds)):
+        is_run = variant.melds[kind].sequence
+        for card in meld:
+            table[pos[card.rank]][suit_index[card.suit]] += 1
+            if not is_run:
+                in_sets[pos[card.rank]][suit_index[card.suit]] += 1
+        if is_run:
+            old_runs.append((index, suit_index[meld[0].suit], frozenset(pos[c.rank] for c in meld)))
+        else:
+            old_sets.setdefault(pos[meld[0].rank], []).append((index, frozenset(suit_index[c.suit] for c in meld)))
+    for card in hand_cards:
+        hand[pos[card.rank]][suit_index[card.suit]] += 1
+    for card in help_cards:
+        help_[pos[card.rank]][suit_index[card.suit]] += 1
+    hand, help_ = playable(sweep, table, hand, help_)
+    points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
+    avail = [[table[p][s] + hand[p][s] + help_[p][s] for s in range(S)] for p in range(R + 1)]
+    groups = _components(sweep, avail)
+    group_of = {cell: g for g, cells in enumerate(groups) for cell in cells}
+
+    new_melds: list[tuple[Card, ...]] = []
+    placed: list[Card] = []
+    used_help: list[Card] = []
+    for g, cells_in in enumerate(groups):
+        if not any(hand[p][s] or help_[p][s] for p, s in cells_in):
+            continue  # nothing to place here: its old melds stay as they are
+
+        def only(grid_, cells_in=cells_in):
+            return tuple(tuple(grid_[p][s] if (p, s) in cells_in else 0 for s in range(S)) for p in range(R + 1))
+
+        cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
+        outcome = RankSearch(sweep, cells).solve()
+        for p in range(1, R + 1):
+            for s, opt in enumerate(outcome.options[p - 1]):
+                placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
+                used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
+        runs = _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)
+        sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
+        new_melds += [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs]
+        new_melds += [arrange(m, None, deck=variant.deck) for m in sets]
+    solved = {g for g, cells_in in enumerate(groups) if any(hand[p][s] or help_[p][s] for p, s in cells_in)}
+    for meld, kind in zip(melds, kinds):
+        if group_of[(pos[meld[0].rank], suit_index[meld[0].suit])] not in solved:
+            new_melds.append(arrange(meld, variant.melds[kind], deck=variant.deck, aces=variant.aces))
+    return new_melds, placed, used_help
+
+
+def _sweep_order(shape: Shape, melds, hand_cards, help_cards, suit_index) -> list[int]:
+    """The ranks in the order the search visits them: from the ace down
+    (ace, king ... two). Around the corner (wrap) every rank is alike, so
+    the sweep starts where the fewest runs can cross its cut: after the
+    rank whose neighbour above shares the fewest cards with it."""
+    R = shape.ranks
+    if shape.aces != "wrap":
+        return [1, *range(R, 1, -1)]
+    count = [[0] * shape.suits for _ in range(R + 2)]
+    for card in (*(c for m in melds for c in m), *hand_cards, *help_cards):
+        count[card.rank][suit_index[card.suit]] += 1
+    count[R + 1] = count[1]
+    crossing = [0] + [sum(map(min, zip(count[r], count[r + 1]))) for r in range(1, R + 1)]
+    start = min(range(1, R + 1), key=lambda r: (crossing[r], r))
+    if crossing[start] + 1 >= crossing[1]:
+        start = 1  # not worth giving up the order of the other policies
+    return [(start - 1 - i) % R + 1 for i in range(R)]
+
+
+def _components(shape: Shape, avail) -> list[set[tuple[int, int]]]:
+    """The cells (position, suit) that hold cards, grouped so that no meld
+    can join cells of two groups: runs join neighbours in a suit (and the
+    two ends of the sweep when runs may cross it), sets join the suits of a
+    rank that has enough of them. The groups can be solved one by one."""
+    R, S = shape.ranks, shape.suits
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(a, b):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    for p in range(1, R + 1):
+        for s in range(S):
+            if avail[p][s]:
+                parent[(p, s)] = (p, s)
+    if shape.run_min is not None:
+        for s in range(S):
+            for p in range(1, R):
+                if avail[p][s] and avail[p + 1][s]:
+                    join((p, s), (p + 1, s))
+            if shape.aces != "low" and avail[R][s] and avail[1][s]:
+                join((R, s), (1, s))
+    if shape.set_sizes:
+        smallest = min(shape.set_sizes)
+        for p in range(1, R + 1):
+            here = [(p, s) for s in range(S) if avail[p][s]]
+            if len(here) >= smallest:
+                for cell in here[1:]:
+                    join(here[0], cell)
+    groups: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for cell in parent:
+        groups.setdefault(find(cell), set()).add(cell)
+    return [groups[k] for k in sorted(groups)]
+
+
+class _Run:
+    __slots__ = ("tok", "ranks", "old")
+
+    def __init__(self, tok: int, rank: int, old: int | None) -> None:
+        self.tok, self.ranks, self.old = tok, [rank], old
+
+
+def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at):
+    """Follow the tokens of the optimal path; among runs in the same state,
+    the one that follows an old run which goes on at this rank goes on."""
+    melds = []
+    for s, code in enumerate(suit_codes):
+        mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
+        live: list[_Run] = []
+        for r in range(1, shape.ranks + 1):
+            opt = outcome.options[r - 1][s]
+            by_old: dict[int, list[int | None]] = {}
+            for old_tok, new_tok in opt.moves:
+                by_old.setdefault(old_tok, []).append(new_tok)
+            nxt: list[_Run] = []
+            before = [(run.tok, run) for run in live]
+            for old_tok, news in by_old.items():
+                runs = [run for tok, run in before if tok == old_tok]
+                # runs whose old meld has this rank go on first
+                runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
+                news.sort(key=lambda n: (n is None, n is not None and WAIT <= n < EPART))
+                for run, new_tok in zip(runs, news):
+                    if new_tok is None:
+                        melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
+                        continue
+                    if not (WAIT <= new_tok < EPART):
+                        run.ranks.append(r)
+                    run.tok = new_tok
+                    nxt.append(run)
+            taken = {run.old for run in nxt if run.old is not None}
+            for tok in opt.starts:
+                old = next((i for i, ranks in mine.items() if r in ranks and i not in taken
+                            and _starts_at(ranks, r, shape)), None)
+                if old is None:
+                    old = next((i for i, ranks in mine.items() if r in ranks and i not in taken), None)
+                if old is not None:
+                    taken.add(old)
+                nxt.append(_Run(tok, r, old))
+            live = nxt
+        for run in live:
+            melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
+    return melds
+
+
+def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
+    below = r - 1 if r > 1 else (shape.ranks if shape.aces == "wrap" else None)
+    return below is None or below not in ranks
+
+
+def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at):
+    """Split each rank's cards for sets into sets, keeping old sets whole
+    where a split allows it."""
+    melds = []
+    sizes = sorted(shape.set_sizes, reverse=True)
+    for r in range(1, shape.ranks + 1):
+        counts = [opt.to_sets for opt in outcome.options[r - 1]]
+        if not any(counts):
+            continue
+        olds = [suits for _, suits in old_sets.get(r, [])]
+        best: tuple[tuple[int, int], list[frozenset[int]]] | None = None
+        for split in _splits(tuple(counts), tuple(sizes), limit=500):
+            score = _old_sets_kept(olds, split)
+            if best is None or score > best[0]:
+                best = (score, split)
+        assert best is not None, "the programme only sends splittable cards to sets"
+        for group in best[1]:
+            melds.append(tuple(Card(rank_at[r], suit_codes[s]) for s in sorted(group)))
+    return melds
+
+
+def _splits(counts: tuple[int, ...], sizes: tuple[int, ...], limit: int) -> list[list[frozenset[int]]]:
+    """Up to ``limit`` ways to split suit counts into sets (frozensets of suits)."""
+    from itertools import combinations
+
+    out: list[list[frozenset[int]]] = []
+    allowed = frozenset(sizes)
+
+    def rec(counts: tuple[int, ...], acc: list[frozenset[int]]) -> None:
+        if len(out) >= limit:
+            return
+        live = [i for i, c in enumerate(counts) if c]
+        if not live:
+            out.append(acc)
+            return
+        first, others = live[0], live[1:]
+        for size in sizes:
+            for pick in combinations(others, size - 1):
+                rest = list(counts)
+                for i in (first, *pick):
+                    rest[i] -= 1
+                if _sets_feasible(tuple(sorted(rest, reverse=True)), allowed):
+                    rec(tuple(rest), [*acc, frozenset((first, *pick))])
+
+    rec(counts, [])
+    return out
+
+
+def _old_sets_kept(olds: list[frozenset[int]], split: list[frozenset[int]]) -> tuple[int, int]:
+    free = list(split)
+    whole = exact = 0
+    for old in olds:
+        for i, new in enumerate(free):
+            if old <= new:
+                whole += 1
+                exact += old == new
+                del free[i]
+                break
+    return whole, exact
+
+

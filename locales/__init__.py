@@ -1,0 +1,1 @@
+"""The shipped translation catalogs (package data)."""

@@ -1,0 +1,1 @@
+"""The shipped variant files (package data)."""
