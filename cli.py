@@ -10,6 +10,7 @@ import yaml
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from machiavelli.core import registry
 from machiavelli.core.errors import MachiavelliError, VariantError
 from machiavelli.core.variant import differences, parameters_of
 from machiavelli.app import display, glossary, library
@@ -80,8 +81,12 @@ def variants_show(
 
 
 @variants_app.command("params", help=N_("Every rule a variant can set: type, default, allowed values, meaning."))
-def variants_params(as_json: JsonOpt = False) -> None:
-    params = parameters_of()
+@handles_errors
+def variants_params(
+    game: Annotated[str, typer.Option("--game", help=N_("The game whose rules are listed."))] = "machiavelli",
+    as_json: JsonOpt = False,
+) -> None:
+    params = parameters_of(registry.game(game).variant_schema)
     if as_json:
         print_json([dataclasses.asdict(p) for p in params])
         return

@@ -23,7 +23,7 @@ from typing import Sequence, TextIO
 from rich.text import Text
 
 from machiavelli.games.machiavelli.actions import Action
-from machiavelli.games.machiavelli.bots import Bot, play_out
+from machiavelli.core.bots import Bot, play_out
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat

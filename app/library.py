@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Sequence
 
 from machiavelli.core.errors import VariantError
+from machiavelli.core import registry
 from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve
 
 from .resources import data_dir
@@ -64,14 +65,19 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
     else:
         raise VariantError("unknown-variant", file=spec, path="", line=None, detail="no such variant",
                            name=spec, available=", ".join(shipped_names()))
-    return resolve(text, label, _fetcher(base), default_name=default, overrides=tuple(overrides))
+    return resolve(text, label, _fetcher(base), default_name=default, overrides=tuple(overrides),
+                   schemas=_schema)
 
 
 def load_variant_file(path: str, overrides: Sequence[str] = ()) -> Variant:
     """A user's YAML file, even one whose name looks like a shipped variant's."""
     file = Path(path)
     return resolve(_read(file, path), path, _fetcher(file.parent), default_name=_stem(file),
-                   overrides=tuple(overrides))
+                   overrides=tuple(overrides), schemas=_schema)
+
+
+def _schema(game: str) -> type[Variant]:
+    return registry.game(game).variant_schema
 
 
 def _stem(path: Path) -> str:

@@ -182,6 +182,7 @@ class _Composer:
             players = npgettext("rule:players", "Machiavelli is a rummy game for {low} to {n} player.",
                                 "Machiavelli is a rummy game for {low} to {n} players.", hi, low=format_number(lo))
         self.cover("players", "range")
+        self.cover("game")  # the first sentence names the game
         self.say(players, pgettext(
             "rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
             "player may rearrange all the combinations on the table, as long as every card on the table is part of "

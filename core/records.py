@@ -31,9 +31,11 @@ from typing import Any, Sequence
 
 from pydantic import ValidationError
 
-from machiavelli.games.machiavelli.actions import Action, parse_action
-from .errors import IllegalAction, NotationError, RecordError, SetupError
-from machiavelli.games.machiavelli.game import OUTCOME_REASONS, Game, Outcome
+from . import registry
+from .actions import Action
+from .errors import IllegalAction, NotationError, RecordError, SetupError, VariantError
+from .game import GameState, Outcome
+from .registry import DEFAULT_GAME, GameDefinition
 from .variant import Variant
 
 FORMAT = "machiavelli-game-record"
@@ -67,21 +69,21 @@ class GameRecord:
     result: Outcome | None = None
 
     @classmethod
-    def of(cls, game: Game, seats: Sequence[Seat]) -> "GameRecord":
+    def of(cls, game: GameState, seats: Sequence[Seat]) -> "GameRecord":
         """The record of a game so far."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players}")
         return cls(game.variant, game.seed, tuple(seats),
                    tuple((e.seat, e.action) for e in game.log), game.outcome)
 
-    def new_game(self) -> Game:
+    def new_game(self) -> Any:
         """The game as dealt, before any action."""
         try:
-            return Game(self.variant, len(self.seats), self.seed)
+            return _definition(self.variant.game).new_game(self.variant, len(self.seats), self.seed)
         except SetupError as exc:
             raise RecordError("record-setup", detail=exc.message) from None
 
-    def replay(self) -> Game:
+    def replay(self) -> Any:
         """Re-execute every action; the game reaches exactly the recorded state."""
         game = self.new_game()
         deck = self.variant.deck
@@ -152,12 +154,13 @@ class GameRecord:
         if version > VERSION:
             raise RecordError("record-version", version=version, supported=VERSION)
         variant = _variant(data.get("variant"))
+        definition = _definition(variant.game)
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise _field("seed", "a whole number from 0")
         seats = _seats(data.get("seats"))
-        actions = _actions(data.get("actions"), len(seats), variant)
-        result = _result(data.get("result", None), len(seats))
+        actions = _actions(data.get("actions"), len(seats), variant, definition)
+        result = _result(data.get("result", None), len(seats), definition)
         return cls(variant, seed, seats, actions, result)
 
 
@@ -165,11 +168,22 @@ def _field(path: str, expected: str) -> RecordError:
     return RecordError("record-field", field=path, detail=f"{path} must be {expected}")
 
 
+def _definition(game: str) -> GameDefinition:
+    try:
+        return registry.game(game)
+    except VariantError:
+        raise RecordError("record-game", field="variant.game", game=game,
+                          detail=f"no game called {game[:40]!r} is installed") from None
+
+
 def _variant(data: Any) -> Variant:
     if not isinstance(data, dict):
         raise _field("variant", "the variant's parameters")
+    game = data.get("game", DEFAULT_GAME)
+    if not isinstance(game, str):
+        raise _field("variant.game", "the name of a game")
     try:
-        return Variant.model_validate(data)
+        return _definition(game).variant_schema.model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
@@ -195,7 +209,7 @@ def _seats(data: Any) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _actions(data: Any, players: int, variant: Variant) -> tuple[tuple[int, Action], ...]:
+def _actions(data: Any, players: int, variant: Variant, definition: GameDefinition) -> tuple[tuple[int, Action], ...]:
     if not isinstance(data, list) or len(data) > MAX_ACTIONS:
         raise _field("actions", f"a list of at most {MAX_ACTIONS} actions")
     out = []
@@ -208,13 +222,13 @@ def _actions(data: Any, players: int, variant: Variant) -> tuple[tuple[int, Acti
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
             raise _field(f"actions[{k}].action", "an action in text")
         try:
-            out.append((seat, parse_action(text, variant.deck)))
+            out.append((seat, definition.parse_action(text, variant)))
         except NotationError as exc:
             raise RecordError("record-action", index=k + 1, action=text[:60], detail=exc.code, seat=seat) from None
     return tuple(out)
 
 
-def _result(data: Any, players: int) -> Outcome | None:
+def _result(data: Any, players: int, definition: GameDefinition) -> Outcome | None:
     if data is None:
         return None
     if not isinstance(data, dict):
@@ -223,7 +237,8 @@ def _result(data: Any, players: int) -> Outcome | None:
     if (not isinstance(winners, list) or not winners
             or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < players for w in winners)):
         raise _field("result.winners", "a list of seat numbers")
-    if reason not in OUTCOME_REASONS:
-        raise _field("result.reason", " or ".join(OUTCOME_REASONS))
-    return Outcome(tuple(winners), reason)
+    reasons = tuple(definition.terminations)
+    if reason not in reasons:
+        raise _field("result.reason", " or ".join(reasons))
+    return Outcome(tuple(winners), definition.terminations(reason))
 

@@ -18,11 +18,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from machiavelli.games.machiavelli.actions import Draw, Restore
-from machiavelli.games.machiavelli.bots import BOTS, bot_seed, make_bot, play_out
+from . import registry
+from .bots import bot_seed, play_out
 from .errors import SetupError
-from machiavelli.games.machiavelli.game import WENT_OUT, Entry, Game
 from .records import GameRecord, Seat
+from .registry import DEFAULT_GAME
 from .variant import Variant
 
 _MASK64 = (1 << 64) - 1
@@ -52,13 +52,9 @@ class GameSummary:
     turns: int
     #: Cards in each seat's hand at the end.
     cards_left: tuple[int, ...]
-    #: Turns that ended with table cards taken or moved (and not restored).
-    rearranged: int
-    #: Turns ended by drawing, and by restoring the table.
-    draws: int
-    restores: int
-    #: Cards taken from the deck by draws and restore penalties.
-    drawn: int
+    #: What the game's tally counted (see ``GameDefinition.tally``), e.g.
+    #: Machiavelli's ``rearranged``, ``draws``, ``restores`` and ``drawn``.
+    counts: tuple[tuple[str, int], ...]
     #: Actions accepted, steps inside turns included.
     actions: int
     #: The game record (JSON text) when the plan asks for records.
@@ -66,61 +62,58 @@ class GameSummary:
     #: Why the game could not be finished (a bot's bug), or None.
     error: str | None = None
 
+    def count(self, name: str) -> int:
+        """One of the game's counts (0 when the game keeps no such count)."""
+        return next((n for key, n in self.counts if key == name), 0)
+
+    @property
+    def rearranged(self) -> int:
+        """Turns that ended with table cards taken or moved (and not restored)."""
+        return self.count("rearranged")
+
+    @property
+    def draws(self) -> int:
+        """Turns ended by drawing."""
+        return self.count("draws")
+
+    @property
+    def restores(self) -> int:
+        """Turns ended by restoring the table."""
+        return self.count("restores")
+
+    @property
+    def drawn(self) -> int:
+        """Cards taken from the deck by draws and penalties."""
+        return self.count("drawn")
+
     def position(self, seat: int) -> int:
         """Where ``seat`` came in the order of play: 0 for the first player."""
         return (seat - self.first) % len(self.cards_left)
 
 
-class _Tally:
-    """Counts, from the log entries as they come, what a summary needs."""
-
-    __slots__ = ("game", "touched", "rearranged", "draws", "restores", "drawn")
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.touched = False
-        self.rearranged = self.draws = self.restores = self.drawn = 0
-
-    def __call__(self, entry: Entry) -> None:
-        if not entry.ends_turn:
-            # After each step the turn is still current: remember whether
-            # table cards are now out of place (an undo may take that back).
-            self.touched = bool(self.game.turn.touched)
-            return
-        kind = type(entry.action)
-        self.drawn += entry.drew
-        if kind is Restore:
-            self.restores += 1
-        else:
-            if kind is Draw:
-                self.draws += 1
-            elif entry.outcome is not None and entry.outcome.reason == WENT_OUT:
-                self.touched = bool(self.game.turn.touched)
-            self.rearranged += self.touched
-        self.touched = False
-
-
-def check_seats(seats: Sequence[str]) -> None:
-    """Raise SetupError unless every seat names a registered bot."""
+def check_seats(seats: Sequence[str], game: str = DEFAULT_GAME) -> None:
+    """Raise SetupError unless every seat names a computer player of ``game``."""
+    found = registry.bots(game)
     for name in seats:
-        if name not in BOTS:
-            raise SetupError("unknown-player", player=name, available=", ".join(sorted(BOTS)))
+        if name not in found:
+            raise SetupError("unknown-player", player=name, available=", ".join(sorted(found)))
 
 
 def play_game(variant: Variant, seats: Sequence[str], seed: int, *, index: int = 0,
               record: bool = False) -> GameSummary:
     """Play one game between the bots named by ``seats`` (one per seat, in
     turn order) to its end. Each bot's seed derives from the game's seed."""
-    game = Game(variant, len(seats), seed)
-    bots = [make_bot(name, bot_seed(seed, s)) for s, name in enumerate(seats)]
-    tally = _Tally(game)
+    definition = registry.game(variant.game)
+    game = definition.new_game(variant, len(seats), seed)
+    bots = [registry.make_bot(name, bot_seed(seed, s), variant.game) for s, name in enumerate(seats)]
+    tally = definition.tally(game) if definition.tally is not None else None
     outcome = play_out(game, bots, on_entry=tally)
     text = GameRecord.of(game, [Seat(n) for n in seats]).dumps() if record else None
     return GameSummary(
-        index=index, seed=seed, reason=outcome.reason, winners=outcome.winners, first=game.first,
+        index=index, seed=seed, reason=str(outcome.reason), winners=outcome.winners, first=game.first,
         turns=game.turn_number, cards_left=tuple(game.hand_size(s) for s in range(game.players)),
-        rearranged=tally.rearranged, draws=tally.draws, restores=tally.restores, drawn=tally.drawn,
-        actions=game.entries, record=text,
+        counts=tuple(tally.counts().items()) if tally is not None else (),
+        actions=len(game.log), record=text,
     )
 
 
@@ -165,6 +158,6 @@ def run_batch(plan: Plan, start: int, stop: int) -> list[GameSummary]:
         try:
             out.append(play_game(variant, plan.seats, seed, index=index, record=plan.records))
         except Exception as exc:  # a bot's bug: report the game, not a traceback from afar
-            out.append(GameSummary(index, seed, "error", (), 0, 0, (), 0, 0, 0, 0, 0,
+            out.append(GameSummary(index, seed, "error", (), 0, 0, (), (), 0,
                                    error=f"{type(exc).__name__}: {exc}"))
     return out

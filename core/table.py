@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from .cards import FRENCH, Card, DeckSpec
 from .melds import Meld, MeldCheck
-from .variant import Variant
+from .variant import MeldVariant as Variant
 
 #: Memo tables are dropped when they grow beyond this many entries (long
 #: simulations of many variants must not grow without bound).

@@ -31,6 +31,9 @@ MAX_EXTENDS_DEPTH = 8
 NOT_INHERITED = ("name", "description", "notes")
 
 LocalText = dict[str, str]
+#: The game of a variant that names none (files written before the family
+#: had other games).
+DEFAULT_GAME = "machiavelli"
 
 
 def _default_melds() -> dict[str, MeldKind]:
@@ -53,7 +56,9 @@ class Players(BaseModel):
 
 
 class Variant(BaseModel):
-    """A fully resolved rule set. Defaults are Board Game Arena's rules."""
+    """What every variant of every game has: its name and texts, the game it
+    is a variant of, the cards and the number of players. Each game extends
+    this schema with its own rules (see ``GameDefinition.variant_schema``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -63,86 +68,23 @@ class Variant(BaseModel):
                                    description="One line about the variant, per language code (en, it, ...).")
     notes: LocalText = Field(default_factory=dict, description="Free text about the variant, per language code.")
     extends: str | None = Field(default=None, description="The variant this one was derived from.")
+    game: str = Field(default=DEFAULT_GAME, min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_.-]*$",
+                      description="The game this is a variant of (default: machiavelli).")
 
     deck: DeckSpec = Field(default_factory=DeckSpec, description="Suits and ranks of one deck.")
     decks: int = Field(default=2, ge=1, le=8, description="Copies of the deck shuffled together.")
-    jokers: Literal[0] = Field(default=0, description="Jokers per deck (reserved: no variant uses them yet).")
     players: Players = Field(default_factory=Players, description="Number of players allowed.")
-    hand_size: int | dict[int, int] = Field(
-        default=15,
-        description="Cards dealt to each player: one number, or a number per player count.",
-    )
-    dealer: Literal["random", "first-seat"] = Field(
-        default="random", description="Who deals; the player left of the dealer starts."
-    )
-    aces: AcePolicy = Field(
-        default="low-or-high",
-        description="Where an ace may stand in a run: low (A-2-3), high (Q-K-A), "
-        "low-or-high (either end, never both: no K-A-2), wrap (around the corner: K-A-2).",
-    )
-    melds: dict[str, MeldKind] = Field(default_factory=_default_melds, description="The kinds of meld allowed.")
-    restore_penalty: int = Field(
-        default=1, ge=0, le=10, description="Cards drawn by a player who restores the table and passes."
-    )
-    draw_count: int = Field(
-        default=1, ge=0, le=10, description="Cards drawn by a player who ends a turn without playing."
-    )
-    help_cards: int = Field(default=0, ge=0, le=16, description="Cards laid face up that anyone may meld with.")
-    help_cards_refill: bool = Field(
-        default=True, description="A help card that was used is replaced from the deck."
-    )
-    deck_runs_out: Literal["on-last-card", "on-failed-draw"] = Field(
-        default="on-last-card",
-        description="When the game ends for lack of cards: as soon as the last card is drawn, "
-        "or only when a player must draw and cannot.",
-    )
-    deck_out_winners: Literal["fewest-cards", "fewest-points"] = Field(
-        default="fewest-cards",
-        description="Who wins when the deck runs out: fewest cards (ties share the win) or fewest points.",
-    )
 
     @field_validator("description", "notes", mode="before")
     @classmethod
     def _local_text(cls, value: Any) -> Any:
         return {"en": value} if isinstance(value, str) else value
 
-    @field_validator("hand_size")
-    @classmethod
-    def _hand_size_positive(cls, value: int | dict[int, int]) -> int | dict[int, int]:
-        sizes = value.values() if isinstance(value, dict) else [value]
-        if any(s < 1 for s in sizes):
-            raise ValueError("a hand must have at least 1 card")
-        if any(s > 200 for s in sizes):
-            raise ValueError("a hand may have at most 200 cards")
-        return value
-
-    @model_validator(mode="after")
-    def _consistent(self) -> "Variant":
-        if isinstance(self.hand_size, dict):
-            missing = [n for n in range(self.players.min, self.players.max + 1) if n not in self.hand_size]
-            if missing:
-                raise ValueError(f"hand_size: gives no number for {missing} players")
-        for n in range(self.players.min, self.players.max + 1):
-            needed = n * self.hand_size_for(n) + self.help_cards
-            if needed > self.card_count:
-                raise ValueError(
-                    f"hand_size: {self.decks} deck(s) of {self.deck.size} cards cannot deal {self.hand_size_for(n)} cards "
-                    f"to {n} players" + (f" and {self.help_cards} help cards" if self.help_cards else "")
-                )
-        if not self.melds:
-            raise ValueError("melds: a variant needs at least one kind of meld")
-        return self
-
     # -- derived facts ------------------------------------------------------
 
     @property
     def card_count(self) -> int:
         return self.decks * self.deck.size
-
-    def hand_size_for(self, players: int) -> int:
-        if isinstance(self.hand_size, dict):
-            return self.hand_size[players]
-        return self.hand_size
 
     def text(self, field: str, lang: str = "en") -> tuple[str, str]:
         """A free-text field in ``lang``, falling back to English: (text, language used)."""
@@ -152,13 +94,6 @@ class Variant(BaseModel):
                 return texts[code], code
         return "", lang
 
-    def check(self, cards: tuple[Card, ...] | list[Card]) -> MeldCheck:
-        return check(cards, self.melds, deck=self.deck, aces=self.aces)
-
-    def arrange(self, cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
-        result = self.check(cards)
-        return arrange(cards, self.melds.get(result.kind or ""), deck=self.deck, aces=self.aces)
-
     @cached_property
     def physical_cards(self) -> tuple[Card, ...]:
         """Every physical card of the game; the index is the card's identity."""
@@ -167,6 +102,31 @@ class Variant(BaseModel):
     def parameters(self) -> dict[str, Any]:
         """The resolved parameters as plain data (JSON- and YAML-friendly)."""
         return self.model_dump(mode="json")
+
+
+class MeldVariant(Variant):
+    """A variant of a meld game: the kinds of meld allowed, and where an ace
+    may stand in a sequence."""
+
+    aces: AcePolicy = Field(
+        default="low-or-high",
+        description="Where an ace may stand in a run: low (A-2-3), high (Q-K-A), "
+        "low-or-high (either end, never both: no K-A-2), wrap (around the corner: K-A-2).",
+    )
+    melds: dict[str, MeldKind] = Field(default_factory=_default_melds, description="The kinds of meld allowed.")
+
+    @model_validator(mode="after")
+    def _some_melds(self) -> "MeldVariant":
+        if not self.melds:
+            raise ValueError("melds: a variant needs at least one kind of meld")
+        return self
+
+    def check(self, cards: tuple[Card, ...] | list[Card]) -> MeldCheck:
+        return check(cards, self.melds, deck=self.deck, aces=self.aces)
+
+    def arrange(self, cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+        result = self.check(cards)
+        return arrange(cards, self.melds.get(result.kind or ""), deck=self.deck, aces=self.aces)
 
 
 # -- resolution --------------------------------------------------------------
@@ -255,26 +215,33 @@ def _line_of(root: yaml.Node | None, path: tuple[Any, ...]) -> tuple[int | None,
     return line, depth
 
 
-def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: dict[str, Any], over: Mapping[str, Any], top: bool = True) -> dict[str, Any]:
     """Deep merge: mappings merge key by key, a ``null`` removes a key of a
-    mapping that is merged (``melds: {set: null}`` drops sets), anything else
+    nested mapping (``melds: {set: null}`` drops sets), anything else
     replaces."""
     out = copy.deepcopy(base)
     for key, value in over.items():
         if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merge(out[key], value)
-        elif value is None and isinstance(base, Mapping) and key in out and key not in Variant.model_fields:
+            out[key] = _merge(out[key], value, top=False)
+        elif value is None and not top and key in out:
             del out[key]
         else:
             out[key] = copy.deepcopy(value)
     return out
 
 
-def _defaults() -> dict[str, Any]:
+def _defaults(schema: type[Variant]) -> dict[str, Any]:
     """The schema's defaults as data, so that a variant that names one meld
     kind or one deck field changes only that."""
-    data = Variant(name="defaults").model_dump(mode="python", exclude=set(NOT_INHERITED) | {"extends"})
-    return data
+    fields = schema.model_fields
+    data = {
+        key: field.get_default(call_default_factory=True)
+        for key, field in fields.items()
+        if not field.is_required() and key not in NOT_INHERITED and key != "extends"
+    }
+    return {k: v.model_dump(mode="python") if isinstance(v, BaseModel) else
+            {dk: dv.model_dump(mode="python") if isinstance(dv, BaseModel) else dv for dk, dv in v.items()}
+            if isinstance(v, dict) else v for k, v in data.items()}
 
 
 def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
@@ -300,6 +267,29 @@ def _nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
 
 
 Fetch = Callable[[str], tuple[str | bytes, str]]
+#: The variant schema of a game, by the game's name (raises VariantError).
+Schemas = Callable[[str], type[Variant]]
+
+
+def _game_of(chain: list[_Source], overrides: list[tuple[str, tuple[str, ...], Any]]) -> tuple[str, str, int | None]:
+    """(game, file, line) that a chain of documents names; every document
+    that names one must name the same."""
+    found: tuple[str, str, int | None] | None = None
+    for src in chain:
+        value = src.data.get("game")
+        if value is None:
+            continue
+        line, _ = _line_of(src.root, ("game",))
+        if not isinstance(value, str):
+            raise VariantError(file=src.label, path="game", line=line, detail="game must name a game")
+        if found is not None and value != found[0]:
+            raise VariantError("bad-extends", file=found[1], path="game", line=found[2],
+                               detail=f"a variant of {found[0]!r} cannot extend a variant of {value!r}")
+        found = found or (value, src.label, line)
+    for text, path, value in overrides:
+        if path == ("game",) and isinstance(value, str):
+            found = (value, "--set " + text, None)
+    return found or (DEFAULT_GAME, chain[0].label, None)
 
 
 def resolve(
@@ -309,9 +299,11 @@ def resolve(
     *,
     default_name: str,
     overrides: tuple[str, ...] | list[str] = (),
+    schemas: Schemas,
 ) -> Variant:
     """Resolve one variant document: follow ``extends`` through ``fetch``
-    (name -> (text, label)), apply ``overrides`` (``key=value``), validate."""
+    (name -> (text, label)), apply ``overrides`` (``key=value``), validate
+    against the schema of the game the documents name (``schemas``)."""
     chain = [parse_source(source_text, label)]
     seen = {label}
     while (parent := chain[-1].data.get("extends")) is not None:
@@ -334,7 +326,16 @@ def resolve(
         seen.add(parent_label)
         chain.append(parse_source(text, parent_label))
 
-    data: dict[str, Any] = _defaults()
+    parsed_overrides = [(text, *parse_override(text)) for text in overrides]
+    game, file, line = _game_of(chain, parsed_overrides)
+    try:
+        schema = schemas(game)
+    except VariantError as exc:
+        raise VariantError(exc.code, file=file, path="game", line=line,
+                           detail=exc.params.get("detail", exc.code),
+                           **{k: v for k, v in exc.params.items() if k not in ("file", "path", "line", "detail")}
+                           ) from None
+    data: dict[str, Any] = _defaults(schema)
     for index, src in enumerate(reversed(chain)):
         own = dict(src.data)
         if index < len(chain) - 1:
@@ -344,12 +345,11 @@ def resolve(
     data["extends"] = chain[0].data.get("extends")
     data.setdefault("name", default_name)
 
-    parsed_overrides = [(text, *parse_override(text)) for text in overrides]
     for _, path, value in parsed_overrides:
         data = _merge(data, _nest(path, value))
 
     try:
-        return Variant.model_validate(data)
+        return schema.model_validate(data)
     except ValidationError as exc:
         raise _explain(exc, chain, parsed_overrides) from None
 
@@ -436,10 +436,9 @@ def _type_name(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
     return getattr(annotation, "__name__", str(annotation)), None
 
 
-def parameters_of(model: type[BaseModel] = None, prefix: str = "") -> list[Parameter]:  # type: ignore[assignment]
-    """Every parameter of the schema, nested sections flattened to dotted
+def parameters_of(model: type[BaseModel], prefix: str = "") -> list[Parameter]:
+    """Every parameter of a schema, nested sections flattened to dotted
     keys (``players.min``); the single source for documentation."""
-    model = model or Variant
     out: list[Parameter] = []
     for name, field in model.model_fields.items():
         key = f"{prefix}{name}"

@@ -1,8 +1,9 @@
 import pytest
 
-from machiavelli.games.machiavelli import bots
+from machiavelli.core import bots, registry
+from machiavelli.core.bots import bot_seed, make_bot, play_out, register_bot
 from machiavelli.games.machiavelli.actions import DRAW, END, Action
-from machiavelli.games.machiavelli.bots import BOTS, RandomBot, bot_seed, make_bot, play_out, register
+from machiavelli.games.machiavelli.bots import RandomBot
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.app.library import load_variant, shipped_names
@@ -53,7 +54,8 @@ def test_unknown_players_are_a_setup_error():
 
 
 def test_registering_a_bot_makes_it_available(bga, monkeypatch):
-    monkeypatch.setattr(bots, "BOTS", dict(BOTS))
+    registry.bots()
+    monkeypatch.setattr(registry, "_BOTS", {game: dict(found) for game, found in registry._BOTS.items()})
 
     class Drawer:
         def __init__(self, seed):
@@ -62,7 +64,7 @@ def test_registering_a_bot_makes_it_available(bga, monkeypatch):
         def choose(self, view):
             return DRAW
 
-    register("drawer", Drawer)
+    register_bot("drawer", Drawer)
     game = Game(bga, 2, 4)
     outcome = play_out(game, [make_bot("drawer", 0), make_bot("drawer", 1)])
     assert outcome.reason == "deck-exhausted" and outcome.winners == (0, 1)

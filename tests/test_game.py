@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from machiavelli.games.machiavelli.actions import DRAW, END, RESTORE, UNDO, Add, Join, Move, Play, Split, Take
-from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out
+from machiavelli.core.bots import bot_seed, play_out
+from machiavelli.games.machiavelli.bots import RandomBot
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.games.machiavelli.game import Game

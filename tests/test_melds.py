@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from machiavelli.core.cards import FRENCH, Card
 from machiavelli.core.melds import ACE_POLICIES, REASONS, Meld, MeldKind, check
-from machiavelli.core.variant import Variant
+from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
 
 KINDS = Variant(name="t").melds
 

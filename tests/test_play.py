@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from machiavelli.cli import app
 from machiavelli.games.machiavelli.actions import Action
-from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, make_bot, play_out
+from machiavelli.core.bots import bot_seed, make_bot, play_out
+from machiavelli.games.machiavelli.bots import RandomBot
 from machiavelli.core.cards import Card
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.records import GameRecord

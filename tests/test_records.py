@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from machiavelli.games.machiavelli.actions import Action
-from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out
+from machiavelli.core.bots import bot_seed, play_out
+from machiavelli.games.machiavelli.bots import RandomBot
 from machiavelli.core.errors import RecordError
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.records import FORMAT, VERSION, GameRecord, Seat

@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 
 from machiavelli.cli import app
 from machiavelli.games.machiavelli.actions import Action
-from machiavelli.games.machiavelli.bots import BOTS
+from machiavelli.core import registry
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.records import GameRecord
-from machiavelli.core.simulate import GameSummary, Plan, _Tally, game_seed, play_game, run_batch
+from machiavelli.core.simulate import GameSummary, Plan, game_seed, play_game, run_batch
+from machiavelli.games.machiavelli.tally import Tally as _Tally
 from machiavelli.app import sim_figures, sim_plot
 from machiavelli.app.commands import simulate as simulate_command
 from machiavelli.app import simulate as simulate_module
@@ -104,7 +105,7 @@ def test_a_failing_bot_names_its_game(bga, monkeypatch):
         def choose(self, view):
             raise RuntimeError("confused")
 
-    monkeypatch.setitem(BOTS, "broken", Broken)
+    monkeypatch.setitem(registry._BOTS, "machiavelli", {**registry.bots(), "broken": Broken})
     out = run_batch(Plan(bga, ("broken", "broken"), 5), 4, 5)
     assert out[0].index == 4 and out[0].seed == game_seed(5, 4) and "confused" in out[0].error
     result = cli("simulate", "--seat", "broken", "-p", "2", "-n", "3", "--seed", "5", "-j", "1", "-q")
@@ -262,7 +263,7 @@ def test_a_planted_difference_is_significant_and_no_difference_is_not(tmp_path):
 
 def test_compare_flags_only_what_differs():
     def summary(i, winner, turns):
-        return GameSummary(i, i, "deck-exhausted", (winner,), 0, turns, (1, 2, 3, 4), 0, 0, 0, 0, 0)
+        return GameSummary(i, i, "deck-exhausted", (winner,), 0, turns, (1, 2, 3, 4), (), 0)
 
     seats = ["random"] * 4
     even = [summary(i, i % 4, 50 + i % 7) for i in range(2000)]
@@ -317,7 +318,7 @@ def test_one_game_is_reported_but_proves_nothing():
 def test_set_applies_to_every_variant_and_mixed_seats_are_reported_by_seat(monkeypatch):
     from machiavelli.games.machiavelli.bots import RandomBot
 
-    monkeypatch.setitem(BOTS, "other", RandomBot)
+    monkeypatch.setitem(registry._BOTS, "machiavelli", {**registry.bots(), "other": RandomBot})
     data = simulate_json("-V", "bga", "-V", "restore-3", "--set", "aces=wrap", "-n", "6", "--seed", "2", "-j", "1",
                          "--seat", "random", "--seat", "other", "--seat", "random")
     assert data["settings"] == ["aces=wrap"] and data["players"] == 3

@@ -28,7 +28,7 @@ from machiavelli.core.cards import Card, DeckSpec, RankSpec
 from machiavelli.core.errors import PositionError
 from machiavelli.core.melds import ACE_POLICIES
 from machiavelli.games.machiavelli.solver import Step, solve
-from machiavelli.core.variant import Variant
+from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
 from machiavelli.app.library import load_variant
 
 # -- helpers -------------------------------------------------------------------

@@ -11,11 +11,12 @@ from typer.testing import CliRunner
 
 from machiavelli.cli import app
 from machiavelli.games.machiavelli.actions import Add, Draw, End, Move, Play, Take
-from machiavelli.games.machiavelli.bots import BOTS, bot_seed, make_bot, play_out
+from machiavelli.core import registry
+from machiavelli.core.bots import bot_seed, make_bot, play_out
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.melds import ACE_POLICIES
 from machiavelli.games.machiavelli.solver import solve
-from machiavelli.games.machiavelli.solver_bots import realize
+from machiavelli.games.machiavelli.players import realize
 from machiavelli.core.table import rules_for
 from machiavelli.games.machiavelli.turn import Turn
 from machiavelli.app.library import load_variant, shipped_names
@@ -24,7 +25,7 @@ from test_solver import random_position
 
 
 def test_both_players_are_registered():
-    assert {"random", "greedy", "solver"} <= set(BOTS)
+    assert {"random", "greedy", "solver", "fallible"} <= set(registry.bots("machiavelli"))
 
 
 @pytest.mark.parametrize("name", shipped_names())
@@ -136,10 +137,10 @@ def test_play_command_seats_the_new_players(tmp_path):
 def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
     """Whenever the solver player skips the solver, the solver itself agrees
     that nothing can be placed."""
-    from machiavelli.games.machiavelli.bots import bot_seed, make_bot, play_out
+    from machiavelli.core.bots import bot_seed, make_bot, play_out
     from machiavelli.games.machiavelli.game import Game
     from machiavelli.games.machiavelli.solver import solve
-    from machiavelli.games.machiavelli.solver_bots import SolverBot
+    from machiavelli.games.machiavelli.players import SolverBot
 
     variant = load_variant(name)
     skipped = []
@@ -161,7 +162,7 @@ def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
 
 
 def test_fallible_player_restores_sometimes_and_pays_the_variants_penalty():
-    from machiavelli.games.machiavelli.bots import bot_seed, make_bot, play_out
+    from machiavelli.core.bots import bot_seed, make_bot, play_out
     from machiavelli.games.machiavelli.game import Game
 
     drawn_on_restore = {}
@@ -184,7 +185,7 @@ def test_fallible_player_restores_sometimes_and_pays_the_variants_penalty():
 
 
 def test_fallible_player_is_reproducible():
-    from machiavelli.games.machiavelli.bots import bot_seed, make_bot, play_out
+    from machiavelli.core.bots import bot_seed, make_bot, play_out
     from machiavelli.games.machiavelli.game import Game
 
     logs = []

@@ -1,7 +1,9 @@
 import pytest
 
 from machiavelli.core.errors import VariantError
-from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, parse_override, resolve
+from machiavelli.core.variant import MAX_VARIANT_BYTES, parse_override, resolve
+from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
+from machiavelli.app.library import _schema
 from machiavelli.app.library import load_variant, shipped_names
 
 
@@ -14,7 +16,8 @@ def fetch_from(files):
 
 
 def load(text, files=None, overrides=()):
-    return resolve(text, "user.yaml", fetch_from(files or {}), default_name="user", overrides=overrides)
+    return resolve(text, "user.yaml", fetch_from(files or {}), default_name="user", overrides=overrides,
+                   schemas=_schema)
 
 
 def error_of(text, files=None, overrides=()):
@@ -191,7 +194,7 @@ def test_differences_between_variants():
 
 def test_every_schema_parameter_is_documented():
     from machiavelli.core.variant import parameters_of
-    params = {p.key: p for p in parameters_of()}
+    params = {p.key: p for p in parameters_of(Variant)}
     for key in ("decks", "hand_size", "aces", "restore_penalty", "help_cards", "players.min", "players.max",
                 "melds.<kind>.min_size"):
         assert key in params

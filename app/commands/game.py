@@ -15,7 +15,8 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from machiavelli.games.machiavelli.bots import BOTS, Bot, bot_seed, make_bot, play_out
+from machiavelli.core import registry
+from machiavelli.core.bots import Bot, bot_seed, make_bot, play_out
 from machiavelli.core.errors import SetupError
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
@@ -57,15 +58,18 @@ def register(app: typer.Typer) -> None:
         "the table, the deck and more; seats count from 0."))(replay)
 
 
-def best_computer() -> str:
-    """The strongest computer player available."""
-    return next((name for name in PREFERRED_COMPUTERS if name in BOTS), sorted(BOTS)[0])
+def best_computer(game: str = registry.DEFAULT_GAME) -> str:
+    """The strongest computer player available for ``game``."""
+    found = registry.bots(game)
+    preferred = registry.game(game).preferred_bots or PREFERRED_COMPUTERS
+    return next((name for name in preferred if name in found), sorted(found)[0])
 
 
-def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, variant_min: int) -> list[str]:
+def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, variant_min: int,
+                game: str = registry.DEFAULT_GAME) -> list[str]:
     if not seats:
         count = players if players is not None else max(variant_min, min(DEFAULT_PLAYERS, variant_max))
-        return [HUMAN] + [best_computer()] * (count - 1)
+        return [HUMAN] + [best_computer(game)] * (count - 1)
     if players is not None and len(seats) == 1:
         return seats * players
     if players is not None and players != len(seats):
@@ -81,14 +85,15 @@ def _make_players(names: list[str], game: Game) -> list[Bot]:
         if name in PLAYERS:
             out.append(PLAYERS[name](game, seat, seed))
         else:
-            out.append(make_bot(name, seed))
+            out.append(make_bot(name, seed, game.variant.game))
     return out
 
 
-def _check_names(names: list[str]) -> None:
+def _check_names(names: list[str], game: str = registry.DEFAULT_GAME) -> None:
+    bots = registry.bots(game)
     for name in names:
-        if name not in BOTS and name not in PLAYERS and name != HUMAN:
-            raise SetupError("unknown-player", player=name, available=", ".join(sorted({*BOTS, *PLAYERS})))
+        if name not in bots and name not in PLAYERS and name != HUMAN:
+            raise SetupError("unknown-player", player=name, available=", ".join(sorted({*bots, *PLAYERS})))
 
 
 BidiOpt = Annotated[
@@ -140,11 +145,12 @@ def play(
         record = record or load
     else:
         variant = library.load_variant(variant_name or "bga", overrides or [])
-        names = _seat_names(seats, players, variant.players.max, variant.players.min)
-        _check_names(names)
-        game = Game(variant, len(names), seed if seed is not None else secrets.randbelow(1 << 32))
+        names = _seat_names(seats, players, variant.players.max, variant.players.min, variant.game)
+        _check_names(names, variant.game)
+        game = registry.game(variant.game).new_game(variant, len(names),
+                                                     seed if seed is not None else secrets.randbelow(1 << 32))
         saved = None
-    _check_names(names)
+    _check_names(names, game.variant.game)
     people = HUMAN in names
     if people and as_json:
         raise fail(_("--json is for games between computer players only."))

@@ -40,9 +40,9 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from machiavelli.games.machiavelli.bots import BOTS
+from machiavelli.core import registry
 from machiavelli.core.errors import SetupError
-from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Game
+from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 from machiavelli.core.simulate import Plan, check_seats
 
 from .. import i18n, library, sim_figures
@@ -87,8 +87,9 @@ def register(app: typer.Typer) -> None:
         "how many games would tell them apart."))(simulate)
 
 
-def _default_seat() -> str:
-    return next((name for name in PREFERRED_BOTS if name in BOTS), sorted(BOTS)[0])
+def _default_seat(game: str = registry.DEFAULT_GAME) -> str:
+    found = registry.bots(game)
+    return next((name for name in PREFERRED_BOTS if name in found), sorted(found)[0])
 
 
 @handles_errors
@@ -134,11 +135,14 @@ def simulate(
         if v.name in seen:
             raise fail(_("Variant {name} is given twice.", name=v.name))
         seen.add(v.name)
+    games_named = {v.game for v in variants}
+    if len(games_named) > 1:
+        raise fail(_("Variants of different games cannot be compared: {games}.", games=format_list(sorted(games_named))))
     seat_names = _seats(seats, players, variants)
-    check_seats(seat_names)
+    check_seats(seat_names, variants[0].game)
     for v in variants:
         try:
-            Game(v, len(seat_names), 0)
+            registry.game(v.game).new_game(v, len(seat_names), 0)
         except SetupError as exc:
             raise fail(f"{v.name}: {describe(exc)}") from None
     if plot_file is not None:
@@ -216,7 +220,7 @@ def _seats(seats: list[str] | None, players: int | None, variants) -> list[str]:
         players = max(bottom, min(DEFAULT_PLAYERS, top))
     if players < 2:
         raise fail(_("--players must be at least 2."))
-    return [seats[0] if seats else _default_seat()] * players
+    return [seats[0] if seats else _default_seat(variants[0].game)] * players
 
 
 def _find(module: str):

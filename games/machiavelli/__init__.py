@@ -1,1 +1,79 @@
-"""Machiavelli, the game: its rules as a plugin of the kernel."""
+"""Machiavelli, the Italian rummy card game in which everything on the
+table may be rearranged: the first game of the family, registered with the
+kernel through the ``machiavelli.games`` entry point like any other.
+
+Public API: :data:`GAME` (the definition), :class:`.game.Game`,
+:class:`.view.View` (what one seat sees), the actions in :mod:`.actions`,
+:func:`.solver.solve`, :func:`.moves.realize` and the computer players in
+:mod:`.players`. The rest is the engine's inside.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from machiavelli.core.registry import Bot, GameDefinition
+
+from .ending import Ending
+from .variant import MachiavelliVariant
+
+NAME = "machiavelli"
+
+
+# Factories import their modules on first use: `machiavelli meld check`
+# must not pay for the engine, the solver or the players.
+
+def _new_game(variant: MachiavelliVariant, players: int, seed: int) -> Any:
+    from .game import Game
+
+    return Game(variant, players, seed)
+
+
+def _parse_action(text: str, variant: MachiavelliVariant) -> Any:
+    from .actions import parse_action
+
+    return parse_action(text, variant.deck)
+
+
+def _tally(game: Any) -> Any:
+    from .tally import Tally
+
+    return Tally(game)
+
+
+def _random(seed: int) -> Bot:
+    from .bots import RandomBot
+
+    return RandomBot(seed)
+
+
+def _greedy(seed: int) -> Bot:
+    from .players import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _solver(seed: int) -> Bot:
+    from .players import SolverBot
+
+    return SolverBot(seed)
+
+
+def _fallible(seed: int) -> Bot:
+    from .players import FallibleBot
+
+    return FallibleBot(seed)
+
+
+GAME = GameDefinition(
+    name=NAME,
+    variant_schema=MachiavelliVariant,
+    new_game=_new_game,
+    parse_action=_parse_action,
+    terminations=Ending,
+    bots={"random": _random, "greedy": _greedy, "solver": _solver, "fallible": _fallible},
+    tally=_tally,
+    default_variant="bga",
+    preferred_bots=("solver", "greedy", "random"),
+    description="Machiavelli: rummy in which the whole table may be rearranged",
+)

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from machiavelli.core.actions import Action as BaseAction
 from machiavelli.core.cards import FRENCH, MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import NotationError
 
@@ -49,22 +50,12 @@ def _bad(text: str, verb: str | None = None) -> NotationError:
     return NotationError("bad-action", token=text, usage=USAGE.get(verb or "", ""))
 
 
-class Action:
-    """Base of every turn action."""
+class Action(BaseAction):
+    """Base of every Machiavelli turn action."""
 
     __slots__ = ()
-    verb: ClassVar[str] = ""
     #: Whether the action is a step inside the turn (undo can take it back).
     step: ClassVar[bool] = False
-
-    def args(self, deck: DeckSpec) -> list[str]:
-        return []
-
-    def text(self, deck: DeckSpec = FRENCH) -> str:
-        return " ".join([self.verb, *self.args(deck)])
-
-    def __str__(self) -> str:
-        return self.text()
 
     def __repr__(self) -> str:
         return f"Action.parse({self.text()!r})"

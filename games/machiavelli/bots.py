@@ -1,86 +1,23 @@
-"""Computer players.
+"""The ``random`` computer player: legal moves chosen by chance.
 
-A bot sees the game only through its seat's :class:`~core.view.View` and
-answers with the same turn actions people type, so every rule and every
-rejection applies to it too: ``choose(view) -> Action`` is called for each
-action of the bot's turns. Bots are chosen by name per seat (``random``
-here; later issues register stronger ones with :func:`register`) and made
-from a seed, so a game between bots is reproducible from the game's seed.
+Like every player it sees the game only through its seat's
+:class:`~machiavelli.games.machiavelli.view.View` and answers with the turn
+actions people type. The stronger players are in :mod:`.players`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator, Protocol, Sequence
+from typing import Iterator, Sequence
+
+from machiavelli.core.bots import bot_seed, make_bot, play_out
+from machiavelli.core.cards import Card
+from machiavelli.core.table import MeldRules
 
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
-from machiavelli.core.cards import Card
-from machiavelli.core.errors import IllegalAction, SetupError
-from .game import Entry, Game, Outcome
-from machiavelli.core.table import MeldRules
 from .view import View
 
-#: Most actions one turn may take before the loop gives up on a bot.
-MAX_STEPS_PER_TURN = 10_000
-
-
-class Bot(Protocol):
-    """A player that :func:`play_out` drives: computer players here; a
-    person at a terminal can be driven the same way. A player that also has
-    ``rejected(error)`` is told when the rules reject its action and is asked
-    again; without it, a rejection is a bug and the error propagates."""
-
-    def choose(self, view: View) -> Action:
-        """The next action of the seat whose turn it is."""
-        ...
-
-
-BotFactory = Callable[[int], Bot]
-BOTS: dict[str, BotFactory] = {}
-
-
-def register(name: str, factory: BotFactory) -> None:
-    """Make a bot available by name (``--seat NAME``); ``factory(seed)``."""
-    BOTS[name] = factory
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """A bot's own seed, derived from the game's seed and the seat."""
-    return (game_seed * 1_000_003 + seat * 7_919 + 1) % (1 << 63)
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    factory = BOTS.get(name)
-    if factory is None:
-        raise SetupError("unknown-player", player=name, available=", ".join(sorted(BOTS)))
-    return factory(seed)
-
-
-def play_out(game: Game, bots: Sequence[Bot], on_entry: Callable[[Entry], None] | None = None) -> Outcome:
-    """Let the players (one per seat) play the game to its end; ``on_entry``
-    sees every accepted action."""
-    views = [game.view(seat) for seat in range(game.players)]
-    steps, turn = 0, game.turn_number
-    while game.outcome is None:
-        seat = game.current
-        bot = bots[seat]
-        try:
-            entry = game.apply(bot.choose(views[seat]), seat)
-        except IllegalAction as error:
-            rejected = getattr(bot, "rejected", None)
-            if rejected is None:
-                raise
-            rejected(error)
-        else:
-            if on_entry is not None:
-                on_entry(entry)
-        if game.turn_number != turn:
-            steps, turn = 0, game.turn_number
-        else:
-            steps += 1
-            if steps > MAX_STEPS_PER_TURN:
-                raise RuntimeError(f"the bot in seat {seat} did not end turn {turn}")
-    return game.outcome
+__all__ = ["RandomBot", "bot_seed", "make_bot", "play_out"]
 
 
 class RandomBot:
@@ -208,8 +145,3 @@ def _new_melds(hand: Sequence[Card], help: Sequence[Card], rules: MeldRules, rng
                 consider([by[r] for r in line[lo:hi + 1]])
             start = end + 1
     return found
-
-
-register("random", RandomBot)
-
-from . import solver_bots  # noqa: E402,F401  (registers "greedy" and "solver")

@@ -13,31 +13,19 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Take, Undo
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.core.game import Outcome
 from machiavelli.core.table import MeldRules, Table, rules_for
+
+from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
+from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Take, Undo
 from .turn import Turn
-from machiavelli.core.variant import Variant
+from .variant import MachiavelliVariant as Variant
 
-WENT_OUT = "went-out"
-DECK_EXHAUSTED = "deck-exhausted"
-#: Every player passed in a row without playing or drawing a card (possible
-#: only when a variant draws nothing, e.g. ``draw_count: 0``): nothing can
-#: change any more, so the game ends and is scored as if the deck ran out.
-BLOCKED = "blocked"
-OUTCOME_REASONS = (WENT_OUT, DECK_EXHAUSTED, BLOCKED)
+__all__ = ["Game", "Entry", "Outcome", "Ending", "WENT_OUT", "DECK_EXHAUSTED", "BLOCKED", "OUTCOME_REASONS"]
 
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: the winning seats (joint winners share) and why."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"winners": list(self.winners), "reason": self.reason}
+OUTCOME_REASONS = tuple(Ending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +147,27 @@ class Game:
         return game
 
     # -- whose turn ----------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seat that may act now (one at a time in Machiavelli); none once the game is over."""
+        return () if self.outcome is not None else (self._turn.seat,)
+
+    def clone(self) -> "Game":
+        """An independent copy of the game, mid-turn included."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._deck = list(self._deck)
+        twin._hands = [list(h) for h in self._hands]
+        twin._table = list(self._table)
+        twin._help = list(self._help)
+        twin._working = list(self._working)
+        twin._aside = list(self._aside)
+        twin._drawn = list(self._drawn)
+        twin._left = list(self._left)
+        twin._log = list(self._log)
+        twin._turn = self._turn.copy(twin._table, twin._hands[self._turn.seat], twin._help, twin._working)
+        twin._handlers = {Draw: twin._draw, Restore: twin._restore, End: twin._end}
+        return twin
 
     @property
     def current(self) -> int:

@@ -43,7 +43,7 @@ from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import PositionError
-from machiavelli.core.variant import Variant
+from .variant import MachiavelliVariant as Variant
 
 Source = int | str  # an old meld's number (from 1), or "hand" or "help"
 

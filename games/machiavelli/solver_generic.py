@@ -16,7 +16,7 @@ from typing import Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
-from machiavelli.core.variant import Variant
+from .variant import MachiavelliVariant as Variant
 
 #: Most candidate melds listed, and most nodes of the branch and bound.
 MAX_CANDIDATES = 20_000

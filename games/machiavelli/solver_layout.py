@@ -15,7 +15,7 @@ from typing import Sequence
 
 from machiavelli.core.cards import Card
 from .solver import Solution, Source, Step
-from machiavelli.core.variant import Variant
+from .variant import MachiavelliVariant as Variant
 
 #: Fewest cards an old meld must keep to be called the same meld.
 SAME_MELD_MIN = 2

@@ -54,6 +54,14 @@ class Turn:
         self.start = (tuple(table), tuple(hand), tuple(help))
         self._steps: list[tuple] = []
 
+    def copy(self, table: list[tuple[int, ...]], hand: list[int], help: list[int], working: list[int]) -> "Turn":
+        """This turn over copies of the game's lists (see ``Game.clone``)."""
+        twin = Turn.__new__(Turn)
+        twin.seat, twin.number, twin.rules = self.seat, self.number, self.rules
+        twin.table, twin.hand, twin.help, twin.working = table, hand, help, working
+        twin.touched, twin.start, twin._steps = self.touched, self.start, list(self._steps)
+        return twin
+
     # -- questions -------------------------------------------------------------
 
     @property

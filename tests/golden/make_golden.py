@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
 
-from machiavelli.games.machiavelli.bots import RandomBot, bot_seed, play_out  # noqa: E402
+from machiavelli.core.bots import bot_seed, play_out  # noqa: E402
+from machiavelli.games.machiavelli.bots import RandomBot  # noqa: E402
 from machiavelli.games.machiavelli.game import Game  # noqa: E402
 from machiavelli.core.records import GameRecord, Seat  # noqa: E402
 from machiavelli.app.library import load_variant, shipped_names  # noqa: E402

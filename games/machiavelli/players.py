@@ -24,7 +24,6 @@ from collections import Counter
 from typing import Iterator, Sequence
 
 from .actions import DRAW, END, RESTORE, Action, Add, Move, Play, Take
-from .bots import register
 from machiavelli.core.cards import Card
 from .view import View
 
@@ -302,8 +301,3 @@ class FallibleBot(SolverBot):
         if isinstance(first, Take) and self._rng.random() < self.slip:
             return [first, RESTORE]
         return actions
-
-
-register("greedy", GreedyBot)
-register("solver", SolverBot)
-register("fallible", FallibleBot)

@@ -1,0 +1,56 @@
+"""Driving players: every seat, person or computer, sees only its own view
+and answers with the same actions, so every rule and every rejection
+applies to all of them alike.
+
+Computer players are chosen by name per seat (see
+:mod:`machiavelli.core.registry`) and made from a seed derived from the
+game's seed, so a game between bots is reproducible.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .errors import IllegalAction
+from .game import GameState, Outcome
+from .registry import Bot, BotFactory, bots, make_bot, register_bot
+
+__all__ = ["Bot", "BotFactory", "bots", "make_bot", "register_bot", "bot_seed", "play_out", "MAX_STEPS_PER_TURN"]
+
+#: Most actions one turn may take before the loop gives up on a player.
+MAX_STEPS_PER_TURN = 10_000
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed, derived from the game's seed and the seat."""
+    return (game_seed * 1_000_003 + seat * 7_919 + 1) % (1 << 63)
+
+
+def play_out(game: GameState, players: Sequence[Bot], on_entry: Callable[[Any], None] | None = None) -> Outcome:
+    """Let the players (one per seat) play the game to its end; ``on_entry``
+    sees every accepted action. Each seat that may act is asked in turn;
+    a player told of a rejection is asked again."""
+    views = [game.view(seat) for seat in range(game.players)]
+    steps, turn = 0, game.turn_number
+    while game.outcome is None:
+        for seat in game.to_move():
+            if game.outcome is not None or seat not in game.to_move():
+                break
+            player = players[seat]
+            try:
+                entry = game.apply(player.choose(views[seat]), seat)
+            except IllegalAction as error:
+                rejected = getattr(player, "rejected", None)
+                if rejected is None:
+                    raise
+                rejected(error)
+            else:
+                if on_entry is not None:
+                    on_entry(entry)
+            if game.turn_number != turn:
+                steps, turn = 0, game.turn_number
+            else:
+                steps += 1
+                if steps > MAX_STEPS_PER_TURN:
+                    raise RuntimeError(f"the player in seat {seat} did not end turn {turn}")
+    return game.outcome

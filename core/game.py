@@ -1,0 +1,107 @@
+"""What the kernel knows of any game of the family: a state driven by
+actions, seats that may act, views, and how a game ends.
+
+A game plugin implements :class:`GameState` for its own rules; the kernel's
+bots loop, records and simulation use nothing else. Outcomes are values:
+the winning seats and a :class:`Termination`, an enumeration each game
+extends with its own ways of ending (python-chess keeps one such enum; a
+family of games needs one per game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol, Sequence, TypeVar
+
+from .actions import Action
+from .variant import Variant
+
+
+class Termination(StrEnum):
+    """How a game ended. Each game subclasses it with its own members; the
+    values are the stable kebab-case codes that records and JSON carry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seats (joint winners share) and why."""
+
+    winners: tuple[int, ...]
+    reason: Termination
+
+    def as_dict(self) -> dict[str, object]:
+        return {"winners": list(self.winners), "reason": str(self.reason)}
+
+
+class LogEntry(Protocol):
+    """One accepted action, as every seat may know it."""
+
+    @property
+    def turn(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def action(self) -> Action: ...
+    @property
+    def ends_turn(self) -> bool: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
+class SeatView(Protocol):
+    """What one seat may see of a game: public information and its own
+    cards, nothing else. Each game's view adds what its players need."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
+S = TypeVar("S", bound="GameState")
+
+
+class GameState(Protocol):
+    """A game in progress. ``apply`` raises
+    :class:`~machiavelli.core.errors.IllegalAction` and changes nothing when
+    the rules reject an action."""
+
+    variant: Variant
+    players: int
+    seed: int
+    #: The seat that played the first turn.
+    first: int
+    outcome: Outcome | None
+
+    @property
+    def turn_number(self) -> int: ...
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may act now (several where others may claim)."""
+        ...
+
+    def apply(self, action: Action, seat: int | None = None) -> LogEntry: ...
+
+    def view(self, seat: int) -> SeatView: ...
+
+    def hand_size(self, seat: int) -> int:
+        """Cards in a seat's hand (public in every game of the family)."""
+        ...
+
+    def clone(self: S) -> S:
+        """An independent copy: actions on it leave this game unchanged."""
+        ...
+
+    @property
+    def log(self) -> Sequence[LogEntry]: ...
+
+    def state(self) -> dict[str, Any]:
+        """The whole state as plain data, for JSON."""
+        ...

@@ -1,0 +1,131 @@
+"""Plugins: games, variants, computer players and languages that installed
+distributions declare through entry points (as pytest and Datasette find
+theirs).
+
+Groups and what an entry point names:
+
+* ``machiavelli.games``: a :class:`~machiavelli.core.registry.GameDefinition`;
+* ``machiavelli.variants``: an importable package whose folder holds
+  ``*.yaml`` variant files;
+* ``machiavelli.bots``: a bot factory ``factory(seed) -> Bot``; its ``game``
+  attribute names the game it plays (default: Machiavelli);
+* ``machiavelli.locales``: an importable package whose folder holds
+  ``LL/LC_MESSAGES/messages.po`` catalogs, adding or overriding languages.
+
+A plugin that fails to load is reported as a :class:`Problem` and never
+stops the others. Everything is looked up once per process.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+GAMES = "machiavelli.games"
+VARIANTS = "machiavelli.variants"
+BOTS = "machiavelli.bots"
+LOCALES = "machiavelli.locales"
+GROUPS = (GAMES, VARIANTS, BOTS, LOCALES)
+#: The distribution that ships Machiavelli itself.
+OWN_DISTRIBUTION = "machiavelli-variants"
+MAX_DETAIL_CHARS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Plugin:
+    """One loaded entry point: ``origin`` is the distribution that declares it."""
+
+    group: str
+    name: str
+    value: str
+    origin: str
+    obj: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A plugin that could not be used, and why (one line)."""
+
+    group: str
+    name: str
+    origin: str
+    detail: str
+
+
+def _origin(entry_point: Any) -> str:
+    dist = getattr(entry_point, "dist", None)
+    if dist is None:
+        return "?"
+    name = dist.metadata["Name"] if dist.metadata is not None else None
+    return f"{name or '?'} {dist.version}"
+
+
+def _short(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:MAX_DETAIL_CHARS]
+
+
+@functools.cache
+def _entry_points(group: str) -> tuple[Any, ...]:
+    from importlib.metadata import entry_points
+
+    seen: set[tuple[str, str]] = set()
+    out = []
+    # A distribution on the path twice (an editable install and a build)
+    # declares its entry points twice: keep the first.
+    for ep in entry_points(group=group):
+        if (ep.name, ep.value) not in seen:
+            seen.add((ep.name, ep.value))
+            out.append(ep)
+    return tuple(sorted(out, key=lambda ep: (OWN_DISTRIBUTION not in _origin(ep), ep.name)))
+
+
+@functools.cache
+def load(group: str) -> tuple[tuple[Plugin, ...], tuple[Problem, ...]]:
+    """Every plugin of ``group`` that loads, and a problem for each that does
+    not; the kernel's own distribution comes first."""
+    plugins: list[Plugin] = []
+    problems: list[Problem] = []
+    for ep in _entry_points(group):
+        origin = _origin(ep)
+        try:
+            obj = ep.load()
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the others
+            problems.append(Problem(group, ep.name, origin, _short(exc)))
+            continue
+        plugins.append(Plugin(group, ep.name, ep.value, origin, obj))
+    return tuple(plugins), tuple(problems)
+
+
+def folder_of(plugin: Plugin) -> Path | None:
+    """The folder of a plugin that names a package (variants, locales)."""
+    paths = getattr(plugin.obj, "__path__", None)
+    if paths:
+        return Path(next(iter(paths)))
+    file = getattr(plugin.obj, "__file__", None)
+    return Path(file).parent if file else None
+
+
+def folders(group: str) -> tuple[list[tuple[Plugin, Path]], list[Problem]]:
+    """(plugin, folder) of each package plugin of ``group``, and problems."""
+    plugins, problems = load(group)
+    found: list[tuple[Plugin, Path]] = []
+    extra: list[Problem] = []
+    for plugin in plugins:
+        folder = folder_of(plugin)
+        if folder is None or not folder.is_dir():
+            extra.append(Problem(group, plugin.name, plugin.origin, f"{plugin.value} is not a package with a folder"))
+        else:
+            found.append((plugin, folder))
+    return found, [*problems, *extra]
+
+
+def reset() -> None:
+    """Forget what was found (tests that install plugins on the fly)."""
+    _entry_points.cache_clear()
+    load.cache_clear()
+    from . import registry
+
+    registry.reset()

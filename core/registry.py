@@ -1,0 +1,154 @@
+"""The games of the family and their computer players, by name.
+
+A game is a :class:`GameDefinition` registered under its name, through the
+``machiavelli.games`` entry point (see :mod:`machiavelli.core.plugins`) or
+:func:`register_game`; Machiavelli itself is registered the first way, like
+any third party's game. Computer players come with their game or through the
+``machiavelli.bots`` entry point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from .actions import Action
+from .errors import SetupError, VariantError
+from .game import GameState, SeatView, Termination
+from .variant import Variant
+
+#: The game of a variant file or record that names none (files written
+#: before the family had other games).
+DEFAULT_GAME = "machiavelli"
+
+
+class Bot(Protocol):
+    """A player that :func:`~machiavelli.core.bots.play_out` drives. A player
+    that also has ``rejected(error)`` is told when the rules reject its
+    action and is asked again; without it, a rejection is a bug."""
+
+    def choose(self, view: Any) -> Action:
+        """The next action of this seat, seen through its view."""
+        ...
+
+
+BotFactory = Callable[[int], Bot]
+
+
+class Tally(Protocol):
+    """Counts a game keeps while it is simulated (``on_entry`` sees every
+    accepted action); ``counts()`` names them for reports."""
+
+    def __call__(self, entry: Any) -> None: ...
+
+    def counts(self) -> dict[str, int]: ...
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """Everything the kernel and the application need of one game.
+
+    ``new_game(variant, players, seed)`` deals a game; ``parse_action(text,
+    variant)`` reads the notation ``Action.text`` writes; ``terminations``
+    lists how a game can end; ``bots`` are its own computer players;
+    ``tally(game)`` makes the counters of a simulated game."""
+
+    name: str
+    variant_schema: type[Variant]
+    new_game: Callable[[Any, int, int], GameState]
+    parse_action: Callable[[str, Any], Action]
+    terminations: type[Termination]
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    tally: Callable[[Any], Tally] | None = None
+    #: The variant played when none is named.
+    default_variant: str | None = None
+    #: Computer players a person meets by default, strongest first.
+    preferred_bots: tuple[str, ...] = ()
+    description: str = ""
+
+
+_GAMES: dict[str, GameDefinition] = {}
+_BOTS: dict[str, dict[str, BotFactory]] = {}
+_loaded = False
+
+
+def register_game(definition: GameDefinition) -> None:
+    """Make a game available by name (for tests and embedding; installed
+    games use the entry point)."""
+    _GAMES[definition.name] = definition
+    _BOTS.setdefault(definition.name, {}).update(definition.bots)
+
+
+def register_bot(name: str, factory: BotFactory, game: str = DEFAULT_GAME) -> None:
+    """Make a computer player available by name (``--seat NAME``)."""
+    _load()
+    _BOTS.setdefault(game, {})[name] = factory
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from . import plugins
+
+    for plugin in plugins.load(plugins.GAMES)[0]:
+        if isinstance(plugin.obj, GameDefinition) and plugin.obj.name not in _GAMES:
+            register_game(plugin.obj)
+    for plugin in plugins.load(plugins.BOTS)[0]:
+        game = getattr(plugin.obj, "game", DEFAULT_GAME)
+        if callable(plugin.obj) and isinstance(game, str):
+            _BOTS.setdefault(game, {}).setdefault(plugin.name, plugin.obj)
+
+
+def problems() -> list[tuple[str, str, str, str]]:
+    """Game and bot plugins that loaded but cannot be used: (group, name, origin, why)."""
+    from . import plugins
+
+    out = []
+    for plugin in plugins.load(plugins.GAMES)[0]:
+        if not isinstance(plugin.obj, GameDefinition):
+            out.append((plugin.group, plugin.name, plugin.origin, f"{plugin.value} is not a GameDefinition"))
+    for plugin in plugins.load(plugins.BOTS)[0]:
+        if not callable(plugin.obj) or not isinstance(getattr(plugin.obj, "game", DEFAULT_GAME), str):
+            out.append((plugin.group, plugin.name, plugin.origin, f"{plugin.value} is not a bot factory"))
+    return out
+
+
+def games() -> dict[str, GameDefinition]:
+    """Every registered game by name."""
+    _load()
+    return dict(_GAMES)
+
+
+def game(name: str) -> GameDefinition:
+    """The game called ``name``; VariantError when there is none."""
+    _load()
+    found = _GAMES.get(name)
+    if found is None:
+        raise VariantError("unknown-game", file=name, path="game", line=None, detail="no such game",
+                           game=name, available=", ".join(sorted(_GAMES)) or "-")
+    return found
+
+
+def bots(game_name: str = DEFAULT_GAME) -> dict[str, BotFactory]:
+    """The computer players of a game by name."""
+    _load()
+    return dict(_BOTS.get(game_name, {}))
+
+
+def make_bot(name: str, seed: int, game_name: str = DEFAULT_GAME) -> Bot:
+    """A computer player made from its own seed; SetupError for an unknown name."""
+    found = bots(game_name)
+    factory = found.get(name)
+    if factory is None:
+        raise SetupError("unknown-player", player=name, available=", ".join(sorted(found)))
+    return factory(seed)
+
+
+def reset() -> None:
+    """Forget every registration (tests)."""
+    global _loaded
+    _GAMES.clear()
+    _BOTS.clear()
+    _loaded = False

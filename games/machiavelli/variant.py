@@ -1,0 +1,73 @@
+"""Machiavelli's rules on top of the kernel's meld-game schema: every rule
+on which the sources disagree is a parameter here (type, default, allowed
+values and description in one place). Defaults are Board Game Arena's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from machiavelli.core.variant import MeldVariant
+
+
+class MachiavelliVariant(MeldVariant):
+    """A fully resolved Machiavelli rule set."""
+
+    jokers: Literal[0] = Field(default=0, description="Jokers per deck (reserved: no variant uses them yet).")
+    hand_size: int | dict[int, int] = Field(
+        default=15,
+        description="Cards dealt to each player: one number, or a number per player count.",
+    )
+    dealer: Literal["random", "first-seat"] = Field(
+        default="random", description="Who deals; the player left of the dealer starts."
+    )
+    restore_penalty: int = Field(
+        default=1, ge=0, le=10, description="Cards drawn by a player who restores the table and passes."
+    )
+    draw_count: int = Field(
+        default=1, ge=0, le=10, description="Cards drawn by a player who ends a turn without playing."
+    )
+    help_cards: int = Field(default=0, ge=0, le=16, description="Cards laid face up that anyone may meld with.")
+    help_cards_refill: bool = Field(
+        default=True, description="A help card that was used is replaced from the deck."
+    )
+    deck_runs_out: Literal["on-last-card", "on-failed-draw"] = Field(
+        default="on-last-card",
+        description="When the game ends for lack of cards: as soon as the last card is drawn, "
+        "or only when a player must draw and cannot.",
+    )
+    deck_out_winners: Literal["fewest-cards", "fewest-points"] = Field(
+        default="fewest-cards",
+        description="Who wins when the deck runs out: fewest cards (ties share the win) or fewest points.",
+    )
+
+    @field_validator("hand_size")
+    @classmethod
+    def _hand_size_positive(cls, value: int | dict[int, int]) -> int | dict[int, int]:
+        sizes = value.values() if isinstance(value, dict) else [value]
+        if any(s < 1 for s in sizes):
+            raise ValueError("a hand must have at least 1 card")
+        if any(s > 200 for s in sizes):
+            raise ValueError("a hand may have at most 200 cards")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "MachiavelliVariant":
+        if isinstance(self.hand_size, dict):
+            missing = [n for n in range(self.players.min, self.players.max + 1) if n not in self.hand_size]
+            if missing:
+                raise ValueError(f"hand_size: gives no number for {missing} players")
+        for n in range(self.players.min, self.players.max + 1):
+            needed = n * self.hand_size_for(n) + self.help_cards
+            if needed > self.card_count:
+                raise ValueError(
+                    f"hand_size: {self.decks} deck(s) of {self.deck.size} cards cannot deal {self.hand_size_for(n)} "
+                    f"cards to {n} players" + (f" and {self.help_cards} help cards" if self.help_cards else "")
+                )
+        return self
+
+    def hand_size_for(self, players: int) -> int:
+        if isinstance(self.hand_size, dict):
+            return self.hand_size[players]
+        return self.hand_size
