@@ -15,7 +15,7 @@ from machiavelli.core.errors import MachiavelliError, VariantError
 from machiavelli.core.variant import differences, parameters_of
 from machiavelli.app import display, glossary, library
 from machiavelli.app.commands import game as game_command, locales as locales_command, rules as rules_command
-from machiavelli.app.commands import simulate as simulate_command
+from machiavelli.app.commands import plugins as plugins_command, simulate as simulate_command
 from machiavelli.app.commands import solve as solve_command
 from machiavelli.app.help_text import LocalisedGroup
 from machiavelli.app.i18n import N_, _, language
@@ -40,6 +40,7 @@ locales_command.register(app)
 game_command.register(app)
 simulate_command.register(app)
 solve_command.register(app)
+plugins_command.register(app)
 
 
 @app.callback()
@@ -49,20 +50,36 @@ def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt =
     display.apply(lang, ascii_cards)
 
 
-@variants_app.command("list", help=N_("Name, one-line description and parent of every shipped variant."))
+@variants_app.command("list", help=N_(
+    "Name, one-line description and parent of every variant known by name: shipped, in your variants folder "
+    "or from a plugin."))
 @handles_errors
 def variants_list(as_json: JsonOpt = False) -> None:
-    rows = [
-        {"name": v.name, "description": v.text("description", language())[0], "extends": v.extends}
-        for v in library.all_shipped()
-    ]
+    rows = []
+    for found, variant in library.all_known():
+        if isinstance(variant, VariantError):
+            rows.append({"name": found.name, "description": "", "extends": None, "game": None,
+                         "source": found.source, "error": describe(variant)})
+        else:
+            rows.append({"name": variant.name, "description": variant.text("description", language())[0],
+                         "extends": variant.extends, "game": variant.game, "source": found.source})
     if as_json:
         print_json(rows)
         return
-    table = RichTable(_("Variant"), _("Description"), _("Extends"), box=None, pad_edge=False)
+    table = RichTable(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
     for row in rows:
-        table.add_row(row["name"], row["description"], row["extends"] or "")
+        table.add_row(row["name"], row.get("error") or row["description"], row["extends"] or "",
+                      _source_name(row["source"]))
     Console(soft_wrap=True).print(table)
+
+
+def _source_name(source: str) -> str:
+    kind, _sep, origin = source.partition(" ")
+    if kind == library.SHIPPED:
+        return _("shipped")
+    if kind == library.USER:
+        return _("your folder")
+    return _("plugin {name}", name=origin)
 
 
 @variants_app.command("show", help=N_("The fully resolved parameters of a variant (YAML; JSON with --json)."))

@@ -201,17 +201,21 @@ def native_name(lang: str) -> str:
 
 def stats(locales: Path | None = None) -> list[Stats]:
     """Completeness of every language, against the template."""
+    folders = [locales] if locales else [*i18n.plugin_dirs(), i18n.locales_dir()]
     locales = locales or i18n.locales_dir()
     template = read_catalog(template_path(locales))
     wanted = [_key(m) for m in template if m.id]
     rows = []
-    for lang in sorted(set(shipped_languages(locales)) | {i18n.SOURCE_LANGUAGE}):
-        path = i18n.catalog_path(lang, locales)
+    languages = {lang for folder in folders for lang in shipped_languages(folder)}
+    for lang in sorted(languages | {i18n.SOURCE_LANGUAGE}):
         if lang == i18n.SOURCE_LANGUAGE:
             rows.append(Stats(lang, native_name(lang), len(wanted), len(wanted)))
             continue
-        catalog = read_catalog(path, lang)
-        done = sum(1 for key in wanted if (m := catalog.get(key[1], context=key[0])) is not None and _is_translated(m))
+        # A message counts as translated when any catalog of the language has it.
+        catalogs = [read_catalog(path, lang) for folder in folders
+                    if (path := i18n.catalog_path(lang, folder)).is_file()]
+        done = sum(1 for key in wanted
+                   if any((m := c.get(key[1], context=key[0])) is not None and _is_translated(m) for c in catalogs))
         rows.append(Stats(lang, native_name(lang), done, len(wanted)))
     return rows
 

@@ -155,9 +155,26 @@ def catalog_path(lang: str, base: Path | None = None) -> Path:
     return (base or locales_dir()) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def plugin_dirs() -> list[Path]:
+    """Folders of installed language plugins (``machiavelli.locales`` entry
+    points), in the order they override the shipped catalogs."""
+    from machiavelli.core import plugins
+
+    return [folder for plugin, folder in plugins.folders(plugins.LOCALES)[0]
+            if plugin.origin.split(" ")[0] != plugins.OWN_DISTRIBUTION]
+
+
+def _languages_in(folder: Path) -> set[str]:
+    return {p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+
+
 def available_languages(base: Path | None = None) -> list[str]:
-    """English plus every language with a catalog, sorted."""
-    found = {p.parent.parent.name for p in (base or locales_dir()).glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    """English plus every language with a catalog (shipped or from a
+    plugin; only ``base`` when given), sorted."""
+    found = _languages_in(base or locales_dir())
+    if base is None:
+        for folder in plugin_dirs():
+            found |= _languages_in(folder)
     return sorted(found | {SOURCE_LANGUAGE})
 
 
@@ -218,7 +235,8 @@ _loaded: dict[tuple[str, Path], gettext.NullTranslations] = {}
 
 
 def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
-    """The translations of ``lang`` (cached per process)."""
+    """The translations of ``lang`` (cached per process): the catalogs of
+    language plugins first, then the shipped one (or ``base``'s alone)."""
     path = catalog_path(lang, base)
     key = (lang, path)
     if key not in _loaded:
@@ -226,13 +244,16 @@ def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
             fallback: gettext.NullTranslations = gettext.NullTranslations()
         else:
             fallback = _RecordMisses(lang)
-        if path.is_file():
-            translations: gettext.NullTranslations = gettext.GNUTranslations(io.BytesIO(_compiled(lang, path)))
-            translations.add_fallback(fallback)
-        elif lang == SOURCE_LANGUAGE:
-            translations = fallback
-        else:
+        paths = [catalog_path(lang, folder) for folder in plugin_dirs()] if base is None else []
+        paths = [p for p in [*paths, path] if p.is_file()]
+        if not paths and lang != SOURCE_LANGUAGE:
             raise UnknownLanguage(name=lang, available=", ".join(available_languages(base)))
+        translations: gettext.NullTranslations = fallback
+        # gettext asks each catalog in turn: build the chain from the last.
+        for catalog in reversed(paths):
+            layer = gettext.GNUTranslations(io.BytesIO(_compiled(lang, catalog)))
+            layer.add_fallback(translations)
+            translations = layer
         _loaded[key] = translations
     return _loaded[key]
 

@@ -1,33 +1,141 @@
-"""Finding variants: shipped names and users' YAML files."""
+"""Finding variants: by name among the shipped ones, the user's own folder
+and installed plugins, or by the path of a YAML file.
+
+Names are looked up in that order. The shipped names are reserved: a
+user's file or a plugin's that takes one is reported (``machiavelli
+plugins``) and not used, so ``bga`` always means Board Game Arena's rules.
+Between the user's folder and plugins, the user's file wins.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from machiavelli.core import plugins, registry
 from machiavelli.core.errors import VariantError
-from machiavelli.core import registry
 from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve
 
 from .resources import data_dir
 
 YAML_SUFFIXES = (".yaml", ".yml")
+#: The user's own variants folder (overrides the platform's data folder).
+VARIANTS_ENV = "MACHIAVELLI_VARIANTS_DIR"
+#: The program's data folder (records, and ``variants/`` inside it).
+DATA_ENV = "MACHIAVELLI_DATA_DIR"
+APP_NAME = "machiavelli-variants"
+#: Most variant files read from one folder.
+MAX_FILES_PER_FOLDER = 1000
+
+SHIPPED, USER, PLUGIN = "shipped", "user", "plugin"
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """Where a variant name comes from: ``kind`` is shipped, user or plugin;
+    ``origin`` names the plugin's distribution."""
+
+    name: str
+    path: Path
+    kind: str
+    origin: str = ""
+
+    @property
+    def source(self) -> str:
+        return f"{self.kind} {self.origin}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A variant file that was not used because its name is taken."""
+
+    name: str
+    path: Path
+    source: str
+    taken_by: str
 
 
 def shipped_dir() -> Path:
     return data_dir("variants")
 
 
+def user_dir() -> Path:
+    """The user's own variants: ``--variant myhouse`` finds ``myhouse.yaml`` here."""
+    if os.environ.get(VARIANTS_ENV):
+        return Path(os.environ[VARIANTS_ENV]).expanduser()
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV]).expanduser() / "variants"
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_NAME, appauthor=False) / "variants"
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    """Regular ``*.yaml`` files of a folder, by name (links and oddities left out)."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return []
+    files = [p for p in entries if p.suffix == ".yaml" and not p.is_symlink() and p.is_file()]
+    return files[:MAX_FILES_PER_FOLDER]
+
+
 def shipped_names() -> list[str]:
-    return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+    return [p.stem for p in _yaml_files(shipped_dir())]
+
+
+@lru_cache(maxsize=1)
+def _index_cached(user: Path) -> tuple[dict[str, Found], tuple[Conflict, ...]]:
+    found: dict[str, Found] = {}
+    conflicts: list[Conflict] = []
+
+    def offer(item: Found) -> None:
+        if item.name in found:
+            conflicts.append(Conflict(item.name, item.path, item.source, found[item.name].source))
+        else:
+            found[item.name] = item
+
+    for path in _yaml_files(shipped_dir()):
+        offer(Found(path.stem, path, SHIPPED))
+    for path in _yaml_files(user):
+        offer(Found(path.stem, path, USER))
+    for plugin, folder in plugins.folders(plugins.VARIANTS)[0]:
+        if plugin.origin.split(" ")[0] == plugins.OWN_DISTRIBUTION:
+            continue  # the shipped folder, already read
+        for path in _yaml_files(folder):
+            offer(Found(path.stem, path, PLUGIN, plugin.origin))
+    return found, tuple(conflicts)
+
+
+def index() -> dict[str, Found]:
+    """Every variant known by name."""
+    return _index_cached(user_dir())[0]
+
+
+def conflicts() -> tuple[Conflict, ...]:
+    """Variant files not used because another took the name first."""
+    return _index_cached(user_dir())[1]
+
+
+def forget() -> None:
+    """Read the folders again (tests that add files)."""
+    _index_cached.cache_clear()
 
 
 def _read(path: Path, label: str) -> bytes:
     try:
+        if path.is_dir():
+            raise VariantError(file=label, path="", line=None, detail="is a directory, not a file")
+        if path.exists() and not path.is_file():
+            raise VariantError(file=label, path="", line=None, detail="is not a regular file")
         if path.stat().st_size > MAX_VARIANT_BYTES:
             raise VariantError(file=label, path="", line=None,
                                detail=f"file is larger than the limit of {MAX_VARIANT_BYTES} bytes")
-        return path.read_bytes()
+        with path.open("rb") as handle:
+            return handle.read(MAX_VARIANT_BYTES + 1)
     except FileNotFoundError:
         raise VariantError("missing-file", file=label, path="", line=None, detail="no such file") from None
     except IsADirectoryError:
@@ -40,31 +148,39 @@ def _looks_like_path(spec: str) -> bool:
     return spec.endswith(YAML_SUFFIXES) or "/" in spec or "\\" in spec
 
 
+def _unknown(name: str) -> VariantError:
+    return VariantError("unknown-variant", file=name, path="", line=None, detail="no such variant",
+                        name=name, available=", ".join(sorted(index())))
+
+
 def _fetcher(base: Path | None):
     def fetch(name: str) -> tuple[bytes, str]:
         if _looks_like_path(name):
             path = Path(name) if base is None or Path(name).is_absolute() else base / name
             return _read(path, str(path)), str(path.resolve())
-        if name in shipped_names():
-            path = shipped_dir() / f"{name}.yaml"
-            return _read(path, name), str(path)
-        raise VariantError("unknown-variant", file=name, path="", line=None,
-                           detail="no such variant", name=name, available=", ".join(shipped_names()))
+        found = index().get(name)
+        if found is not None:
+            return _read(found.path, name), str(found.path)
+        raise _unknown(name)
     return fetch
 
 
+def _schema(game: str) -> type[Variant]:
+    return registry.game(game).variant_schema
+
+
 def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
-    """A shipped variant by name, or a user's YAML file by path; ``extends``
-    inside a user's file may name a shipped variant or a path relative to it."""
-    if not _looks_like_path(spec) and spec in shipped_names():
-        path = shipped_dir() / f"{spec}.yaml"
-        text, base, label, default = _read(path, spec), path.parent, spec, spec
+    """A variant by name (shipped, the user's folder, a plugin) or a YAML
+    file by path; ``extends`` inside a file may name any known variant or a
+    path relative to that file."""
+    found = None if _looks_like_path(spec) else index().get(spec)
+    if found is not None:
+        text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec
     elif _looks_like_path(spec) or Path(spec).is_file():
         path = Path(spec)
         text, base, label, default = _read(path, spec), path.parent, spec, _stem(path)
     else:
-        raise VariantError("unknown-variant", file=spec, path="", line=None, detail="no such variant",
-                           name=spec, available=", ".join(shipped_names()))
+        raise _unknown(spec)
     return resolve(text, label, _fetcher(base), default_name=default, overrides=tuple(overrides),
                    schemas=_schema)
 
@@ -76,10 +192,6 @@ def load_variant_file(path: str, overrides: Sequence[str] = ()) -> Variant:
                    overrides=tuple(overrides), schemas=_schema)
 
 
-def _schema(game: str) -> type[Variant]:
-    return registry.game(game).variant_schema
-
-
 def _stem(path: Path) -> str:
     stem = "".join(ch if ch.isalnum() or ch in "_.-" else "-" for ch in path.stem).strip("-.") or "custom"
     return stem[:64]
@@ -87,3 +199,14 @@ def _stem(path: Path) -> str:
 
 def all_shipped() -> list[Variant]:
     return [load_variant(name) for name in shipped_names()]
+
+
+def all_known() -> list[tuple[Found, Variant | VariantError]]:
+    """Every variant known by name, loaded, or the error that stops it."""
+    out: list[tuple[Found, Variant | VariantError]] = []
+    for name, found in index().items():
+        try:
+            out.append((found, load_variant(name)))
+        except VariantError as exc:
+            out.append((found, exc))
+    return out

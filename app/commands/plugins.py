@@ -1,0 +1,91 @@
+"""``machiavelli plugins``: what was found, from where, and what could not be used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from ..i18n import N_, _
+from ..options import JsonOpt, handles_errors, print_json
+
+
+def register(app: typer.Typer) -> None:
+    app.command("plugins", help=N_(
+        "Games, variants, computer players and languages found in installed plugins and in your variants "
+        "folder, with where each comes from; then every plugin that could not be used, and why.\n\n"
+        "Exit status: 0, or 1 when a plugin could not be used."))(plugins)
+
+
+def gather() -> dict[str, Any]:
+    """Everything found, as plain data (the JSON of ``plugins --json``)."""
+    from machiavelli.core import plugins as found, registry
+
+    from .. import i18n, library
+
+    def origin(plugin: found.Plugin) -> str:
+        return plugin.origin
+
+    games = [{"name": p.obj.name, "from": origin(p)} for p in found.load(found.GAMES)[0]
+             if isinstance(p.obj, registry.GameDefinition)]
+    bots = []
+    bot_plugins = {p.name: origin(p) for p in found.load(found.BOTS)[0]}
+    for game in registry.games():
+        for name in sorted(registry.bots(game)):
+            bots.append({"name": name, "game": game, "from": bot_plugins.get(name) or next(
+                (g["from"] for g in games if g["name"] == game), "")})
+    variants = [{"name": f.name, "from": f.source, "file": str(f.path)} for f in library.index().values()]
+    locales = []
+    for plugin, folder in found.folders(found.LOCALES)[0]:
+        langs = sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{i18n.DOMAIN}.po"))
+        locales.append({"languages": langs, "from": origin(plugin), "folder": str(folder)})
+    problems = [{"group": p.group, "name": p.name, "from": p.origin, "problem": p.detail}
+                for group in found.GROUPS for p in found.load(group)[1]]
+    problems += [{"group": p.group, "name": p.name, "from": p.origin, "problem": p.detail}
+                 for group in (found.VARIANTS, found.LOCALES) for p in found.folders(group)[1]
+                 if p not in found.load(group)[1]]
+    problems += [{"group": g, "name": n, "from": o, "problem": why} for g, n, o, why in registry.problems()]
+    problems += [{"group": found.VARIANTS, "name": c.name, "from": c.source,
+                  "problem": f"the name is taken by the {c.taken_by} variant; {c.path} is not used"}
+                 for c in library.conflicts()]
+    return {"games": games, "variants": variants, "bots": bots, "locales": locales,
+            "user_variants": str(library.user_dir()), "problems": problems}
+
+
+@handles_errors
+def plugins(as_json: JsonOpt = False) -> None:
+    """List plugins (help text: see :func:`register`)."""
+    data = gather()
+    if as_json:
+        print_json(data)
+    else:
+        _show(data)
+    if data["problems"]:
+        raise typer.Exit(1)
+
+
+def _show(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(soft_wrap=True, highlight=False)
+
+    def section(title: str, headers: list[str], rows: list[list[str]]) -> None:
+        console.print(title, style="bold")
+        table = Table(*headers, box=None, pad_edge=False)
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        console.print()
+
+    section(_("Games"), [_("Name"), _("From")], [[g["name"], g["from"]] for g in data["games"]])
+    section(_("Variants"), [_("Name"), _("From")], [[v["name"], v["from"]] for v in data["variants"]])
+    section(_("Computer players"), [_("Name"), _("Game"), _("From")],
+            [[b["name"], b["game"], b["from"]] for b in data["bots"]])
+    if data["locales"]:
+        section(_("Languages"), [_("Languages"), _("From")],
+                [[", ".join(item["languages"]), item["from"]] for item in data["locales"]])
+    typer.echo(_("Your variants folder: {folder}", folder=data["user_variants"]))
+    for problem in data["problems"]:
+        typer.echo(_("Plugin {name} ({group}, from {origin}) cannot be used: {problem}", name=problem["name"],
+                     group=problem["group"], origin=problem["from"], problem=problem["problem"]), err=True)

@@ -1,0 +1,1 @@
+"""A house-rules plugin for machiavelli-variants (a test fixture)."""

@@ -1,0 +1,1 @@
+"""The plugin's catalogs: Esperanto, partly."""

@@ -1,0 +1,113 @@
+"""Plugins as a third party ships them: a distribution built from
+tests/plugin_example (its own pyproject with entry points), installed into a
+folder, seen by `variants list`, `play`, `rules`, `locales list` and
+`plugins` in a fresh process; and the user's own variants folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).parent / "plugin_example"
+
+
+def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "machiavelli", *args], env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def _env(tmp: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(MACHIAVELLI_VARIANTS_DIR=str(tmp / "own"), MACHIAVELLI_DATA_DIR=str(tmp / "data"),
+               MACHIAVELLI_CACHE_DIR=str(tmp / "cache"), LANG="C.UTF-8", **extra)
+    return env
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> dict[str, str]:
+    """The example plugin built and installed into a folder of its own, which
+    the commands below find on PYTHONPATH."""
+    tmp = tmp_path_factory.mktemp("plugin")
+    source = tmp / "source"
+    shutil.copytree(EXAMPLE, source)
+    target = tmp / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--no-index", "--target", str(target), str(source)], check=True, capture_output=True,
+                   timeout=300)
+    assert list(target.glob("myhouse_plugin-1.0.dist-info"))
+    return _env(tmp, PYTHONPATH=str(target))
+
+
+def test_a_plugin_variant_is_listed_and_works_by_name(installed):
+    listed = run(installed, "variants", "list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    rows = {row["name"]: row for row in json.loads(listed.stdout)}
+    assert rows["myhouse"]["source"] == "plugin myhouse-plugin 1.0"
+    assert rows["myhouse"]["extends"] == "bga" and rows["bga"]["source"] == "shipped"
+    shown = run(installed, "variants", "show", "myhouse", "--json")
+    assert json.loads(shown.stdout)["restore_penalty"] == 2
+
+
+def test_a_plugin_bot_plays_a_plugin_variant(installed):
+    result = run(installed, "play", "--variant", "myhouse", "--seat", "patient", "--seat", "random",
+                 "--seed", "4", "--json")
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert state["variant"] == "myhouse" and state["result"]["reason"] in ("went-out", "deck-exhausted")
+    # The patient player only ever drew: its hand grew by one card a turn.
+    assert len(state["hands"][0]) > 15
+
+
+def test_a_plugin_language_is_offered_and_used(installed):
+    listed = run(installed, "locales", "list", "--json")
+    languages = {row["language"]: row for row in json.loads(listed.stdout)}
+    assert "eo" in languages and 0 < languages["eo"]["translated"] < languages["it"]["translated"]
+    checked = run(installed, "--lang", "eo", "meld", "check", "5C", "6C", "7C")
+    assert checked.returncode == 0 and ": valida " in checked.stdout
+    rules = run(installed, "--lang", "eo", "rules", "--variant", "myhouse")
+    assert rules.returncode == 0, rules.stderr
+    assert "2" in rules.stdout  # the house's penalty, in a text that falls back to English
+
+
+def test_plugins_lists_everything_and_reports_the_broken_one(installed):
+    result = run(installed, "plugins", "--json")
+    assert result.returncode == 1  # one plugin cannot be used
+    data = json.loads(result.stdout)
+    assert [g["name"] for g in data["games"]] == ["machiavelli"]
+    assert {"name": "patient", "game": "machiavelli", "from": "myhouse-plugin 1.0"} in data["bots"]
+    assert any(v["name"] == "myhouse" for v in data["variants"])
+    assert data["locales"][0]["languages"] == ["eo"]
+    [broken] = data["problems"]
+    assert broken["name"] == "broken" and broken["group"] == "machiavelli.games"
+    assert "ModuleNotFoundError" in broken["problem"]
+    text = run(installed, "plugins")
+    assert text.stderr.count("\n") == 1 and "broken" in text.stderr and "Traceback" not in text.stderr
+
+
+def test_the_users_own_folder_names_variants_and_keeps_shipped_names(tmp_path):
+    env = _env(tmp_path)
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "kitchen.yaml").write_text("extends: classic\nrestore_penalty: 0\n")
+    (own / "bga.yaml").write_text("extends: classic\n")  # may not replace the shipped bga
+    (own / "notes.txt").write_text("not a variant")
+    shown = run(env, "variants", "show", "kitchen", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["restore_penalty"] == 0
+    assert json.loads(run(env, "variants", "show", "bga", "--json").stdout)["restore_penalty"] == 1
+    report = json.loads(run(env, "plugins", "--json").stdout)
+    assert [(p["name"], p["from"]) for p in report["problems"]] == [("bga", "user")]
+    played = run(env, "play", "--variant", "kitchen", "--seat", "random", "--players", "2", "--seed", "1", "--json")
+    assert played.returncode == 0 and json.loads(played.stdout)["variant"] == "kitchen"
+
+
+def test_an_unknown_variant_names_the_known_ones(tmp_path):
+    result = run(_env(tmp_path), "variants", "show", "nowhere")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "bga" in result.stderr
