@@ -147,8 +147,11 @@ def make_bot(name: str, seed: int, game_name: str = DEFAULT_GAME) -> Bot:
 
 
 def reset() -> None:
-    """Forget every registration (tests)."""
+    """Forget every registration and every plugin found (tests)."""
     global _loaded
+    from . import plugins
+
+    plugins.reset()
     _GAMES.clear()
     _BOTS.clear()
     _loaded = False

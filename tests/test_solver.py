@@ -303,6 +303,7 @@ def test_card_outside_a_short_deck():
 SMALL = [(aces, decks) for aces in ACE_POLICIES for decks in (2, 3)]
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("aces, decks", SMALL)
 def test_exhaustive_oracle_on_short_decks(aces, decks):
     rng = random.Random(f"{aces}-{decks}")
@@ -314,6 +315,7 @@ def test_exhaustive_oracle_on_short_decks(aces, decks):
         check_answer(variant, table, hand, (), solution)
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("aces", ACE_POLICIES)
 def test_exhaustive_oracle_with_help_cards(aces):
     rng = random.Random(f"help-{aces}")
@@ -330,6 +332,7 @@ FULL_DECKS = [(aces, decks, size, 50) for aces in ACE_POLICIES for decks, size i
     (aces, 4, size, 8) for aces in ACE_POLICIES for size in (60, 150)]
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("aces, decks, size, positions", FULL_DECKS)
 def test_milp_oracle_on_full_decks(aces, decks, size, positions):
     variant = load_variant("bga", [f"aces={aces}", f"decks={decks}"])
@@ -341,6 +344,7 @@ def test_milp_oracle_on_full_decks(aces, decks, size, positions):
         check_answer(variant, table, hand, (), solution)
 
 
+@pytest.mark.oracle
 def test_milp_oracle_with_help_cards():
     variant = load_variant("help-cards")
     rng = random.Random("help-cards")
@@ -403,6 +407,7 @@ def test_more_cards_in_hand_never_place_fewer(position, seed):
 # -- meld kinds the rank search does not know ----------------------------------------------
 
 
+@pytest.mark.oracle
 def test_generic_search_for_other_meld_kinds():
     """Sets of 3 only, of picture cards only, and runs of 4 or more: the
     exact fallback answers, checked against the exhaustive oracle."""

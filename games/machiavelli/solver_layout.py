@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Sequence
 
 from machiavelli.core.cards import Card
-from .solver import Solution, Source, Step
+from .solution import Solution, Source, Step
 from .variant import MachiavelliVariant as Variant
 
 #: Fewest cards an old meld must keep to be called the same meld.
