@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Literal, Mapping, Sequence
+from typing import Iterable, Iterator, Literal, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -97,7 +97,7 @@ class Meld:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __str__(self) -> str:
@@ -149,10 +149,10 @@ def _kind_reason(
         if any(deck.rank_code(c.rank) not in allowed for c in cards):
             return depth, 1.0, "rank-not-allowed"
     depth += 1
-    for attr in kind.distinct:
-        key = (lambda c: c) if attr == "card" else (lambda c, a=attr: getattr(c, a))
-        if len({key(c) for c in cards}) != len(cards):
-            return depth, 1.0, {"card": "identical-cards", "rank": "repeated-rank", "suit": "repeated-suit"}[attr]
+    for distinct in kind.distinct:
+        seen: set[object] = set(cards) if distinct == "card" else {getattr(c, distinct) for c in cards}
+        if len(seen) != len(cards):
+            return depth, 1.0, {"card": "identical-cards", "rank": "repeated-rank", "suit": "repeated-suit"}[distinct]
         depth += 1
     if kind.patterns is not None:
         mine = Counter(deck.rank_code(c.rank) for c in cards)

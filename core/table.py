@@ -15,7 +15,7 @@ Two faces of one concept:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .cards import FRENCH, Card, DeckSpec
 from .melds import Meld, MeldCheck
@@ -55,7 +55,7 @@ class Table:
     def __len__(self) -> int:
         return len(self.melds)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Meld]:
         return iter(self.melds)
 
     def cards(self) -> tuple[Card, ...]:
@@ -153,8 +153,8 @@ class MeldRules:
     def check_cards(self, cards: Sequence[Card]) -> MeldCheck:
         # One lookup per card (bots call this hundreds of thousands of times a run).
         get = self.index.get
-        key = [get(c) for c in cards]
-        if None in key:
+        key = [get(c, -1) for c in cards]
+        if -1 in key:
             return self.variant.check(list(cards))
         key.sort()
         return self.check_key(tuple(key))

@@ -260,8 +260,8 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
 
 
 def _nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
-    out: Any = value
-    for part in reversed(path):
+    out: dict[str, Any] = {path[-1]: value}
+    for part in reversed(path[:-1]):
         out = {part: out}
     return out
 
@@ -375,7 +375,7 @@ def _explain(exc: ValidationError, chain: list[_Source], overrides: list[tuple[s
     for text, opath, _ in reversed(overrides):
         if loc and tuple(str(p) for p in loc[: len(opath)]) == opath:
             return VariantError(file="--set " + text, path=path, line=None, detail=detail)
-    best = (chain[0].label, None, -1)
+    best: tuple[str, int | None, int] = (chain[0].label, None, -1)
     for src in chain:
         line, depth = _line_of(src.root, loc)
         if depth > best[2]:
