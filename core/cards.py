@@ -67,6 +67,19 @@ class RankSpec(BaseModel):
     points: int = Field(ge=0, le=1000, description="Value of the card when hands are counted in points.")
 
 
+class ExtraSpec(BaseModel):
+    """A card outside suits x ranks (a joker, Sì Sè Pái's flowers): one of
+    each per copy of the deck. As a :class:`Card` it has rank 0 and its code
+    in place of a suit."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    code: str = Field(min_length=2, max_length=4, pattern=r"^[A-Z][A-Z0-9]+$", description="Notation, e.g. JK.")
+    symbol: str = Field(min_length=1, max_length=2, description="Display symbol, e.g. 🃏.")
+    colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(
+        default="black", description="Printed colour.")
+    points: int = Field(default=0, ge=0, le=1000, description="Value of the card when hands are counted in points.")
+
+
 def _french_suits() -> tuple[SuitSpec, ...]:
     return (
         SuitSpec(code="S", symbol="♠", colour="black"),
@@ -87,11 +100,14 @@ _FRENCH_SUIT_ALIASES = {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 
 class DeckSpec(BaseModel):
-    """The cards of one deck: every suit combined with every rank."""
+    """The cards of one deck: every suit combined with every rank, then the
+    extra cards (none in a French deck as Machiavelli uses it)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     suits: tuple[SuitSpec, ...] = Field(default_factory=_french_suits, min_length=1, max_length=8)
     ranks: tuple[RankSpec, ...] = Field(default_factory=_french_ranks, min_length=1, max_length=32)
+    extras: tuple[ExtraSpec, ...] = Field(default=(), max_length=64,
+                                          description="Cards outside suits x ranks, one of each per deck.")
 
     @model_validator(mode="after")
     def _unique_codes(self) -> "DeckSpec":
@@ -101,6 +117,13 @@ class DeckSpec(BaseModel):
         symbols = [s.symbol for s in self.suits]
         if len(set(symbols)) != len(symbols):
             raise ValueError("duplicate suit symbol in deck")
+        extras = [e.code for e in self.extras]
+        regular = {r.code + s.code for r in self.ranks for s in self.suits}
+        if len(set(extras)) != len(extras) or regular & set(extras):
+            raise ValueError("extras: an extra card's code is taken by another card")
+        taken = {s.code for s in self.suits} | set(symbols)
+        if taken & {e.symbol for e in self.extras} or len({e.symbol for e in self.extras}) != len(self.extras):
+            raise ValueError("extras: an extra card's symbol is taken by a suit or another extra card")
         return self
 
     # -- lookups (cached per instance; the model is frozen) -----------------
@@ -120,40 +143,61 @@ class DeckSpec(BaseModel):
     def _suit_order(self) -> dict[str, int]:
         return {s.code: i for i, s in enumerate(self.suits)}
 
+    @cached_property
+    def _extras(self) -> dict[str, ExtraSpec]:
+        return {e.code: e for e in self.extras}
+
     @property
     def size(self) -> int:
         """Cards in one copy of the deck."""
-        return len(self.suits) * len(self.ranks)
+        return len(self.suits) * len(self.ranks) + len(self.extras)
 
     def suit(self, code: str) -> SuitSpec:
         return self._tables[2][code]
 
+    def extra(self, card: Card) -> ExtraSpec | None:
+        """The extra card's description, or None for a card of a suit."""
+        return self._extras.get(card.suit) if card.rank == 0 else None
+
+    def colour(self, card: Card) -> str:
+        found = self.extra(card)
+        return found.colour if found is not None else self.suit(card.suit).colour
+
     def rank_code(self, rank: int) -> str:
+        if not 1 <= rank <= len(self.ranks):
+            raise ValueError(f"no rank {rank} in this deck")
         return self.ranks[rank - 1].code
 
     def points(self, card: Card) -> int:
-        return self.ranks[card.rank - 1].points
+        found = self.extra(card)
+        return found.points if found is not None else self.ranks[card.rank - 1].points
 
     def cards(self) -> tuple[Card, ...]:
-        """One copy of every card, in suit then rank order."""
-        return tuple(Card(r, s.code) for s in self.suits for r in range(1, len(self.ranks) + 1))
+        """One copy of every card, in suit then rank order, extras last."""
+        regular = tuple(Card(r, s.code) for s in self.suits for r in range(1, len(self.ranks) + 1))
+        return regular + tuple(Card(0, e.code) for e in self.extras)
 
     def build(self, copies: int) -> tuple[Card, ...]:
         """All physical cards of ``copies`` decks; the index is the identity."""
         return self.cards() * copies
 
     def sort_key(self, card: Card) -> tuple[int, int]:
-        """Suit order, then rank: how a hand is usually held."""
+        """Suit order, then rank, extras last: how a hand is usually held."""
         return self._suit_order.get(card.suit, len(self.suits)), card.rank
 
     # -- notation -----------------------------------------------------------
 
     def card_text(self, card: Card) -> str:
-        """Canonical ASCII notation: ``10H``."""
+        """Canonical ASCII notation: ``10H`` (an extra card: its code, ``JK``)."""
+        if card.rank == 0:
+            return card.suit
         return self.rank_code(card.rank) + card.suit
 
     def card_symbol(self, card: Card) -> str:
         """Display notation with the suit symbol: ``10♥``."""
+        found = self.extra(card)
+        if found is not None:
+            return found.symbol
         return self.rank_code(card.rank) + self.suit(card.suit).symbol
 
     def parse_card(self, text: str) -> Card:
@@ -162,6 +206,9 @@ class DeckSpec(BaseModel):
         if not token:
             raise NotationError("bad-card", token=text)
         upper = token.upper()
+        for extra in self.extras:
+            if upper == extra.code or token == extra.symbol:
+                return Card(0, extra.code)
         for cut in (1, 2):
             suit_part, rank_part = upper[-cut:], upper[:-cut]
             if suit_part in suits and rank_part in ranks:

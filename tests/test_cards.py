@@ -74,3 +74,29 @@ def test_custom_deck_notation():
     assert card == Card(1, "R") and deck.card_text(card) == "GENR"
     with pytest.raises(ValueError):
         DeckSpec.model_validate({"suits": [{"code": "R", "symbol": "R", "colour": "red"}] * 2})
+
+
+def test_extra_cards_beyond_suits_and_ranks():
+    from machiavelli.core.cards import DeckSpec, ExtraSpec
+
+    deck = DeckSpec(extras=(ExtraSpec(code="JR", symbol="🃏", colour="red", points=25),
+                            ExtraSpec(code="JB", symbol="🂿", points=25)))
+    assert deck.size == 54
+    joker = deck.parse_card("jr")
+    assert joker.rank == 0 and deck.card_text(joker) == "JR" and deck.card_symbol(joker) == "🃏"
+    assert deck.parse_card("🂿") == deck.parse_card("JB") and deck.points(joker) == 25
+    assert deck.colour(joker) == "red" and deck.colour(deck.parse_card("5H")) == "red"
+    cards = deck.build(2)
+    assert len(cards) == 108 and cards.count(joker) == 2
+    assert all(c.rank == 0 for c in sorted(cards, key=deck.sort_key)[-4:])  # extras are held last
+    assert deck.parse_cards(deck.format_cards(cards)) == cards  # the notation round-trips
+
+
+@pytest.mark.parametrize("extra", [{"code": "KH", "symbol": "x"}, {"code": "JK", "symbol": "♥"}])
+def test_an_extra_card_may_not_take_another_cards_name(extra):
+    from pydantic import ValidationError
+
+    from machiavelli.core.cards import DeckSpec, ExtraSpec
+
+    with pytest.raises(ValidationError):
+        DeckSpec(extras=(ExtraSpec(**extra),))
