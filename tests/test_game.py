@@ -281,3 +281,31 @@ def test_any_action_at_any_point_is_applied_whole_or_not_at_all(name, seed, cut,
         else:
             check_invariants(game, boundary=entry.ends_turn)
             bots = [RandomBot(bot_seed(seed + 1, s)) for s in range(3)]  # plans are stale now
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), stop=st.integers(0, 400))
+def test_a_clone_is_independent_and_replays_like_the_original(bga, seed, stop):
+    """Cloned at any point, mid-turn included: playing the original on
+    leaves the clone as it was, and the same actions take the clone to the
+    same end."""
+    original = Game(bga, 3, seed)
+    players = [RandomBot(bot_seed(seed, s)) for s in range(3)]
+    views = [original.view(s) for s in range(3)]
+
+    def step() -> None:
+        seat = original.current
+        original.apply(players[seat].choose(views[seat]), seat)
+
+    while original.outcome is None and original.entries < stop:
+        step()
+    twin = original.clone()
+    before = snapshot(original)
+    assert snapshot(twin) == before and twin.to_move() == original.to_move()
+    while original.outcome is None:
+        step()
+    assert snapshot(twin) == before  # the clone shares nothing that changes
+    for entry in original.log[len(twin.log):]:
+        twin.apply(entry.action, entry.seat)
+    check_invariants(twin, boundary=True)
+    assert twin.state() == original.state() and twin.outcome == original.outcome and twin.to_move() == ()

@@ -119,6 +119,8 @@ def test_foreign_and_empty_files(text, code):
     (lambda d: d["seats"][0].pop("player"), "record-field", "seats[0].player"),
     (lambda d: d["variant"].update(aces="sideways"), "record-variant", "variant.aces"),
     (lambda d: d.update(variant="bga"), "record-field", "variant"),
+    (lambda d: d["variant"].update(game="backgammon"), "record-game", "variant.game"),
+    (lambda d: d["variant"].update(game=7), "record-field", "variant.game"),
     (lambda d: d["actions"][3].update(seat=7), "record-field", "actions[3].seat"),
     (lambda d: d["actions"][3].update(action=5), "record-field", "actions[3].action"),
     (lambda d: d["actions"].insert(0, "draw"), "record-field", "actions[0]"),

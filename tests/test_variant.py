@@ -202,3 +202,25 @@ def test_every_schema_parameter_is_documented():
     assert params["aces"].allowed == ("low", "high", "low-or-high", "wrap")
     assert params["melds.<kind>.same"].allowed == ("rank", "suit")
     assert (params["decks"].minimum, params["decks"].maximum, params["decks"].default) == (1, 8, 2)
+
+
+# -- the game a variant belongs to --------------------------------------------------
+
+
+def test_a_variant_names_its_game_and_a_file_without_one_is_machiavelli():
+    assert load("restore_penalty: 2").game == "machiavelli"
+    assert load("game: machiavelli\nextends: base\n", {"base": "decks: 3\n"}).decks == 3
+
+
+def test_an_unknown_game_is_named_with_its_line():
+    with pytest.raises(VariantError) as caught:
+        load("name: x\n\ngame: rummikub\n")
+    error = caught.value
+    assert error.code == "unknown-game" and error.params["line"] == 3 and error.params["path"] == "game"
+    assert "machiavelli" in error.params["available"]
+
+
+def test_a_variant_cannot_extend_another_games_variant():
+    with pytest.raises(VariantError) as caught:
+        load("game: machiavelli\nextends: other\n", {"other": "game: scopa\n"})
+    assert caught.value.code == "bad-extends" and "scopa" in caught.value.params["detail"]
