@@ -6,14 +6,15 @@ the root group here picks the language before Click parses anything (an
 eager ``--help`` would otherwise print before ``--lang`` is seen) and
 translates the tree's texts in place: command help, short help, parameter
 help and the titles of the help panels. Option and command names stay as
-they are.
+they are. The root's own texts are translated as it parses; a sub-command's
+when it is looked up (to run it or to list it in ``--help``), so that a
+command whose module is loaded on demand is translated too.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rich.markup import escape
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from machiavelli.core.errors import MachiavelliError
@@ -60,11 +61,36 @@ def _translate(obj: Any, attribute: str, translate=_) -> None:
         text = translate(source)
         # Typer reads help as Rich markup: a translation's brackets are text
         # (and a stray "[/b]" in a catalog must not break --help).
-        setattr(obj, attribute, source if text == source else escape(text))
+        setattr(obj, attribute, source if text == source else _escape(text))
+
+
+def _escape(text: str) -> str:
+    """Rich's ``escape``, imported only for a text it would change (one
+    with a bracket, or ending with a backslash)."""
+    if "[" not in text and not text.endswith("\\"):
+        return text
+    from rich.markup import escape
+
+    return escape(text)
 
 
 def translate_command(command: Any, ctx: Any) -> None:
     """Translate the help texts of ``command`` and of every sub-command."""
+    _translate_own(command, ctx)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_sub(sub, ctx)
+
+
+def _translate_sub(sub: Any, ctx: Any) -> None:
+    """A sub-command: its panel title in the parent's help, and its whole tree."""
+    if not getattr(sub, "rich_help_panel", None):
+        sub.rich_help_panel = COMMANDS
+    _translate(sub, "rich_help_panel", lambda panel: pgettext(PANEL, panel))
+    translate_command(sub, ctx)
+
+
+def _translate_own(command: Any, ctx: Any) -> None:
+    """The help texts of ``command`` itself and of its parameters."""
     _translate(command, "help")
     _translate(command, "short_help")
     params = list(command.params)
@@ -79,15 +105,11 @@ def translate_command(command: Any, ctx: Any) -> None:
             if not getattr(param, "rich_help_panel", None):  # None or Typer's unset placeholder
                 param.rich_help_panel = ARGUMENTS if isinstance(param, TyperArgument) else OPTIONS
             _translate(param, "rich_help_panel", lambda panel: pgettext(PANEL, panel))
-    for sub in getattr(command, "commands", {}).values():
-        if not getattr(sub, "rich_help_panel", None):
-            sub.rich_help_panel = COMMANDS
-        _translate(sub, "rich_help_panel", lambda panel: pgettext(PANEL, panel))
-        translate_command(sub, ctx)
 
 
 class LocalisedGroup(TyperGroup):
-    """The root command: chooses the language, then translates the help."""
+    """The root command: chooses the language, then translates the help (its
+    own as it parses, a sub-command's when it is looked up)."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if ctx.parent is None:
@@ -95,5 +117,11 @@ class LocalisedGroup(TyperGroup):
                 i18n.use_language(requested_language(args))
             except MachiavelliError as exc:
                 raise fail(describe(exc)) from None
-            translate_command(self, ctx)
+            _translate_own(self, ctx)
         return super().parse_args(ctx, args)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _translate_sub(command, ctx)
+        return command

@@ -1,0 +1,42 @@
+"""``machiavelli meld check``: is this a valid meld under a variant's rules?"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..i18n import N_, _
+from ..options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
+
+
+def register(app: typer.Typer) -> None:
+    meld_app = typer.Typer(help=N_("Check melds under a variant's rules."), no_args_is_help=True)
+    app.add_typer(meld_app, name="meld")
+    meld_app.command("check", help=N_(
+        "Is this a valid meld? Prints its kind, or why not.\n\nExit status: 0 valid, 1 not a meld, 2 bad input."))(
+        meld_check)
+
+
+@handles_errors
+def meld_check(
+    cards: Annotated[list[str], typer.Argument(help=N_('The cards, e.g. "K♣ A♣ 2♣" or KC AC 2C.'))],
+    variant_name: VariantOpt = "bga",
+    overrides: SetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    from .. import glossary, library
+    from ..reasons import meld_reason
+
+    variant = library.load_variant(variant_name, overrides or [])
+    parsed = variant.deck.parse_cards(" ".join(cards))
+    result = variant.check(parsed)
+    if as_json:
+        print_json(result.as_dict())
+        raise typer.Exit(0 if result.valid else 1)
+    shown = glossary.show_cards(variant.arrange(parsed), variant.deck)
+    if result.valid:
+        typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=glossary.kind_name(result.kind or "")))
+    else:
+        typer.echo(_("{cards}: not a meld: {reason}", cards=shown, reason=meld_reason(result.reason)))
+        raise typer.Exit(1)

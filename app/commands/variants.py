@@ -1,0 +1,195 @@
+"""``machiavelli variants``: list, show, compare and validate variants."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .. import display
+from ..i18n import N_, _
+from ..options import JsonOpt, SetOpt, handles_errors, print_json
+
+
+def register(app: typer.Typer) -> None:
+    variants_app = typer.Typer(help=N_("List, show and validate variants."), no_args_is_help=True)
+    app.add_typer(variants_app, name="variants")
+    variants_app.command("list", help=N_(
+        "Name, one-line description and parent of every variant known by name: shipped, in your variants folder "
+        "or from a plugin."))(variants_list)
+    variants_app.command("show", help=N_(
+        "The fully resolved parameters of a variant (YAML; JSON with --json)."))(variants_show)
+    variants_app.command("params", help=N_(
+        "Every rule a variant can set: type, default, allowed values, meaning."))(variants_params)
+    variants_app.command("diff", help=N_(
+        "The parameters on which two variants differ, side by side, and the rule sentences that differ, in the "
+        "chosen language.\n\n"
+        "--set changes the second variant, so `diff bga bga --set aces=wrap` shows what a house rule changes."))(
+        variants_diff)
+    variants_app.command("validate", help=N_(
+        "Exit 0 when every file is a valid variant, 1 with all errors otherwise."))(variants_validate)
+
+
+@handles_errors
+def variants_list(as_json: JsonOpt = False) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from machiavelli.core.errors import VariantError
+
+    from .. import library
+    from ..i18n import language
+    from ..reasons import describe
+
+    rows = []
+    for found, variant in library.all_known():
+        if isinstance(variant, VariantError):
+            rows.append({"name": found.name, "description": "", "extends": None, "game": None,
+                         "source": found.source, "error": describe(variant)})
+        else:
+            rows.append({"name": variant.name, "description": variant.text("description", language())[0],
+                         "extends": variant.extends, "game": variant.game, "source": found.source})
+    if as_json:
+        print_json(rows)
+        return
+    table = Table(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
+    for row in rows:
+        table.add_row(row["name"], row.get("error") or row["description"], row["extends"] or "",
+                      _source_name(row["source"]))
+    Console(soft_wrap=True).print(table)
+
+
+def _source_name(source: str) -> str:
+    from .. import library
+
+    kind, _sep, origin = source.partition(" ")
+    if kind == library.SHIPPED:
+        return _("shipped")
+    if kind == library.USER:
+        return _("your folder")
+    return _("plugin {name}", name=origin)
+
+
+@handles_errors
+def variants_show(
+    name: Annotated[str, typer.Argument(help=N_("A shipped variant's name or a YAML file."))],
+    overrides: SetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    import yaml
+
+    from .. import library
+
+    variant = library.load_variant(name, overrides or [])
+    data = variant.parameters()
+    if as_json:
+        print_json(data)
+    else:
+        typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
+
+
+@handles_errors
+def variants_params(
+    game: Annotated[str, typer.Option("--game", help=N_("The game whose rules are listed."))] = "machiavelli",
+    as_json: JsonOpt = False,
+) -> None:
+    import dataclasses
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from machiavelli.core import registry
+    from machiavelli.core.variant import parameters_of
+
+    params = parameters_of(registry.game(game).variant_schema)
+    if as_json:
+        print_json([dataclasses.asdict(p) for p in params])
+        return
+    table = Table(_("Key"), _("Type"), _("Default"), _("Allowed"), _("Meaning"), box=None, pad_edge=False)
+    for p in params:
+        if p.allowed:
+            allowed = ", ".join(map(str, p.allowed))
+        elif p.minimum is not None or p.maximum is not None:
+            allowed = f"{'' if p.minimum is None else p.minimum}..{'' if p.maximum is None else p.maximum}"
+        else:
+            allowed = ""
+        default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
+        table.add_row(p.key, p.type, default, allowed, p.description)
+    Console(soft_wrap=False).print(table)
+
+
+@handles_errors
+def variants_diff(
+    a: Annotated[str, typer.Argument(help=N_("The first variant: a shipped name or a YAML file."))],
+    b: Annotated[str, typer.Argument(help=N_("The second variant; --set applies to this one."))],
+    overrides: SetOpt = None,
+    lang: display.LangOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from machiavelli.core.variant import differences
+
+    from .. import library, rules_diff
+
+    if lang is not None:
+        display.apply(lang)
+    left, right = library.load_variant(a), library.load_variant(b, overrides or [])
+    rows = differences(left, right)
+    sentences = rules_diff.differing(left, right)
+    if as_json:
+        print_json({"a": left.name, "b": right.name,
+                    "parameters": [{"key": k, "a": va, "b": vb} for k, va, vb in rows],
+                    "rules": [d.as_dict() for d in sentences]})
+        return
+    if not rows:
+        typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
+        return
+    table = Table(_("Rule"), left.name, right.name, box=None, pad_edge=False)
+    for key, va, vb in rows:
+        table.add_row(key, _shown(va), _shown(vb))
+    Console(soft_wrap=True).print(table)
+    rules_diff.show(left.name, right.name, sentences)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"  # as written in YAML and --set
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(_shown, value)) or "-"
+    return str(value)
+
+
+def variants_validate(
+    files: Annotated[list[str], typer.Argument(help=N_("Variant files to check."))],
+    as_json: JsonOpt = False,
+) -> None:
+    from machiavelli.core.errors import MachiavelliError, VariantError
+
+    from .. import library
+    from ..reasons import describe
+
+    results = []
+    for file in files:
+        try:
+            variant = library.load_variant_file(file)
+            results.append({"file": file, "valid": True, "name": variant.name, "error": None})
+        except MachiavelliError as exc:
+            results.append({"file": file, "valid": False, "name": None, "error": describe(exc),
+                            "code": exc.code, **({"path": exc.params.get("path"), "line": exc.params.get("line")}
+                                                 if isinstance(exc, VariantError) else {})})
+    if as_json:
+        print_json(results)
+    else:
+        for r in results:
+            if r["valid"]:
+                typer.echo(_("{file}: valid ({name})", file=r["file"], name=r["name"]))
+            else:
+                typer.echo(r["error"], err=True)
+    if not all(r["valid"] for r in results):
+        raise typer.Exit(1)
