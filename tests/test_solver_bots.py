@@ -16,7 +16,7 @@ from machiavelli.core.bots import bot_seed, make_bot, play_out
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.melds import ACE_POLICIES
 from machiavelli.games.machiavelli.solver import solve
-from machiavelli.games.machiavelli.players import realize
+from machiavelli.games.machiavelli.moves import realize
 from machiavelli.core.table import rules_for
 from machiavelli.games.machiavelli.turn import Turn
 from machiavelli.app.library import load_variant, shipped_names

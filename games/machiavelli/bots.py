@@ -12,10 +12,11 @@ from typing import Iterator, Sequence
 
 from machiavelli.core.bots import bot_seed, make_bot, play_out
 from machiavelli.core.cards import Card
-from machiavelli.core.table import MeldRules
+from machiavelli.core.variant import MeldVariant
 
+from . import finder
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
-from .view import View
+from .view import View, _internals
 
 __all__ = ["RandomBot", "bot_seed", "make_bot", "play_out"]
 
@@ -89,59 +90,34 @@ class RandomBot:
             yield UNDO
 
     def _options(self, view: View) -> list[Action]:
-        rules = view.rules
         hand = view.hand
-        options: list[Action] = [Play(cards, help) for cards, help in _new_melds(hand, view.help_cards, rules, self.rng)]
+        options: list[Action] = [Play(cards, help)
+                                 for cards, help in _new_melds(hand, view.help_cards, view.variant, self.rng)]
+        fast = _internals(view)
+        rules = fast.rules
         index = rules.index
         distinct = sorted(set(hand))
-        for n, key in enumerate(view.table_keys, 1):
+        for n, key in enumerate(fast.table_keys, 1):
             fits = rules.fits(key)
             options.extend(Add(n, (c,)) for c in distinct if index[c] in fits)
         return options
 
 
-def _new_melds(hand: Sequence[Card], help: Sequence[Card], rules: MeldRules, rng: random.Random
+def _new_melds(hand: Sequence[Card], help: Sequence[Card], variant: MeldVariant, rng: random.Random
                ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
     """Some valid new melds from the hand and help cards, each with at least
-    one hand card: (hand part, help part). Groups of one rank and runs of
-    one suit, each validated by the variant's rules."""
-    pool = [(c, False) for c in sorted(set(hand))]
-    in_hand = {c for c, _ in pool}
-    pool += [(c, True) for c in sorted(set(help)) if c not in in_hand]
+    one hand card: (hand part, help part). One random part of each group the
+    finder offers: some cards of each rank, a stretch of each suit's run."""
+    in_hand = set(hand)
+    pool = [*sorted(in_hand), *(c for c in sorted(set(help)) if c not in in_hand)]
     found: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
-
-    def consider(group: Sequence[tuple[Card, bool]]) -> None:
-        cards = [c for c, _ in group]
-        if any(not h for _, h in group) and rules.check_cards(cards).valid:
-            found.append((tuple(c for c, h in group if not h), tuple(c for c, h in group if h)))
-
-    by_rank: dict[int, list[tuple[Card, bool]]] = {}
-    by_suit: dict[str, list[tuple[Card, bool]]] = {}
-    for item in pool:
-        by_rank.setdefault(item[0].rank, []).append(item)
-        by_suit.setdefault(item[0].suit, []).append(item)
-    for group in by_rank.values():
-        if len(group) >= 3:
-            size = rng.randint(3, len(group))
-            consider(rng.sample(group, size))
-    top = len(rules.deck.ranks)
-    for group in by_suit.values():
-        if len(group) < 3:
-            continue
-        by = {c.rank: item for item in group for c in (item[0],)}
-        # Ranks in order, the ace also after the top rank, so runs like Q-K-A are found.
-        line = list(range(1, top + 1)) + [1]
-        start = 0
-        while start < len(line):
-            if line[start] not in by:
-                start += 1
-                continue
-            end = start
-            while end + 1 < len(line) and line[end + 1] in by:
-                end += 1
-            if end - start >= 2:
-                lo = rng.randint(start, end - 2)
-                hi = rng.randint(lo + 2, end)
-                consider([by[r] for r in line[lo:hi + 1]])
-            start = end + 1
+    for group in finder.groups(pool, variant.deck):
+        cards = group.cards
+        if group.run:
+            lo = rng.randint(0, len(cards) - 3)
+            part = cards[lo:rng.randint(lo + 2, len(cards) - 1) + 1]
+        else:
+            part = tuple(rng.sample(cards, rng.randint(3, len(cards))))
+        if not in_hand.isdisjoint(part) and finder.valid(part, variant):
+            found.append((tuple(c for c in part if c in in_hand), tuple(c for c in part if c not in in_hand)))
     return found
