@@ -1,12 +1,18 @@
 """What one seat may know about a game: for UIs and bots.
 
 A view reads the game live (it is not a copy) and shows only public
-information plus the seat's own hand: other hands only by their size, the
-deck only by its count, draws in the log only by how many cards.
+information plus the seat's own hand: other hands only by their size (every
+hand once the game is over), the deck only by its count, draws in the log
+only by how many cards. Everything it gives is made of cards, never of the
+engine's physical card ids.
+
+This game's own computer players may read the engine's fast encodings
+behind a view through :func:`_internals`; nothing outside the package should.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from machiavelli.core.cards import Card
@@ -16,6 +22,31 @@ from machiavelli.core.table import MeldRules, Table
 if TYPE_CHECKING:
     from .game import Entry, Game, Outcome
     from machiavelli.core.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class LaidMeld:
+    """One meld of the table as the players see it."""
+
+    #: Its number in actions (from 1).
+    number: int
+    #: Its cards as a player lays them out (a run in sequence).
+    cards: tuple[Card, ...]
+    #: For each card: taken or moved during the current turn.
+    moved: tuple[bool, ...]
+    #: Whether it is a valid meld right now, and why not.
+    check: MeldCheck
+    #: New or changed since the viewing seat last ended a turn.
+    changed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What a turn works with: the table's melds, the player's hand and the help cards."""
+
+    table: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...]
+    help: tuple[Card, ...]
 
 
 class View:
@@ -34,11 +65,6 @@ class View:
     @property
     def variant(self) -> "Variant":
         return self._game.variant
-
-    @property
-    def rules(self) -> MeldRules:
-        """The variant's memoised meld checks (see :class:`core.table.MeldRules`)."""
-        return self._game.rules
 
     @property
     def players(self) -> int:
@@ -69,12 +95,6 @@ class View:
         return self._game.hand(self.seat)
 
     @property
-    def hand_values(self) -> tuple[int, ...]:
-        """The hand as value indices (``rules.values[v]`` is the Card): for fast bots."""
-        value = self._game.rules.value
-        return tuple(value[i] for i in self._game._hands[self.seat])
-
-    @property
     def just_drawn(self) -> tuple[Card, ...]:
         """The cards this seat drew at the end of its last turn (shown apart)."""
         return self._game.just_drawn(self.seat)
@@ -101,14 +121,31 @@ class View:
         return self._game.table
 
     @property
-    def table_keys(self) -> tuple[tuple[int, ...], ...]:
-        """Each meld as a sorted tuple of value indices: for fast bots."""
-        key = self._game.rules.meld_key
-        return tuple(key(m) for m in self._game._table)
+    def layout(self) -> tuple[LaidMeld, ...]:
+        """The table as it is drawn: each meld laid out, with the cards moved
+        this turn, whether it is valid and whether it changed."""
+        game = self._game
+        rules, touched = game.rules, game.turn.touched
+        cards, check = rules.cards, rules.check
+        changed = set(game.changed_since(self.seat))
+        out = []
+        for number, meld in enumerate(game.turn.table, 1):
+            ids = rules.arrange(meld)
+            out.append(LaidMeld(number, tuple(cards[i] for i in ids), tuple(i in touched for i in ids),
+                                check(meld), number in changed))
+        return tuple(out)
 
     def invalid_melds(self) -> list[tuple[int, MeldCheck]]:
         """(meld number, why) for every meld that is not valid right now."""
         return self._game.turn.invalid()
+
+    @property
+    def final_hands(self) -> tuple[tuple[Card, ...], ...] | None:
+        """Every seat's hand once the game is over (then they are shown); None before."""
+        game = self._game
+        if game.outcome is None:
+            return None
+        return tuple(game.hand(s) for s in range(game.players))
 
     # -- the current turn ------------------------------------------------------
 
@@ -138,6 +175,25 @@ class View:
     def can_undo(self) -> bool:
         return self.my_turn and self._game.turn.steps > 0
 
+    @property
+    def can_end(self) -> bool:
+        """Whether the table would let the current player end the turn now:
+        every meld valid and no taken card left over."""
+        return self._game.turn.can_end()
+
+    @property
+    def turn_start(self) -> Position | None:
+        """The table, this seat's hand and the help cards as the current
+        turn began (the seat saw them then); None when it is not this seat's turn."""
+        if not self.my_turn:
+            return None
+        turn = self._game.turn
+        rules = turn.rules
+        table, hand, help = turn.start
+        cards = rules.cards
+        return Position(tuple(rules.meld_cards(m) for m in table), tuple(cards[i] for i in hand),
+                        tuple(cards[i] for i in help))
+
     # -- what happened ---------------------------------------------------------
 
     @property
@@ -159,3 +215,36 @@ class View:
             if entry.seat == self.seat and entry.ends_turn:
                 return tuple(log[k + 1:])
         return tuple(log)
+
+
+class _Internals:
+    """The engine's fast encodings behind a view: value indices
+    (``rules.values[v]`` is the Card) and memoised meld checks. For this
+    game's own computer players, which must answer in microseconds."""
+
+    __slots__ = ("_game", "_seat")
+
+    def __init__(self, game: "Game", seat: int) -> None:
+        self._game = game
+        self._seat = seat
+
+    @property
+    def rules(self) -> MeldRules:
+        return self._game.rules
+
+    @property
+    def hand_values(self) -> tuple[int, ...]:
+        """The seat's hand as value indices."""
+        value = self._game.rules.value
+        return tuple(value[i] for i in self._game._hands[self._seat])
+
+    @property
+    def table_keys(self) -> tuple[tuple[int, ...], ...]:
+        """Each meld as a sorted tuple of value indices."""
+        key = self._game.rules.meld_key
+        return tuple(key(m) for m in self._game._table)
+
+
+def _internals(view: View) -> _Internals:
+    """What :class:`_Internals` says, for the seat of ``view`` (package-private)."""
+    return _Internals(view._game, view.seat)
