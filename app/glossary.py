@@ -9,11 +9,12 @@ and symbols are shown as they are.
 
 from __future__ import annotations
 
-from typing import Iterable
-
-from machiavelli.core.cards import Card, DeckSpec
+from typing import TYPE_CHECKING, Iterable
 
 from .i18n import NP_, pgettext
+
+if TYPE_CHECKING:  # the cards' module builds pydantic models: not needed to start
+    from machiavelli.core.cards import Card, DeckSpec
 
 RANK_NAMES: dict[str, str] = {
     "A": NP_("card rank", "ace"),

@@ -10,12 +10,14 @@ any third party's game. Computer players come with their game or through the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
-from .actions import Action
 from .errors import SetupError, VariantError
-from .game import GameState, SeatView, Termination
-from .variant import Variant
+
+if TYPE_CHECKING:  # annotations only: the registry starts without the schemas and the engine
+    from .actions import Action
+    from .game import GameState, SeatView, Termination
+    from .variant import Variant
 
 #: The game of a variant file or record that names none (files written
 #: before the family had other games).

@@ -8,24 +8,23 @@ application adds.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
 from machiavelli.core import registry
-from machiavelli.core.bots import Bot, bot_seed, make_bot, play_out
 from machiavelli.core.errors import SetupError
-from machiavelli.games.machiavelli.game import Entry, Game
-from machiavelli.core.records import GameRecord, Seat
 
-from .. import display, glossary, library
+from .. import display, glossary
 from ..i18n import N_, _, format_list, ngettext
-from ..narrate import entry_text, outcome_text, player_name
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
-from ..saves import check_writable, named, read_record, write_record
+
+if TYPE_CHECKING:  # the engine is imported when a game is played, not to start the program
+    from machiavelli.core.bots import Bot
+    from machiavelli.core.records import Seat
+    from machiavelli.games.machiavelli.game import Entry, Game
 
 #: Players the application provides beside the kernel's bots and people:
 #: name -> factory(game, seat, seed).
@@ -79,6 +78,8 @@ def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, 
 
 
 def _make_players(names: list[str], game: Game) -> list[Bot]:
+    from machiavelli.core.bots import bot_seed, make_bot
+
     out = []
     for seat, name in enumerate(names):
         seed = bot_seed(game.seed, seat)
@@ -124,6 +125,15 @@ def play(
     as_json: JsonOpt = False,
 ) -> None:
     """Play a game (help text: see :func:`register`)."""
+    import secrets
+
+    from machiavelli.core.bots import play_out
+    from machiavelli.core.records import GameRecord, Seat
+
+    from .. import library
+    from ..narrate import entry_text, player_name
+    from ..saves import check_writable, named, read_record, write_record
+
     if lang is not None:
         display.apply(lang)
     if ascii_cards:
@@ -195,6 +205,8 @@ def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: P
     """A session at this terminal (or from standard input); the exit status."""
     from rich.console import Console
 
+    from machiavelli.core.bots import bot_seed, make_bot
+
     from ..human import Session, Terminal
     from ..screen import Screen
 
@@ -213,6 +225,8 @@ def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: P
 
 
 def _summary(game: Game) -> None:
+    from ..narrate import outcome_text, player_name
+
     deck = game.variant.deck
     if game.outcome is not None:
         typer.echo(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome)))
@@ -246,6 +260,9 @@ def replay(
     JSON: {"result": {"winners": [...], "reason": ...} or null, "hands": [...],
     "table": [...], "deck": [...], ...}; seats count from 0.
     """
+    from ..narrate import entry_text, player_name
+    from ..saves import named, read_record
+
     saved = read_record(file)
     with named(file):
         game = saved.replay()

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .. import display, library
+from .. import display
 from ..options import SetOpt, VariantOpt, fail, handles_errors
 from ..i18n import N_, _
 
@@ -34,6 +34,7 @@ def register(app: typer.Typer) -> None:
         fmt: FormatOpt = "text",
         bidi: BidiOpt = "logical",
     ) -> None:
+        from .. import library
         from ..rules_render import FORMATS, render
         from ..rules_text import compose
 

@@ -25,31 +25,25 @@ JSON (``--json FILE``, ``-`` for standard output) carries every figure::
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 import os
-import secrets
 import sys
-import tempfile
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 
 from machiavelli.core import registry
 from machiavelli.core.errors import SetupError
-from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
-from machiavelli.core.simulate import Plan, check_seats
 
-from .. import i18n, library, sim_figures
+from .. import i18n
 from ..i18n import N_, _, format_list
 from ..options import SetOpt, fail, handles_errors
 from ..reasons import describe
-from ..simulate import BackendError, GameFailed, MissingExtra, RecordFolder, default_jobs, run
+
+# The engine, the simulator, Rich's tables and the figures are imported when
+# games are simulated, not when the program starts.
 
 FORMAT = "machiavelli-simulation"
 VERSION = 1
@@ -62,11 +56,18 @@ MAX_GAMES = 10_000_000
 #: Bots tried in this order for seats not given: the strongest cheap one.
 PREFERRED_BOTS = ("greedy", "random")
 
-OUTCOME_LABELS = {
-    WENT_OUT: N_("Ended: a player went out"),
-    DECK_EXHAUSTED: N_("Ended: the deck ran out"),
-    BLOCKED: N_("Ended: nobody could play or draw"),
-}
+
+def _outcome_labels() -> dict[str, str]:
+    """The label of each way a game of Machiavelli ends, by its code."""
+    from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
+
+    return {
+        WENT_OUT: N_("Ended: a player went out"),
+        DECK_EXHAUSTED: N_("Ended: the deck ran out"),
+        BLOCKED: N_("Ended: nobody could play or draw"),
+    }
+
+
 FIGURE_LABELS = {
     "joint_wins": N_("Joint wins"),
     "turns": N_("Turns per game"),
@@ -122,6 +123,15 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
     """Simulate and report (help text: see :func:`register`)."""
+    import secrets
+
+    from rich.console import Console
+
+    from machiavelli.core.simulate import Plan, check_seats
+
+    from .. import library, sim_figures
+    from ..simulate import BackendError, GameFailed, MissingExtra, RecordFolder, default_jobs
+
     names = variant_names or ["bga"]
     if not 1 <= games <= MAX_GAMES:
         raise fail(_("--games must be from 1 to {n}.", n=MAX_GAMES))
@@ -258,6 +268,8 @@ def _check_output(out: str | Path | None) -> None:
 
 
 def _write(out: str, text: str) -> None:
+    import tempfile
+
     if out == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -283,6 +295,8 @@ def _write(out: str, text: str) -> None:
 def _play(plans, games, workers, dask, folder, console, *, show):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
+
+    from ..simulate import run
 
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console, disable=not show, transient=True)
@@ -331,7 +345,7 @@ def _label(key: str, seats: list[str]) -> str:
     """The row label of a figure key of the comparisons."""
     head, _dot, tail = key.partition(".")
     if head == "ended":
-        return _(OUTCOME_LABELS[tail])
+        return _(_outcome_labels()[tail])
     if head == "win_share_by_position":
         return _(POSITION_LABEL, n=tail)
     if head == "win_share_by_seat":
@@ -341,6 +355,9 @@ def _label(key: str, seats: list[str]) -> str:
 
 def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
     """(label, value, 95% interval) of every figure of one variant."""
+    from machiavelli.games.machiavelli.ending import BLOCKED
+
+    outcome_labels = _outcome_labels()
     rows = []
 
     def share(label: str, entry: dict[str, Any]) -> None:
@@ -351,7 +368,7 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
 
     for reason, entry in fig["ended"].items():
         if reason != BLOCKED or entry["k"]:
-            share(_(OUTCOME_LABELS[reason]), entry)
+            share(_(outcome_labels[reason]), entry)
     for entry in fig["win_share_by_position"]:
         share(_(POSITION_LABEL, n=entry["position"]), entry)
     if len(set(seats)) > 1:
@@ -369,6 +386,9 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
 
 
 def _print_report(report: dict[str, Any], seats: list[str]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console(soft_wrap=False)
     if not console.is_terminal:
         # A file or a pipe has no width: do not fold the tables to 80 columns.
@@ -414,6 +434,13 @@ GAME_COLUMNS = ("variant", "index", "seed", "reason", "winners", "first", "turns
 
 def _figures_csv(report: dict[str, Any]) -> str:
     """One row per variant and figure: the keys of the JSON comparisons."""
+    import csv
+    import io
+
+    from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
+
+    from .. import sim_figures
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIGURE_COLUMNS)
@@ -428,6 +455,9 @@ def _figures_csv(report: dict[str, Any]) -> str:
 
 
 def _games_csv(plans, results) -> str:
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(GAME_COLUMNS)

@@ -30,7 +30,7 @@ import typer
 
 from machiavelli.core.errors import MachiavelliError, NotationError, PositionError
 
-from .. import glossary, library
+from .. import glossary
 from ..i18n import N_, _, format_list, ngettext
 from ..options import EXIT_BAD_INPUT, JsonOpt, SetOpt, VariantOpt, fail, handles_errors, print_json
 from ..reasons import describe, meld_reason
@@ -70,6 +70,8 @@ def solve(
     as_json: JsonOpt = False,
 ) -> None:
     """The most cards a hand can place (help text: see :func:`register`)."""
+    from .. import library
+
     variant = library.load_variant(variant_name, overrides or [])
     if batch is not None:
         if table is not None or hand is not None or help_cards is not None:
