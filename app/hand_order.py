@@ -8,6 +8,7 @@ from typing import Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.variant import Variant
+from machiavelli.games.machiavelli import finder
 
 SUIT, RANK, MELDS = "suit", "rank", "melds"
 ORDERS = (SUIT, RANK, MELDS)
@@ -29,41 +30,13 @@ def by_rank(cards: Sequence[Card], variant: Variant) -> list[Card]:
 
 def melds_in(cards: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
     """Melds made of hand cards only, as many cards as possible (the
-    solver's answer for an empty table; a simple search without it)."""
+    solver's answer for an empty table; the meld finder's without it)."""
     try:
         from machiavelli.games.machiavelli.solver import solve
 
         return [tuple(m) for m in solve(variant, (), tuple(cards)).table]
-    except Exception:  # noqa: BLE001 - no solver, or one that gives up: group what is plain to see
-        return _plain_melds(cards, variant)
-
-
-def _plain_melds(cards: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
-    """Greedy: runs of one suit, then cards of one rank, each checked by the rules."""
-    left = Counter(cards)
-    found: list[tuple[Card, ...]] = []
-    suits = {c.suit for c in cards}
-    top = len(variant.deck.ranks)
-    for suit in sorted(suits, key=lambda s: variant.deck.sort_key(Card(1, s))):
-        run: list[Card] = []
-        # The ace comes again after the king, so that Q-K-A is seen.
-        for rank in [*range(1, top + 1), 1, 0]:
-            card = Card(rank, suit)
-            if left[card] > 0 and card not in run:
-                run.append(card)
-                continue
-            if run and variant.check(run).valid:
-                found.append(tuple(run))
-                left.subtract(run)
-            run = [card] if left[card] > 0 else []
-    by_rank: dict[int, list[Card]] = {}
-    for card in sorted(set(+left)):
-        by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        if len(group) >= 2 and variant.check(group).valid:
-            found.append(tuple(group))
-            left.subtract(group)
-    return found
+    except Exception:  # noqa: BLE001 - no solver, or one that gives up: the largest melds one by one
+        return finder.partition(by_suit(cards, variant), variant)
 
 
 def arrange(cards: Sequence[Card], order: str, variant: Variant) -> tuple[list[tuple[Card, ...]], int]:

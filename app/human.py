@@ -123,6 +123,10 @@ class Session:
     def player(self, seat: int) -> "HumanPlayer":
         return HumanPlayer(self, seat)
 
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see: everything drawn for it comes from here."""
+        return self.game.view(seat)
+
     # -- the screen ----------------------------------------------------------------
 
     def on_entry(self, entry: Entry) -> None:
@@ -142,22 +146,22 @@ class Session:
     def prepare(self, seat: int) -> None:
         """Before a prompt: the hot-seat screen if the terminal changes hands,
         the table again if anything changed."""
+        view = self.view(seat)
         if self.hot_seat and self._shown_to != seat:
-            self.screen.waiting(self.game, seat, self.names)
+            self.screen.waiting(view, self.names)
             if self.terminal.ask("") is None:
                 raise EndOfInput
             self._fresh.discard(seat)
         self._shown_to = seat
         if seat in self._fresh:
             return
-        game = self.game
         if self.terminal.interactive:
             self.screen.clear()
-        history = self._history_turn.get(seat) != game.turn_number
-        self.screen.turn(game, seat, self.names, self.orders.get(seat, hand_order.SUIT), history=history)
-        self._history_turn[seat] = game.turn_number
+        history = self._history_turn.get(seat) != view.turn
+        self.screen.turn(view, self.names, self.orders.get(seat, hand_order.SUIT), history=history)
+        self._history_turn[seat] = view.turn
         pinned = self._pinned.get(seat)
-        if pinned and pinned[0] == game.turn_number:
+        if pinned and pinned[0] == view.turn:
             self.screen.lines(pinned[1], "cyan")
         self._fresh.add(seat)
 
@@ -168,7 +172,7 @@ class Session:
 
     def pin(self, seat: int, lines: list[str]) -> None:
         """Keep ``lines`` under the screen for the rest of the turn (a hint)."""
-        self._pinned[seat] = (self.game.turn_number, lines)
+        self._pinned[seat] = (self.view(seat).turn, lines)
         self.screen.lines(lines, "cyan")
 
     # -- saving ------------------------------------------------------------------------
@@ -221,7 +225,10 @@ class Session:
         if self.terminal.interactive:
             self.screen.clear()
         humans = self.names.humans
-        self.screen.final(self.game, self.names, humans[0] if len(humans) == 1 else None)
+        # Every hand is shown now: any seat's view has them; a lone person
+        # also sees the moves that ended the game.
+        viewer = humans[0] if len(humans) == 1 else 0
+        self.screen.final(self.view(viewer), self.names, since=len(humans) == 1)
         path = self.record or self.default_path()
         if self.save(path):
             self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
@@ -276,18 +283,16 @@ class HumanPlayer:
     def rejected(self, error: IllegalAction) -> None:
         """Why the rules refused the action; every invalid meld at the end of a turn."""
         session = self.session
-        game, screen = session.game, session.screen
-        deck = game.variant.deck
-        turn = game.turn
+        view, screen = session.view(self.seat), session.screen
+        deck = view.variant.deck
         show = lambda cards: glossary.show_cards(cards, deck)  # noqa: E731
         if error.code in ("invalid-table", "taken-cards-left"):
-            if turn.working:
-                screen.error(_(ACTION_REASONS["taken-cards-left"],
-                               cards=show(game.rules.cards[i] for i in turn.working)))
-            for number, check in turn.invalid():
-                cards = game.rules.meld_cards(turn.table[number - 1])
-                screen.error(_(ACTION_REASONS["invalid-table"], meld=number, cards=show(cards),
-                               reason=meld_reason(check.reason)))
+            if view.working:
+                screen.error(_(ACTION_REASONS["taken-cards-left"], cards=show(view.working)))
+            for meld in view.layout:
+                if not meld.check.valid:
+                    screen.error(_(ACTION_REASONS["invalid-table"], meld=meld.number, cards=show(meld.cards),
+                                   reason=meld_reason(meld.check.reason)))
             return
         params = dict(error.params)
         if isinstance(params.get("cards"), str):
@@ -320,10 +325,10 @@ class HumanPlayer:
 
     def hint(self) -> None:
         session = self.session
-        game, screen = session.game, session.screen
-        deck = game.variant.deck
+        view, screen = session.view(self.seat), session.screen
+        deck = view.variant.deck
         try:
-            found = hints.best_play(game)
+            found = hints.best_play(view)
         except ImportError:
             screen.error(_("No hint: this installation has no solver."))
             return
@@ -331,7 +336,7 @@ class HumanPlayer:
             screen.error(_("No hint: the solver cannot answer this position."))
             return
         if not found.placed:
-            if game.turn.played:
+            if view.played_from_hand:
                 screen.say(_("The solver finds no more cards you can put down: end your turn."), "cyan")
             else:
                 screen.say(_("The solver finds no card you can put down: draw."), "cyan")
@@ -351,7 +356,7 @@ class HumanPlayer:
 
     def shown(self, action: Action) -> str:
         """An action as the player would type it, in the player's words."""
-        deck = self.session.game.variant.deck
+        deck = self.session.view(self.seat).variant.deck
         reader = self.session.reader
         words = [local_word(action.verb)]
         for arg in action.args(deck):
@@ -368,7 +373,7 @@ class HumanPlayer:
         from .rules_text import compose
 
         screen = self.session.screen
-        text = render(compose(self.session.game.variant), "text", visual=screen.visual,
+        text = render(compose(self.session.view(self.seat).variant), "text", visual=screen.visual,
                       width=screen.console.width)
         screen.console.print(Text(text.rstrip("\n")))
 
@@ -381,7 +386,7 @@ class HumanPlayer:
             line = Text(screen.t(typed), style="bold")
             line.append("  " + screen.t(what), style="")
             screen.console.print(line, soft_wrap=not screen.console.is_terminal)
-        screen.lines(guide.notes(self.session.game.variant.deck), "dim")
+        screen.lines(guide.notes(self.session.view(self.seat).variant.deck), "dim")
 
     def quit(self, args: tuple[str, ...]) -> None:
         session = self.session

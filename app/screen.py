@@ -1,5 +1,9 @@
 """The table as a player sees it, drawn with Rich.
 
+Every screen is drawn from one seat's view
+(:class:`~machiavelli.games.machiavelli.view.View`): what that seat may see,
+as cards, and nothing else.
+
 Colour only ever repeats what a mark already says: suits keep their symbol
 (or letter with ``--ascii``), cards moved this turn are bracketed, changed
 melds carry a mark, invalid melds a mark and the reason. When the output is
@@ -20,7 +24,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from machiavelli.core.cards import Card, DeckSpec
-from machiavelli.games.machiavelli.game import Game
+from machiavelli.games.machiavelli.view import View
 
 from . import glossary, hand_order
 from .bidi import LRI, PDI, visual as visual_line
@@ -127,31 +131,28 @@ class Screen:
 
     # -- the table -------------------------------------------------------------------
 
-    def table(self, game: Game, *, changed: Iterable[int] = (), moved_ids: frozenset[int] = frozenset(),
-              invalid: bool = False) -> None:
-        """The melds, numbered; marks for changed melds, moved cards and,
-        with ``invalid``, melds that are not valid yet."""
-        rules, deck = game.rules, game.variant.deck
-        melds = game.turn.table
-        if not melds:
+    def table(self, view: View, *, marks: bool = False) -> None:
+        """The melds, numbered; with ``marks``, marks for changed melds,
+        moved cards and melds that are not valid yet."""
+        deck = view.variant.deck
+        layout = view.layout
+        if not layout:
             self.say(_("The table is empty."))
             return
-        changed = set(changed)
         grid = RichTable(box=None, show_header=False, pad_edge=False, padding=(0, 1))
         grid.add_column(width=1)
         grid.add_column(justify="right")
         grid.add_column()
         grid.add_column(style="dim")
-        for number, meld in enumerate(melds, 1):
-            ids = rules.arrange(meld)
-            cards = self.cards((rules.cards[i] for i in ids), deck, [i in moved_ids for i in ids])
+        for meld in layout:
+            changed = marks and meld.changed
+            cards = self.cards(meld.cards, deck, meld.moved if marks else ())
             mark, note = Text(""), Text("")
-            if number in changed:
+            if changed:
                 mark = Text(self.marks.changed, style="bold yellow")
-            if invalid and not rules.valid(meld):
-                result = rules.check(meld)
-                note = Text(self.t(f"{self.marks.invalid} {meld_reason(result.reason)}"), style="red")
-            grid.add_row(mark, Text(format_number(number), style="bold yellow" if number in changed else "bold"),
+            if marks and not meld.check.valid:
+                note = Text(self.t(f"{self.marks.invalid} {meld_reason(meld.check.reason)}"), style="red")
+            grid.add_row(mark, Text(format_number(meld.number), style="bold yellow" if changed else "bold"),
                          cards, note)
         self.console.print(grid)
 
@@ -167,9 +168,10 @@ class Screen:
         if parts:
             self.say("   ".join(parts), "dim")
 
-    def hand(self, cards: Sequence[Card], game: Game, order: str, drawn: Sequence[Card] = ()) -> None:
-        """The hand in the chosen order, the cards just drawn shown apart."""
-        variant, deck = game.variant, game.variant.deck
+    def hand(self, view: View, order: str) -> None:
+        """The seat's hand in the chosen order, the cards just drawn shown apart."""
+        variant, deck = view.variant, view.variant.deck
+        cards, drawn = view.hand, view.just_drawn
         rest = Counter(cards)
         rest.subtract(drawn)
         held = [c for c in cards if rest[c] > 0 and not rest.subtract([c])]
@@ -189,29 +191,34 @@ class Screen:
 
     # -- whole screens -----------------------------------------------------------
 
-    def status(self, game: Game, seats: Seats, viewer: int | None) -> None:
-        variant = game.variant
-        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=variant.name,
-                       turn=format_number(game.turn_number)))
-        if game.outcome is None:
-            line = _("{player} to play", player=seats.label(game.current, viewer))
+    def title(self, view: View) -> None:
+        """The heading of every screen: the game, the variant, the turn."""
+        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=view.variant.name,
+                       turn=format_number(view.turn)))
+
+    def status(self, view: View, seats: Seats) -> None:
+        """Whose turn or the result, the deck and the other hands' sizes."""
+        viewer = view.seat
+        self.title(view)
+        if view.outcome is None:
+            line = _("{player} to play", player=seats.label(view.current, viewer))
         else:
-            line = outcome_text(game.outcome, seats.names)
-        line += " · " + ngettext("{n} card in the deck", "{n} cards in the deck", game.deck_count)
+            line = outcome_text(view.outcome, seats.names)
+        line += " · " + ngettext("{n} card in the deck", "{n} cards in the deck", view.deck_count)
         self.say(line, "bold")
-        others = [ngettext("{player}: {n} card", "{player}: {n} cards", game.hand_size(s),
-                           player=seats.label(s, viewer))
-                  for s in range(game.players) if s != viewer]
+        others = [ngettext("{player}: {n} card", "{player}: {n} cards", n, player=seats.label(s, viewer))
+                  for s, n in enumerate(view.hand_sizes) if s != viewer]
         self.say(" · ".join(others))
 
-    def since(self, game: Game, seat: int, seats: Seats) -> bool:
-        """What the others did since ``seat`` last ended a turn, step by step
-        (False when they did nothing)."""
-        entries = [e for e in game.view(seat).since_my_last_turn() if e.seat != seat]
+    def since(self, view: View, seats: Seats) -> bool:
+        """What the others did since the view's seat last ended a turn, step
+        by step (False when they did nothing)."""
+        seat = view.seat
+        entries = [e for e in view.since_my_last_turn() if e.seat != seat]
         if not entries:
             return False
         self.say(_("Since your last turn:"), "bold")
-        deck = game.variant.deck
+        deck = view.variant.deck
         if len(entries) > MAX_MOVES_SHOWN:
             hidden = len(entries) - MAX_MOVES_SHOWN
             self.say("  " + ngettext("… {n} earlier move", "… {n} earlier moves", hidden), "dim")
@@ -220,71 +227,66 @@ class Screen:
             self.say("  " + entry_text(entry, deck, seats.names))
         return True
 
-    def turn(self, game: Game, seat: int, seats: Seats, order: str, *, history: bool = True) -> None:
-        """Everything ``seat`` needs on its own turn."""
-        view = game.view(seat)
-        turn = game.turn
-        deck = game.variant.deck
+    def turn(self, view: View, seats: Seats, order: str, *, history: bool = True) -> None:
+        """Everything the view's seat needs on its turn."""
+        deck = view.variant.deck
         # The others' moves first: on a short terminal they scroll away
         # before the status, the table and the hand.
-        if history and self.since(game, seat, seats):
+        if history and self.since(view, seats):
             self.console.print()
-        self.status(game, seats, seat)
+        self.status(view, seats)
         self.console.print()
-        changed = view.changed_melds()
-        moved = turn.touched
+        layout = view.layout
         self.say(_("Table:"), "bold")
-        self.table(game, changed=changed, moved_ids=moved, invalid=True)
-        if game.help_cards:
+        self.table(view, marks=True)
+        if view.help_cards:
             line = Text(self.t(_("Help cards:")) + " ", style="bold")
-            line.append_text(self.cards(game.help_cards, deck))
+            line.append_text(self.cards(view.help_cards, deck))
             self.console.print(line)
-        if turn.working:
+        working = view.working
+        if working:
             line = Text(self.t(_("Taken from the table, to put back:")) + " ", style="bold")
-            line.append_text(self.cards([game.rules.cards[i] for i in turn.working], deck,
-                                        [True] * len(turn.working)))
+            line.append_text(self.cards(working, deck, [True] * len(working)))
             self.console.print(line)
         self.console.print()
-        self.hand(view.hand, game, order, view.just_drawn)
-        invalid = bool(turn.invalid())
-        self.legend(changed=bool(changed), moved=bool(moved), invalid=invalid)
+        self.hand(view, order)
+        self.legend(changed=any(m.changed for m in layout), moved=bool(working) or any(any(m.moved) for m in layout),
+                    invalid=not all(m.check.valid for m in layout))
         self.say(_("Type {help} for the commands. For example: {examples}", help=local_word("help"),
-                   examples=" · ".join(self.examples(game))), "dim")
+                   examples=" · ".join(self.examples(deck))), "dim")
 
-    def examples(self, game: Game) -> list[str]:
-        deck = game.variant.deck
+    def examples(self, deck: DeckSpec) -> list[str]:
         five = [c for c in deck.cards() if deck.rank_code(c.rank) in ("5", "6", "7") and c.suit == deck.suits[-1].code]
         cards = " ".join(glossary.show_card(c, deck) for c in five[:3]) or "…"
         return [f"{local_word('play')} {cards}", f"{local_word('add')} 1 {cards.split(' ')[0]}",
                 local_word("draw"), local_word("end")]
 
-    def waiting(self, game: Game, seat: int, seats: Seats) -> None:
-        """The screen between two people at one terminal: no hand shown."""
+    def waiting(self, view: View, seats: Seats) -> None:
+        """The screen between two people at one terminal, before the view's
+        seat takes it: whose turn, and no card of anyone's hand."""
         self.clear()
-        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=game.variant.name,
-                       turn=format_number(game.turn_number)))
-        self.say(_("{player}'s turn. Pass the terminal to {player}, then press Enter.", player=seats.name(seat)),
-                 "bold")
+        self.title(view)
+        self.say(_("{player}'s turn. Pass the terminal to {player}, then press Enter.",
+                   player=seats.name(view.seat)), "bold")
 
-    def final(self, game: Game, seats: Seats, viewer: int | None = None) -> None:
-        """The end of the game: the result, the last moves ``viewer`` has not
-        seen, the table and every hand."""
-        deck = game.variant.deck
-        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=game.variant.name,
-                       turn=format_number(game.turn_number)))
-        if game.outcome is not None:
-            self.say(outcome_text(game.outcome, seats.names), "bold green")
-        if viewer is not None:
-            self.since(game, viewer, seats)
+    def final(self, view: View, seats: Seats, *, since: bool = False) -> None:
+        """The end of the game: the result, with ``since`` the last moves the
+        view's seat has not seen, the table and every hand."""
+        deck = view.variant.deck
+        self.title(view)
+        if view.outcome is not None:
+            self.say(outcome_text(view.outcome, seats.names), "bold green")
+        if since:
+            self.since(view, seats)
         self.say(_("Table:"), "bold")
-        self.table(game)
-        for seat in range(game.players):
-            hand = hand_order.by_suit(game.hand(seat), game.variant)
+        self.table(view)
+        for seat, cards in enumerate(view.final_hands or ()):
+            hand = hand_order.by_suit(cards, view.variant)
             line = Text(self.t(ngettext("{player}: {n} card", "{player}: {n} cards", len(hand),
                                         player=seats.label(seat, None))) + "  ")
             line.append_text(self.cards(hand, deck))
             self.console.print(line)
-        self.say(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
+        self.say(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", view.deck_count))
 
     def lines(self, lines: Iterable[str], style: str = "") -> None:
         for line in lines:

@@ -356,7 +356,7 @@ def test_hints_are_commands_the_rules_accept_and_place_what_they_promise(seed):
         game.apply(bots[game.current].choose(game.view(game.current)), game.current)
     if game.outcome is not None or game.turn.steps:
         return
-    found = hints.best_play(game)
+    found = hints.best_play(game.view(game.current))
     seat, hand_before = game.current, len(game.hand(game.current))
     if not found.placed:
         assert found.actions == ()
@@ -431,8 +431,10 @@ def test_a_help_card_bound_for_a_meld_without_hand_cards_goes_in_with_them_then_
     cards = lambda text: [Card.parse(t) for t in text.split()]  # noqa: E731
     game = Game.from_position(load_variant("help-cards"), [cards("7H 7D KC"), cards("2C 3C")],
                               table=[cards("5S 6S 7S")], help=cards("4S"), current=0)
-    found = hints.best_play(game)
-    assert [a.text() for a in found.actions] == ["take 1 7S", "play 7S 7H 7D *4S", "move 4S 2 1", "end"]
+    found = hints.best_play(game.view(0))
+    # 4S joins 5S 6S, which get no hand card: a hand card goes in with it, then moves.
+    assert [a.verb for a in found.actions][-2:] == ["move", "end"]
+    assert any(Card.parse("4S") in getattr(a, "help", ()) for a in found.actions)
     for action in found.actions:
         game.apply(action, 0)
     assert sorted(str(m) for m in game.table) == ["4S 5S 6S", "7D 7H 7S"]
