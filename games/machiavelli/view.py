@@ -135,9 +135,9 @@ class View:
                                 check(meld), number in changed))
         return tuple(out)
 
-    def invalid_melds(self) -> list[tuple[int, MeldCheck]]:
+    def invalid_melds(self) -> tuple[tuple[int, MeldCheck], ...]:
         """(meld number, why) for every meld that is not valid right now."""
-        return self._game.turn.invalid()
+        return tuple(self._game.turn.invalid())
 
     @property
     def final_hands(self) -> tuple[tuple[Card, ...], ...] | None:
