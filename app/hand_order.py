@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.variant import Variant
+from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
 from machiavelli.games.machiavelli import finder
 
 SUIT, RANK, MELDS = "suit", "rank", "melds"

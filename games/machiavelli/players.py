@@ -58,13 +58,11 @@ class GreedyBot(PlannedBot):
         fast = _internals(view)
         rules = fast.rules
         values, index = rules.values, rules.index
-        actions: list[Action] = []
-        melds = [list(k) for k in fast.table_keys]
-        for meld in finder.partition(view.hand, view.variant):
-            actions.append(Play(meld))
-            melds.append(sorted(index[c] for c in meld))
+        new = finder.partition(view.hand, view.variant)
+        actions: list[Action] = [Play(cards) for cards in new]
+        melds = [list(k) for k in fast.table_keys] + [sorted(index[c] for c in cards) for cards in new]
         hand = Counter(fast.hand_values)
-        hand.subtract(index[c] for a in actions for c in a.cards)
+        hand.subtract(index[c] for cards in new for c in cards)
         fits = rules.fits
         added = True
         while added:

@@ -21,7 +21,7 @@ from machiavelli.core.table import MeldRules, Table
 
 if TYPE_CHECKING:
     from .game import Entry, Game, Outcome
-    from machiavelli.core.variant import Variant
+    from .variant import MachiavelliVariant as Variant
 
 
 @dataclass(frozen=True, slots=True)
