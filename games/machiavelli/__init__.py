@@ -4,8 +4,9 @@ kernel through the ``machiavelli.games`` entry point like any other.
 
 Public API: :data:`GAME` (the definition), :class:`.game.Game`,
 :class:`.view.View` (what one seat sees), the actions in :mod:`.actions`,
-:func:`.solver.solve`, :func:`.moves.realize` and the computer players in
-:mod:`.players`. The rest is the engine's inside.
+:func:`.solver.solve`, :func:`.moves.best` and :func:`.moves.realize` (the
+solver's answer as actions), the meld finder in :mod:`.finder` and the
+computer players in :mod:`.players`. The rest is the engine's inside.
 """
 
 from __future__ import annotations

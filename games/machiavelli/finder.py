@@ -10,13 +10,15 @@ checked by the variant's rules (memoised) before it counts as a meld.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from machiavelli.core.cards import Card, DeckSpec
+from machiavelli.core.melds import MeldCheck
 from machiavelli.core.table import rules_for
 from machiavelli.core.variant import MeldVariant
 
-#: No group is offered below this size: no variant has smaller melds.
+#: The fewest cards of a group or a part: melds are three cards or more in
+#: every shipped variant, and a variant with smaller ones just gets fewer ideas.
 SMALLEST = 3
 
 
@@ -29,8 +31,9 @@ class Group:
     run: bool
 
     def parts(self) -> Iterator[tuple[Card, ...]]:
-        """The parts worth checking, largest first: a set's first cards, a
-        run's every stretch of consecutive ranks (never the ace twice)."""
+        """The parts worth checking, largest first: a set's cards, then fewer
+        of them from the end; a run's every stretch of consecutive ranks (never
+        the ace twice)."""
         cards = self.cards
         if not self.run:
             for size in range(len(cards), SMALLEST - 1, -1):
@@ -96,7 +99,8 @@ def fitting(meld: Sequence[Card], cards: Iterable[Card], variant: MeldVariant) -
     return tuple(c for c in cards if index.get(c) in ok)
 
 
-def _largest(cards: Iterable[Card], deck: DeckSpec, check) -> tuple[Card, ...] | None:
+def _largest(cards: Iterable[Card], deck: DeckSpec, check: Callable[[Sequence[Card]], MeldCheck]
+             ) -> tuple[Card, ...] | None:
     best: tuple[Card, ...] | None = None
     for group in groups(cards, deck):
         if best is not None and len(group.cards) <= len(best):

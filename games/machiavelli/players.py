@@ -106,7 +106,8 @@ class SolverBot(PlannedBot):
             return [DRAW]
         found = moves.best(view.variant, view.melds, view.hand, view.help_cards)
         if not found.placed:
-            # Without help cards left out, nothing could be placed at all.
+            # Later turns may skip the solver only after a true "nothing", not
+            # after a play given up for want of a hand card to go with help cards.
             self._quiet = None if found.help_left_out else (table, help, hand)
             return [DRAW]
         self._quiet = None
