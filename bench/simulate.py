@@ -3,11 +3,11 @@
     python bench/simulate.py [--seconds S] [--bots greedy solver random] [--jobs J]
 
 For each bot (every seat the same bot) it plays games through the harness
-of ``machiavelli simulate`` (core.simulate.run_batch: the game, the bots and
+of ``machiavelli simulate`` (machiavelli.core.simulate.run_batch: the game, the bots and
 the per-game summary) in this process for about S seconds, and prints games
 per second on one core against the goal of issue 7 (greedy >= 200, solver
 >= 10). Then it runs the same games on J local processes (default: all
-cores) through machiavelli_app.simulate.run, as the command does, and prints
+cores) through machiavelli.app.simulate.run, as the command does, and prints
 games per second per core there too, by the clock (wall time x J) and by
 the CPU time the workers used: the first is what a user waits, the second
 what the pool costs when other programs share the cores (the load average
@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 
-from machiavelli.games.machiavelli.bots import BOTS  # noqa: E402
+from machiavelli.core.registry import bots  # noqa: E402
 from machiavelli.core.simulate import Plan, run_batch  # noqa: E402
 from machiavelli.app.library import load_variant  # noqa: E402
 from machiavelli.app.simulate import default_jobs, run  # noqa: E402
@@ -71,9 +71,9 @@ def main() -> None:
     print(f"{'variant':>10} {'bot':>8} {'games/s/core':>13} {'turns/game':>11} {'goal':>6} "
           f"{'pool: games/s/core':>19} {'games/CPU-s':>12}")
     for bot in args.bots:
-        if bot not in BOTS:
+        if bot not in bots():
             print(f"{'':>10} {bot:>8}  missing: no bot named {bot!r} is registered "
-                  f"(registered: {', '.join(sorted(BOTS))})")
+                  f"(registered: {', '.join(sorted(bots()))})")
             continue
         for name in VARIANTS:
             plan = Plan(load_variant(name), (bot,) * PLAYERS, master_seed=2024)
