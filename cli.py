@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from machiavelli.app import display
+from machiavelli.app import display, glossary
 from machiavelli.app.help_text import LocalisedGroup
 from machiavelli.app.i18n import N_
 from machiavelli.app.options import handles_errors
@@ -112,7 +112,12 @@ app = typer.Typer(
 @handles_errors
 def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt = False) -> None:
     """Machiavelli, the Italian rummy card game, in any variant and any language."""
-    display.apply(lang, ascii_cards)
+    if lang is None:
+        # The root group chose the language as it parsed (help_text.LocalisedGroup):
+        # a command's own --lang is applied by the command.
+        glossary.set_ascii(ascii_cards)
+    else:
+        display.apply(lang, ascii_cards)
 
 
 def main() -> None:

@@ -19,11 +19,9 @@ each message it lacks (:func:`misses`), which the tests turn into failures.
 from __future__ import annotations
 
 import gettext
-import hashlib
 import io
 import os
 import string
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -210,6 +208,8 @@ def _read_catalog_bytes(path: Path) -> bytes:
 
 
 def _compiled(lang: str, path: Path) -> bytes:
+    import hashlib
+
     po = _read_catalog_bytes(path)
     key = hashlib.sha256(po).hexdigest()[:20]
     cache = _cache_dir()
@@ -222,6 +222,8 @@ def _compiled(lang: str, path: Path) -> bytes:
     mo = compile_catalog(po, lang, str(path))
     if cached is not None:
         try:  # atomic, so that two processes never read half a file
+            import tempfile
+
             cached.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
                 tmp.write(mo)
@@ -263,13 +265,13 @@ def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
 
 def match_language(code: str, available: Iterable[str]) -> str | None:
     """``it_IT.UTF-8`` -> ``it`` when only ``it`` is available; None if nothing fits."""
-    from babel.core import parse_locale
-
     code = code.split(".")[0].split("@")[0].strip()
     if not code:
         return None
     if code in ("C", "POSIX"):
         return SOURCE_LANGUAGE
+    from babel.core import parse_locale  # Babel's import costs more than the rest: only for a real code
+
     try:
         parts = parse_locale(code.replace("-", "_"))
     except ValueError:

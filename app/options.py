@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from typing import Annotated, Any, Callable, Optional, TypeVar
 
@@ -46,4 +45,6 @@ def handles_errors(func: F) -> F:
 
 
 def print_json(data: Any) -> None:
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=None) + "\n")
