@@ -53,7 +53,9 @@ class Card:
 class SuitSpec(BaseModel):
     """One suit: its notation code, display symbol and colour."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the validator is built on first use, so that importing the
+    # schema costs little (a command that validates no variant never pays).
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     code: str = Field(min_length=1, max_length=2, pattern=r"^[A-Z]+$", description="Notation letter, e.g. H.")
     symbol: str = Field(min_length=1, max_length=2, description="Display symbol, e.g. ♥.")
     colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(description="Printed colour.")
@@ -62,7 +64,7 @@ class SuitSpec(BaseModel):
 class RankSpec(BaseModel):
     """One rank: its notation code and its value in points."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     code: str = Field(min_length=1, max_length=3, pattern=r"^[A-Z0-9]+$", description="Notation, e.g. A, 10, K.")
     points: int = Field(ge=0, le=1000, description="Value of the card when hands are counted in points.")
 
@@ -72,7 +74,7 @@ class ExtraSpec(BaseModel):
     each per copy of the deck. As a :class:`Card` it has rank 0 and its code
     in place of a suit."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     code: str = Field(min_length=2, max_length=4, pattern=r"^[A-Z][A-Z0-9]+$", description="Notation, e.g. JK.")
     symbol: str = Field(min_length=1, max_length=2, description="Display symbol, e.g. 🃏.")
     colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(
@@ -103,7 +105,7 @@ class DeckSpec(BaseModel):
     """The cards of one deck: every suit combined with every rank, then the
     extra cards (none in a French deck as Machiavelli uses it)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     suits: tuple[SuitSpec, ...] = Field(default_factory=_french_suits, min_length=1, max_length=8)
     ranks: tuple[RankSpec, ...] = Field(default_factory=_french_ranks, min_length=1, max_length=32)
     extras: tuple[ExtraSpec, ...] = Field(default=(), max_length=64,

@@ -47,7 +47,9 @@ REASONS: tuple[str, ...] = (
 class MeldKind(BaseModel):
     """One kind of meld, described by constraints on its cards."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the validator is built on first use, so that importing the
+    # schema costs little (a command that validates no variant never pays).
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     same: tuple[Literal["rank", "suit"], ...] = Field(
         default=(), description="Attributes every card of the meld shares."
     )

@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass
 from importlib.machinery import PathFinder
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 GAMES = "machiavelli.games"
 VARIANTS = "machiavelli.variants"
@@ -66,11 +66,10 @@ def _short(exc: BaseException) -> str:
 
 # How importlib.metadata reads an entry point's value: ``module``,
 # ``module:attribute.path``, optional ``[extras]``.
-_VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")
+_VALUE = r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$"
 
 
-@dataclass(frozen=True, slots=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     """One entry point that a distribution declares; ``origin`` is that
     distribution's name and version."""
 
@@ -81,7 +80,7 @@ class EntryPoint:
 
     def load(self) -> Any:
         """The object the entry point names (imported as importlib.metadata does)."""
-        match = _VALUE.match(self.value)
+        match = re.match(_VALUE, self.value)
         if match is None:
             raise ValueError(f"{self.value!r} names no module")
         obj: Any = importlib.import_module(match.group("module"))

@@ -16,7 +16,7 @@ import re
 import types
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Literal, Mapping, Union, get_args, get_origin
+from typing import Any, Callable, Literal, Mapping, NamedTuple, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -44,7 +44,9 @@ def _default_melds() -> dict[str, MeldKind]:
 
 
 class Players(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the validator is built on first use, so that importing the
+    # schema costs little (a command that validates no variant never pays).
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     min: int = Field(default=2, ge=2, le=16, description="Fewest players.")
     max: int = Field(default=5, ge=2, le=16, description="Most players.")
 
@@ -60,7 +62,7 @@ class Variant(BaseModel):
     is a variant of, the cards and the number of players. Each game extends
     this schema with its own rules (see ``GameDefinition.variant_schema``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$",
                       description="Short identifier, e.g. bga.")
@@ -132,8 +134,7 @@ class MeldVariant(Variant):
 # -- resolution --------------------------------------------------------------
 
 
-@dataclass
-class _Source:
+class _Source(NamedTuple):
     label: str
     data: dict[str, Any]
     root: yaml.Node | None
