@@ -10,6 +10,7 @@ Between the user's folder and plugins, the user's file wins.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -158,11 +159,24 @@ def _fetcher(base: Path | None):
         if _looks_like_path(name):
             path = Path(name) if base is None or Path(name).is_absolute() else base / name
             return _read(path, str(path)), str(path.resolve())
-        found = index().get(name)
+        found = _named(name)
         if found is not None:
             return _read(found.path, name), str(found.path)
         raise _unknown(name)
     return fetch
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def _named(name: str) -> Found | None:
+    """The variant called ``name``. Shipped names are reserved, so a shipped
+    one is found without reading the user's folder or the plugins."""
+    if _NAME.fullmatch(name):
+        path = shipped_dir() / f"{name}.yaml"
+        if path.is_file() and not path.is_symlink():
+            return Found(name, path, SHIPPED)
+    return index().get(name)
 
 
 def _schema(game: str) -> type[Variant]:
@@ -173,7 +187,7 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
     """A variant by name (shipped, the user's folder, a plugin) or a YAML
     file by path; ``extends`` inside a file may name any known variant or a
     path relative to that file."""
-    found = None if _looks_like_path(spec) else index().get(spec)
+    found = None if _looks_like_path(spec) else _named(spec)
     if found is not None:
         text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec
     elif _looks_like_path(spec) or Path(spec).is_file():

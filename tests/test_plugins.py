@@ -111,3 +111,4 @@ def test_an_unknown_variant_names_the_known_ones(tmp_path):
     result = run(_env(tmp_path), "variants", "show", "nowhere")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "bga" in result.stderr
+
