@@ -16,7 +16,7 @@ import typer
 
 from machiavelli.app import display, glossary
 from machiavelli.app.help_text import LocalisedGroup
-from machiavelli.app.i18n import N_
+from machiavelli.core.i18n import N_
 from machiavelli.app.options import handles_errors
 
 #: Every command, in the order ``--help`` lists them, and the module of

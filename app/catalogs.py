@@ -16,8 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
-from . import i18n
-from .i18n import _
+from machiavelli.core import i18n
+from machiavelli.core.i18n import _
 
 #: The project's gettext keywords (pybabel's -k syntax in the README).
 KEYWORDS = {

@@ -6,8 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import glossary, i18n
-from .i18n import N_
+from . import glossary
+
+from machiavelli.core import i18n
+from machiavelli.core.i18n import N_
 
 LangOpt = Annotated[
     Optional[str],

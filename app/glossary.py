@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from .i18n import NP_, pgettext
+from machiavelli.core.i18n import NP_, pgettext
 
 if TYPE_CHECKING:  # the cards' module builds pydantic models: not needed to start
     from machiavelli.core.cards import Card, DeckSpec

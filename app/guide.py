@@ -6,7 +6,7 @@ from __future__ import annotations
 from machiavelli.core.cards import DeckSpec
 
 from . import glossary
-from .i18n import NP_, _, format_list, pgettext
+from machiavelli.core.i18n import NP_, _, format_list, pgettext
 from .words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
 
 WHAT: dict[str, str] = {

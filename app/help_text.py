@@ -19,8 +19,8 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from machiavelli.core.errors import MachiavelliError
 
-from . import i18n
-from .i18n import N_, NP_, _, pgettext
+from machiavelli.core import i18n
+from machiavelli.core.i18n import N_, NP_, _, pgettext
 from .options import fail
 from .reasons import describe
 

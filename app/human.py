@@ -1,7 +1,7 @@
 """People at the terminal: the session (input, screen, saving, hot-seat)
 and the driver of each human seat.
 
-A :class:`HumanPlayer` is driven by :func:`core.bots.play_out` like any
+A :class:`HumanPlayer` is driven by :func:`machiavelli.core.bots.play_out` like any
 computer player: ``choose(view)`` reads lines until one is a turn action
 (looking, sorting, hints, rules, saving and help are answered on the way),
 and ``rejected(error)`` says why the rules refused one; nothing changes.
@@ -30,7 +30,7 @@ from machiavelli.core.records import GameRecord, Seat
 from machiavelli.games.machiavelli.view import View
 
 from . import glossary, guide, hand_order, hints
-from .i18n import NP_, _, ngettext, pgettext
+from machiavelli.core.i18n import NP_, _, ngettext, pgettext
 from .reasons import ACTION_REASONS, action_reason, describe, meld_reason
 from .saves import write_record
 from .screen import Screen, Seats

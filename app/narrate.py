@@ -1,5 +1,5 @@
 """What happened in a game, in words, in the user's language: one sentence
-per log entry (:class:`core.game.Entry`), and the result."""
+per log entry (:class:`machiavelli.games.machiavelli.game.Entry`), and the result."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from machiavelli.core.cards import DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
 from . import glossary
-from .i18n import _, format_list, format_number, ngettext
+from machiavelli.core.i18n import _, format_list, format_number, ngettext
 
 
 def player_name(seat: int, names: list[str | None] | None = None) -> str:

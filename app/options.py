@@ -10,7 +10,7 @@ import typer
 
 from machiavelli.core.errors import MachiavelliError
 
-from .i18n import N_
+from machiavelli.core.i18n import N_
 from .reasons import describe
 
 F = TypeVar("F", bound=Callable[..., Any])

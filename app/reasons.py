@@ -6,7 +6,7 @@ from typing import Any
 
 from machiavelli.core.errors import MachiavelliError
 
-from .i18n import N_, NP_, _, pgettext
+from machiavelli.core.i18n import N_, NP_, _, pgettext
 
 # Why a group of cards is not a meld (core.melds.REASONS).
 MELD_REASONS: dict[str, str] = {

@@ -1,6 +1,6 @@
 """The rule sentences on which two variants differ, in the user's language.
 
-Both variants' rules are composed by :mod:`machiavelli_app.rules_text`; a
+Both variants' rules are composed by :mod:`machiavelli.app.rules_text`; a
 sentence is one paragraph or one bullet of that text (bullets under a
 heading, such as the clauses of one kind of meld, keep the heading as their
 context) and a paragraph is cut into its sentences. What one variant says
@@ -105,7 +105,7 @@ def show(a: str, b: str, diffs: list[SectionDiff]) -> None:
     import typer
 
     from .bidi import isolate
-    from .i18n import _, is_rtl
+    from machiavelli.core.i18n import _, is_rtl
 
     if not diffs:
         return

@@ -1,4 +1,4 @@
-"""Print a rules :class:`~machiavelli_app.rules_text.Document` as text, Markdown or HTML.
+"""Print a rules :class:`~machiavelli.app.rules_text.Document` as text, Markdown or HTML.
 
 Text is in logical order, one line per paragraph, so that terminals and
 editors that implement bidi (and any program reading a pipe) get Arabic as

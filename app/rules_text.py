@@ -27,9 +27,11 @@ from typing import Iterable, Union
 from machiavelli.core.cards import Card
 from machiavelli.core.variant import Variant
 
-from . import glossary, i18n
+from . import glossary
+
+from machiavelli.core import i18n
 from .bidi import isolate
-from .i18n import NP_, format_list, format_number, npgettext, pgettext
+from machiavelli.core.i18n import NP_, format_list, format_number, npgettext, pgettext
 from .reasons import meld_reason
 from .rules_examples import (MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example,
                              rearranging_examples)

@@ -28,7 +28,7 @@ from machiavelli.games.machiavelli.view import View
 
 from . import glossary, hand_order
 from .bidi import LRI, PDI, visual as visual_line
-from .i18n import _, format_number, is_rtl, ngettext
+from machiavelli.core.i18n import _, format_number, is_rtl, ngettext
 from .narrate import entry_text, outcome_text, player_name
 from .reasons import meld_reason
 from .words import local_word, order_word

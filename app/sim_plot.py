@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import i18n
-from .i18n import N_, _
+from machiavelli.core import i18n
+from machiavelli.core.i18n import N_, _
 
 LABELS = {
     "length": N_("Game length"),

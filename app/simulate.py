@@ -2,7 +2,7 @@
 processes, or on a Dask cluster.
 
 The games of a run are cut into batches (``run_batch(plan, start, stop)``
-from :mod:`core.simulate`); whoever plays a batch, game ``i`` has the seed
+from :mod:`machiavelli.core.simulate`); whoever plays a batch, game ``i`` has the seed
 derived from the master seed and ``i``, and the results are put back in
 game order, so the figures never depend on ``--jobs`` or the backend.
 Batches come back in whatever order they finish: ``on_batch`` sees each one

@@ -24,7 +24,7 @@ from machiavelli.core.cards import MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import MachiavelliError, NotationError
 
 from . import glossary
-from .i18n import N_, NP_, _, format_list, pgettext
+from machiavelli.core.i18n import N_, NP_, _, format_list, pgettext
 from .reasons import describe
 
 #: Every command word (English) and its msgid in the catalog (context "command").

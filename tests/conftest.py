@@ -1,6 +1,8 @@
 import pytest
 
-from machiavelli.app import glossary, i18n
+from machiavelli.app import glossary
+
+from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
 
 

@@ -8,7 +8,7 @@ import typer.main
 from typer.testing import CliRunner
 
 from machiavelli.cli import app
-from machiavelli.app import i18n
+from machiavelli.core import i18n
 from machiavelli.app.help_text import requested_language, translate_command
 
 runner = CliRunner()

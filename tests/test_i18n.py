@@ -8,8 +8,9 @@ from typer.testing import CliRunner
 
 from machiavelli.cli import app
 from machiavelli.core.cards import FRENCH
-from machiavelli.app import glossary, i18n
-from machiavelli.app.i18n import PlaceholderError, UnknownLanguage, npgettext, pgettext, safe_format
+from machiavelli.app import glossary
+from machiavelli.core import i18n
+from machiavelli.core.i18n import PlaceholderError, UnknownLanguage, npgettext, pgettext, safe_format
 
 runner = CliRunner()
 SHIPPED = ["ar", "en", "it", "tr", "uk"]

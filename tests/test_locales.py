@@ -8,7 +8,8 @@ from babel.messages.pofile import read_po, write_po
 from typer.testing import CliRunner
 
 from machiavelli.cli import app
-from machiavelli.app import catalogs, i18n
+from machiavelli.app import catalogs
+from machiavelli.core import i18n
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}

@@ -14,7 +14,8 @@ from machiavelli.games.machiavelli.bots import RandomBot
 from machiavelli.core.cards import Card
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.records import GameRecord
-from machiavelli.app import glossary, hints, i18n
+from machiavelli.app import glossary, hints
+from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
 from machiavelli.app.words import CardReader, InputError, command_of, read_line
 

@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from machiavelli.cli import app
-from machiavelli.app import i18n
+from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
 from machiavelli.app.rules_diff import differing, split_sentences
 

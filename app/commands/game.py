@@ -1,8 +1,8 @@
 """``machiavelli play`` and ``machiavelli replay``: whole games and records.
 
-``play`` drives every seat through :func:`core.bots.play_out`; a seat is a
-player name from :data:`core.bots.BOTS`, ``human`` (a person at this
-terminal, :mod:`machiavelli_app.human`), or one of :data:`PLAYERS` that the
+``play`` drives every seat through :func:`machiavelli.core.bots.play_out`; a seat is a
+player name from :func:`machiavelli.core.registry.bots`, ``human`` (a person at this
+terminal, :mod:`machiavelli.app.human`), or one of :data:`PLAYERS` that the
 application adds.
 """
 
@@ -18,7 +18,7 @@ from machiavelli.core import registry
 from machiavelli.core.errors import SetupError
 
 from .. import display, glossary
-from ..i18n import N_, _, format_list, ngettext
+from machiavelli.core.i18n import N_, _, format_list, ngettext
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
 
 if TYPE_CHECKING:  # the engine is imported when a game is played, not to start the program

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import N_, _, format_number, ngettext
+from machiavelli.core.i18n import N_, _, format_number, ngettext
 from ..options import JsonOpt, handles_errors, print_json
 
 DirOpt = Annotated[

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import N_, _
+from machiavelli.core.i18n import N_, _
 from ..options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 
 

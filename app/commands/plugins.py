@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from ..i18n import N_, _
+from machiavelli.core.i18n import N_, _
 from ..options import JsonOpt, handles_errors, print_json
 
 
@@ -21,7 +21,9 @@ def gather() -> dict[str, Any]:
     """Everything found, as plain data (the JSON of ``plugins --json``)."""
     from machiavelli.core import plugins as found, registry
 
-    from .. import i18n, library
+    from .. import library
+
+    from machiavelli.core import i18n
 
     def origin(plugin: found.Plugin) -> str:
         return plugin.origin

@@ -10,7 +10,7 @@ import typer
 
 from .. import display
 from ..options import SetOpt, VariantOpt, fail, handles_errors
-from ..i18n import N_, _
+from machiavelli.core.i18n import N_, _
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help=N_("text, markdown or html."))]
 BidiOpt = Annotated[

@@ -37,8 +37,8 @@ import typer
 from machiavelli.core import registry
 from machiavelli.core.errors import SetupError
 
-from .. import i18n
-from ..i18n import N_, _, format_list
+from machiavelli.core import i18n
+from machiavelli.core.i18n import N_, _, format_list
 from ..options import SetOpt, fail, handles_errors
 from ..reasons import describe
 

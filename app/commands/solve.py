@@ -31,7 +31,7 @@ import typer
 from machiavelli.core.errors import MachiavelliError, NotationError, PositionError
 
 from .. import glossary
-from ..i18n import N_, _, format_list, ngettext
+from machiavelli.core.i18n import N_, _, format_list, ngettext
 from ..options import EXIT_BAD_INPUT, JsonOpt, SetOpt, VariantOpt, fail, handles_errors, print_json
 from ..reasons import describe, meld_reason
 

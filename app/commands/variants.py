@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import display
-from ..i18n import N_, _
+from machiavelli.core.i18n import N_, _
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -38,7 +38,7 @@ def variants_list(as_json: JsonOpt = False) -> None:
     from machiavelli.core.errors import VariantError
 
     from .. import library
-    from ..i18n import language
+    from machiavelli.core.i18n import language
     from ..reasons import describe
 
     rows = []

@@ -347,7 +347,7 @@ class Game:
         return len(self._log)
 
     def view(self, seat: int):
-        """What ``seat`` may see, for UIs and bots (see :class:`core.view.View`)."""
+        """What ``seat`` may see, for UIs and bots (see :class:`machiavelli.games.machiavelli.view.View`)."""
         from .view import View
 
         return View(self, seat)

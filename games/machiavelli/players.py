@@ -1,7 +1,7 @@
 """Computer players built on the move solver: ``greedy`` and ``solver``.
 
 Both see the game through their seat's view and answer with the same turn
-actions people type (see :mod:`core.bots`), planned once at the start of
+actions people type (see :mod:`machiavelli.core.bots`), planned once at the start of
 each turn:
 
 * ``greedy`` never touches the table: it plays new melds from the hand,

@@ -28,10 +28,10 @@ that the steps are few.
 
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact search
-over ranks (:mod:`core.solver_ranks`, :mod:`core.solver_search`); any other
+over ranks (:mod:`machiavelli.games.machiavelli.solver_ranks`, :mod:`machiavelli.games.machiavelli.solver_search`); any other
 kinds through an exact but slower search over candidate melds
-(:mod:`core.solver_generic`), which gives up with
-:class:`~core.errors.SolverError` rather than guess.
+(:mod:`machiavelli.games.machiavelli.solver_generic`), which gives up with
+:class:`~machiavelli.core.errors.SolverError` rather than guess.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from .solver_search import Outcome, RankSearch
 #: Ace policies as the backwards sweep sees them.
 MIRROR = {"low": "high", "high": "low", "low-or-high": "low-or-high", "wrap": "wrap"}
 
-#: Only ``sequence`` matters to :func:`core.melds.arrange`.
+#: Only ``sequence`` matters to :func:`machiavelli.core.melds.arrange`.
 RUN = MeldKind(same=("suit",), sequence=True)
 
 

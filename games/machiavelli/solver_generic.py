@@ -2,11 +2,11 @@
 
 Every valid meld that the cards present could form is listed (a depth-first
 walk over the card values, pruned by the kinds' shared and distinct
-attributes and sizes, each candidate confirmed by :func:`core.melds.check`),
+attributes and sizes, each candidate confirmed by :func:`machiavelli.core.melds.check`),
 then a branch and bound chooses melds card value by card value: the melds
 whose smallest card is the current value are chosen there, so that every
 table card is covered exactly once. Exponential in the worst case: past
-fixed limits it raises :class:`~core.errors.SolverError` rather than guess.
+fixed limits it raises :class:`~machiavelli.core.errors.SolverError` rather than guess.
 """
 
 from __future__ import annotations

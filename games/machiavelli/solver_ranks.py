@@ -25,7 +25,7 @@ Every table card must be used; hand and help cards are optional. Each
 suit's move at a rank is an :class:`Option`, scored by a value packed into
 one integer (hand cards placed, then table cards that stay in their kind of
 meld, then points placed, then help cards left) and by the keys of the two
-orders the search tries moves in (:mod:`core.solver_search`).
+orders the search tries moves in (:mod:`machiavelli.games.machiavelli.solver_search`).
 """
 
 from __future__ import annotations

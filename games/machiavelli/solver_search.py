@@ -1,4 +1,4 @@
-"""The solver's search over the rank model (:mod:`core.solver_ranks`).
+"""The solver's search over the rank model (:mod:`machiavelli.games.machiavelli.solver_ranks`).
 
 A depth-first search from the first position to the last, one choice of
 every suit's move per position, that keeps a path placing at least a

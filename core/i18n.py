@@ -1,4 +1,5 @@
-"""Translations: gettext catalogs under ``locales/``, read with Babel.
+"""Localised text: gettext catalogs under ``locales/`` and from language
+plugins, read with Babel; the kernel knows no game's words.
 
 Placeholders are named (``{player}``, ``{n}``) and filled by
 :func:`safe_format`, which refuses attribute and index access: translation
@@ -26,9 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from machiavelli.core.errors import MachiavelliError
-
-from .resources import data_dir
+from .errors import MachiavelliError
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "messages"
@@ -146,7 +145,8 @@ class _RecordMisses(gettext.NullTranslations):
 
 
 def locales_dir() -> Path:
-    return data_dir("locales")
+    """The shipped catalogs: ``locales/`` beside the kernel in the package."""
+    return Path(__file__).resolve().parent.parent / "locales"
 
 
 def catalog_path(lang: str, base: Path | None = None) -> Path:
