@@ -15,7 +15,6 @@ need no confirmation between turns.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Sequence, TextIO
@@ -29,7 +28,7 @@ from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.games.machiavelli.view import View
 
-from . import glossary, guide, hand_order, hints
+from . import glossary, guide, hand_order, hints, library
 from machiavelli.core.i18n import NP_, _, ngettext, pgettext
 from .reasons import ACTION_REASONS, action_reason, describe, meld_reason
 from .saves import write_record
@@ -37,7 +36,7 @@ from .screen import Screen, Seats
 from .words import CardReader, command_of, fold, local_word, order_of, problem, read_line
 
 #: Where records go when the player names no file (this variable overrides it).
-DATA_ENV = "MACHIAVELLI_DATA_DIR"
+DATA_ENV = library.DATA_ENV
 YES, NO = NP_("answer", "yes"), NP_("answer", "no")
 
 
@@ -51,10 +50,7 @@ class Quit(Exception):
 
 def data_dir() -> Path:
     """Where the program keeps what the player did not name a file for."""
-    if os.environ.get(DATA_ENV):
-        return Path(os.environ[DATA_ENV])
-    root = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(root) / "machiavelli-variants"
+    return library.data_folder()
 
 
 class Terminal:

@@ -63,15 +63,21 @@ def shipped_dir() -> Path:
     return data_dir("variants")
 
 
+def data_folder() -> Path:
+    """The program's folder in the platform's user data folder (records,
+    variants), or ``MACHIAVELLI_DATA_DIR``."""
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV]).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_NAME, appauthor=False)
+
+
 def user_dir() -> Path:
     """The user's own variants: ``--variant myhouse`` finds ``myhouse.yaml`` here."""
     if os.environ.get(VARIANTS_ENV):
         return Path(os.environ[VARIANTS_ENV]).expanduser()
-    if os.environ.get(DATA_ENV):
-        return Path(os.environ[DATA_ENV]).expanduser() / "variants"
-    from platformdirs import user_data_path
-
-    return user_data_path(APP_NAME, appauthor=False) / "variants"
+    return data_folder() / "variants"
 
 
 def _yaml_files(folder: Path) -> list[Path]:
