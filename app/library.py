@@ -18,6 +18,7 @@ from typing import Sequence
 
 from machiavelli.core import plugins, registry
 from machiavelli.core.errors import VariantError
+from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve
 
 from .resources import data_dir
@@ -133,22 +134,21 @@ def forget() -> None:
 
 
 def _read(path: Path, label: str) -> bytes:
+    """A variant file's bytes (regular files of at most MAX_VARIANT_BYTES
+    only); VariantError naming ``label`` otherwise."""
     try:
-        if path.is_dir():
-            raise VariantError(file=label, path="", line=None, detail="is a directory, not a file")
-        if path.exists() and not path.is_file():
-            raise VariantError(file=label, path="", line=None, detail="is not a regular file")
-        if path.stat().st_size > MAX_VARIANT_BYTES:
-            raise VariantError(file=label, path="", line=None,
-                               detail=f"file is larger than the limit of {MAX_VARIANT_BYTES} bytes")
-        with path.open("rb") as handle:
-            return handle.read(MAX_VARIANT_BYTES + 1)
-    except FileNotFoundError:
-        raise VariantError("missing-file", file=label, path="", line=None, detail="no such file") from None
-    except IsADirectoryError:
-        raise VariantError(file=label, path="", line=None, detail="is a directory, not a file") from None
-    except OSError as exc:
-        raise VariantError(file=label, path="", line=None, detail=exc.strerror or "cannot be read") from None
+        return read_bounded(path, MAX_VARIANT_BYTES, label)
+    except FileError as exc:
+        if exc.code == MISSING:
+            raise VariantError("missing-file", file=label, path="", line=None, detail="no such file") from None
+        if exc.code == NOT_A_FILE:
+            detail = "is a directory, not a file" if exc.params.get("detail") == "a directory" else \
+                f"is not a regular file ({exc.params.get('detail')})"
+        elif exc.code == TOO_LARGE:
+            detail = f"file is larger than the limit of {MAX_VARIANT_BYTES} bytes"
+        else:
+            detail = str(exc.params.get("detail") or "cannot be read")
+        raise VariantError(file=label, path="", line=None, detail=detail) from None
 
 
 def _looks_like_path(spec: str) -> bool:

@@ -55,6 +55,8 @@ ERRORS: dict[str, str] = {
     "record-result": N_("Game record {file} does not reach its own result: {detail}"),
     "file-exists": N_("{file} exists and holds something else: choose another name or use --force."),
     "cannot-read": N_("Cannot read {file}: {detail}"),
+    "not-a-file": N_("{file} is not a regular file."),
+    "too-large": N_("{file} is larger than the limit of {limit} bytes."),
     "card-not-in-deck": N_("{card} is not a card of this variant's deck."),
     "invalid-meld": N_("Meld {meld} on the table is not valid: {cards}"),
     "bad-position-line": N_('Not a position: {token} (expected a JSON object with "table" and "hand")'),

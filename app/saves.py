@@ -8,22 +8,22 @@ import tempfile
 from pathlib import Path
 
 from machiavelli.core.errors import RecordError
+from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.records import MAX_RECORD_CHARS, GameRecord
 
 
 def read_record(path: Path | str) -> GameRecord:
-    """Load a record; every failure is a RecordError naming the file."""
+    """Load a record (a regular file of at most MAX_RECORD_CHARS bytes);
+    every failure is a RecordError naming the file."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_RECORD_CHARS:
-            raise RecordError("record-too-large", file=str(path), size=path.stat().st_size, limit=MAX_RECORD_CHARS)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError("missing-file", file=str(path)) from None
-    except IsADirectoryError:
-        raise RecordError("not-a-record", file=str(path), detail="a directory") from None
-    except OSError as exc:
-        raise RecordError("cannot-read", file=str(path), detail=exc.strerror or str(exc)) from None
+        data = read_bounded(path, MAX_RECORD_CHARS)
+    except FileError as exc:
+        if exc.code == TOO_LARGE:
+            raise RecordError("record-too-large", file=str(path), limit=MAX_RECORD_CHARS) from None
+        if exc.code == NOT_A_FILE:
+            raise RecordError("not-a-record", file=str(path), detail=exc.params.get("detail", "")) from None
+        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", "")) from None
     with named(path):
         return GameRecord.loads(data)
 

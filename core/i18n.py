@@ -199,12 +199,12 @@ def compile_catalog(po_bytes: bytes, lang: str, label: str) -> bytes:
 
 
 def _read_catalog_bytes(path: Path) -> bytes:
+    from .files import FileError, read_bounded
+
     try:
-        if path.stat().st_size > MAX_CATALOG_BYTES:
-            raise CatalogError(file=str(path), detail=f"larger than {MAX_CATALOG_BYTES} bytes")
-        return path.read_bytes()
-    except OSError as exc:
-        raise CatalogError(file=str(path), detail=exc.strerror or "cannot be read") from None
+        return read_bounded(path, MAX_CATALOG_BYTES)
+    except FileError as exc:
+        raise CatalogError(file=str(path), detail=exc.params.get("detail") or "cannot be read") from None
 
 
 def _compiled(lang: str, path: Path) -> bytes:
@@ -215,9 +215,11 @@ def _compiled(lang: str, path: Path) -> bytes:
     cache = _cache_dir()
     cached = cache / f"{lang}-{key}.mo" if cache else None
     if cached is not None:
+        from .files import FileError, read_bounded
+
         try:
-            return cached.read_bytes()
-        except OSError:
+            return read_bounded(cached, MAX_CATALOG_BYTES)
+        except FileError:
             pass
     mo = compile_catalog(po, lang, str(path))
     if cached is not None:

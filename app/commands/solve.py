@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
 from machiavelli.core.errors import MachiavelliError, NotationError, PositionError
+from machiavelli.core.files import open_regular
 
 from .. import glossary
 from machiavelli.core.i18n import N_, _, format_list, ngettext
@@ -166,10 +166,9 @@ def _batch(variant, source: str) -> None:
     from machiavelli.games.machiavelli.solver import solve as solve_position
 
     bad = 0
-    try:
-        stream = sys.stdin.buffer if source == "-" else Path(source).open("rb")
-    except OSError as exc:
-        raise fail(describe(MachiavelliError("cannot-read", file=source, detail=exc.strerror or str(exc)))) from None
+    # A named file must be a regular one (a FIFO or a device would block or
+    # never end); standard input is asked for with "-".
+    stream = sys.stdin.buffer if source == "-" else open_regular(source)
     with stream:
         for number, raw in enumerate(_lines(stream), start=1):
             if raw is None:

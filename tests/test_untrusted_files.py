@@ -1,0 +1,233 @@
+"""Issue 16, untrusted input: files named by the user.
+
+Every path the program reads from goes through one reader
+(machiavelli.core.files): regular files only, opened without blocking, at
+most limit + 1 bytes read whatever the size the file claims. Every command
+given a hostile path answers within 5 seconds with one line on stderr and
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from machiavelli.core import i18n
+from machiavelli.core.errors import RecordError, VariantError
+from machiavelli.app import library
+from machiavelli.app.saves import read_record
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev are POSIX")
+
+
+def cli(*args: str, cwd: Path | None = None, stdin: int | None = subprocess.DEVNULL,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """The command in a process of its own, given 5 seconds and 2 GB at most."""
+
+    def limit_memory() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    return subprocess.run([sys.executable, "-m", "machiavelli", *args], cwd=cwd, stdin=stdin,
+                          capture_output=True, text=True, timeout=5, env={**os.environ, **(env or {})},
+                          preexec_fn=limit_memory if os.name == "posix" else None)
+
+
+def one_line_error(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, (result.returncode, result.stderr[-2000:])
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr[-2000:]
+    return lines[0]
+
+
+def returns_soon(function, *args, seconds: float = 5):
+    """``function(*args)``'s result or exception, failing if it blocks."""
+    out: dict[str, object] = {}
+
+    def call() -> None:
+        try:
+            out["value"] = function(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            out["error"] = exc
+
+    thread = threading.Thread(target=call, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"{function.__name__} blocked"
+    if "error" in out:
+        raise out["error"]  # type: ignore[misc]
+    return out.get("value")
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    return path
+
+
+# -- the reader ------------------------------------------------------------------
+
+
+def read_bounded(path, limit):
+    from machiavelli.core.files import read_bounded
+
+    return read_bounded(path, limit)
+
+
+def FileError():
+    from machiavelli.core.files import FileError
+
+    return FileError
+
+
+def test_reads_a_regular_file_up_to_the_limit(tmp_path):
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 10)
+    assert read_bounded(path, 10) == b"x" * 10
+    with pytest.raises(FileError()) as info:
+        read_bounded(path, 9)
+    assert info.value.code == "too-large" and info.value.params["file"] == str(path)
+
+
+@posix_only
+def test_the_size_a_file_claims_is_not_trusted():
+    # /proc files say they hold 0 bytes and hold more.
+    if not Path("/proc/self/status").is_file():
+        pytest.skip("no /proc")
+    with pytest.raises(FileError()) as info:
+        read_bounded("/proc/self/status", 10)
+    assert info.value.code == "too-large"
+
+
+@pytest.mark.parametrize("kind", ["directory", "missing"])
+def test_what_is_not_a_file_is_named(tmp_path, kind):
+    path = tmp_path / "thing"
+    if kind == "directory":
+        path.mkdir()
+    with pytest.raises(FileError()) as info:
+        read_bounded(path, 100)
+    assert info.value.code == ("not-a-file" if kind == "directory" else "missing-file")
+    assert info.value.params["file"] == str(path)
+
+
+@posix_only
+def test_a_fifo_or_a_device_is_refused_without_blocking(fifo):
+    for path in (fifo, Path("/dev/zero"), Path("/dev/null")):
+        with pytest.raises(FileError()) as info:
+            returns_soon(read_bounded, path, 100)
+        assert info.value.code == "not-a-file", path
+
+
+def test_a_nul_in_a_path_is_an_error_not_a_crash():
+    with pytest.raises(FileError()):
+        read_bounded("a\0b", 100)
+
+
+# -- every reader uses it --------------------------------------------------------
+
+
+@posix_only
+def test_a_record_that_is_a_fifo_is_refused_at_once(fifo):
+    with pytest.raises(RecordError) as info:
+        returns_soon(read_record, fifo)
+    assert info.value.code == "not-a-record" and info.value.params["file"] == str(fifo)
+
+
+def test_a_record_larger_than_the_limit_is_refused(tmp_path, monkeypatch):
+    from machiavelli.app import saves
+
+    monkeypatch.setattr(saves, "MAX_RECORD_CHARS", 100)
+    path = tmp_path / "big.json"
+    path.write_text("{" + " " * 200 + "}")
+    with pytest.raises(RecordError) as info:
+        read_record(path)
+    assert info.value.code == "record-too-large"
+
+
+@posix_only
+def test_a_variant_or_extends_target_that_is_a_fifo_is_refused_at_once(fifo, tmp_path):
+    with pytest.raises(VariantError) as info:
+        returns_soon(library.load_variant, str(fifo))
+    assert "regular file" in info.value.params["detail"]
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: {fifo.name}\n")
+    with pytest.raises(VariantError) as info:
+        returns_soon(library.load_variant, str(house))
+    assert info.value.code == "bad-extends" and "regular file" in info.value.params["detail"]
+
+
+@posix_only
+def test_a_catalog_that_is_a_fifo_is_refused_at_once(fifo):
+    with pytest.raises(i18n.CatalogError):
+        returns_soon(i18n._read_catalog_bytes, fifo)
+
+
+@posix_only
+def test_a_fifo_in_the_catalog_cache_is_passed_over(tmp_path, monkeypatch):
+    import hashlib
+
+    monkeypatch.setenv(i18n.CACHE_ENV, str(tmp_path / "cache"))
+    po = i18n.catalog_path("it")
+    key = hashlib.sha256(po.read_bytes()).hexdigest()[:20]
+    (tmp_path / "cache").mkdir()
+    os.mkfifo(tmp_path / "cache" / f"it-{key}.mo")
+    mo = returns_soon(i18n._compiled, "it", po, seconds=30)
+    assert mo[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # a .mo file, compiled afresh
+
+
+# -- the commands ----------------------------------------------------------------
+
+HOSTILE = ["/dev/zero", "/dev/null", "/dev/stdin", "FIFO", "DIR", "MISSING"]
+
+
+def _hostile(name: str, tmp_path: Path) -> str:
+    if name == "FIFO":
+        path = tmp_path / "pipe"
+        os.mkfifo(path)
+        return str(path)
+    if name == "DIR":
+        return str(tmp_path)
+    if name == "MISSING":
+        return str(tmp_path / "missing.json")
+    return name
+
+
+@posix_only
+@pytest.mark.parametrize("name", HOSTILE)
+@pytest.mark.parametrize("command", [
+    ["replay", "{}"],
+    ["play", "--load", "{}"],
+    ["solve", "--batch", "{}"],
+    ["rules", "--variant", "{}"],
+    ["variants", "show", "{}"],
+])
+def test_every_command_answers_a_hostile_path_with_one_line(tmp_path, name, command):
+    path = _hostile(name, tmp_path)
+    # Standard input is a terminal-like endless source: a pipe nobody writes to.
+    read_end, write_end = os.pipe()
+    try:
+        line = one_line_error(cli(*[a.replace("{}", path) for a in command], cwd=tmp_path, stdin=read_end))
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert path in line or name in line
+
+
+@posix_only
+def test_a_batch_file_is_still_read_line_by_line(tmp_path):
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text('{"table": [], "hand": ["5C", "6C", "7C"]}\nnot json\n')
+    result = cli("solve", "--batch", str(batch))
+    assert result.returncode == 2
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 2 and '"placed"' in lines[0] and '"error"' in lines[1]
