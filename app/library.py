@@ -161,15 +161,75 @@ def _unknown(name: str) -> VariantError:
 
 
 def _fetcher(base: Path | None):
+    """``fetch`` for :func:`resolve`: what an ``extends:`` may name.
+
+    * A variant known by name (shipped, the user's folder, a plugin).
+    * A ``.yaml`` or ``.yml`` file in the same folder as the file that
+      names it, by its bare file name: no absolute path, no ``..``, no
+      subfolder, and no link that leads out of the folder.
+
+    Nothing else: a variant from a stranger cannot read an arbitrary file
+    by naming it. And an error never quotes a word of a file that is not a
+    proper variant file: a variant known by name is one (those folders hold
+    variants), a file named by path is one only if it reads as a mapping of
+    the keys of its game's variant schema and nothing else. Any other file
+    is refused as "not a variant file", with no key, value or YAML problem
+    of it in the message.
+    """
+    folder: list[Path | None] = [base]  # the folder of the file whose extends: is followed
+
     def fetch(name: str) -> tuple[bytes, str]:
-        if _looks_like_path(name):
-            path = Path(name) if base is None or Path(name).is_absolute() else base / name
-            return _read(path, str(path)), str(path.resolve())
-        found = _named(name)
-        if found is not None:
+        if not _looks_like_path(name):
+            found = _named(name)
+            if found is None:
+                raise _unknown(name)
+            folder[0] = found.path.parent
             return _read(found.path, name), str(found.path)
-        raise _unknown(name)
+        path = _beside(folder[0], name)
+        label = str(path)
+        text = _read(path, label)
+        _require_variant(text, label)
+        return text, str(path.resolve())
     return fetch
+
+
+def _beside(folder: Path | None, name: str) -> Path:
+    """The file ``name`` in ``folder``, if ``name`` is a bare ``.yaml`` or
+    ``.yml`` file name there (``./`` allowed) and is not a link leading out
+    of it; VariantError otherwise."""
+    bare = name[2:] if name.startswith("./") else name
+    if (folder is None or not bare.endswith(YAML_SUFFIXES) or "/" in bare or "\\" in bare or bare.startswith(".")
+            or Path(bare).is_absolute() or ":" in bare):
+        raise VariantError("bad-extends", file=name, path="", line=None,
+                           detail="extends names a variant, or a .yaml file in the same folder by its file name")
+    path = folder / bare
+    try:
+        escapes = os.path.dirname(os.path.realpath(path)) != os.path.realpath(folder)
+    except (OSError, ValueError):
+        escapes = True
+    if escapes:
+        raise VariantError("bad-extends", file=name, path="", line=None,
+                           detail="the file is a link that leads out of its folder")
+    return path
+
+
+def _require_variant(text: bytes, label: str) -> None:
+    """Refuse, without quoting it, a file named by path that is not a
+    proper variant file (see :func:`_fetcher`)."""
+    from machiavelli.core.variant import parse_source
+
+    not_variant = VariantError("bad-extends", file=label, path="", line=None, detail="it is not a variant file")
+    try:
+        data = parse_source(text, label).data
+    except VariantError:
+        raise not_variant from None
+    game = data.get("game", registry.DEFAULT_GAME)
+    try:
+        keys = set(_schema(game).model_fields) if isinstance(game, str) else set()
+    except VariantError:
+        keys = set()
+    if not keys or any(not isinstance(key, str) or key not in keys for key in data):
+        raise not_variant
 
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")

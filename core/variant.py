@@ -158,21 +158,70 @@ def _reject_duplicate_keys(node: yaml.Node, label: str) -> None:
 # libyaml's safe loader when PyYAML was built with it: same documents, faster.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+#: Deepest nesting of mappings and lists in a variant (the schema needs 4).
+MAX_YAML_DEPTH = 32
+#: Most digits of a whole number in a variant (no rule needs more than a few).
+MAX_NUMBER_DIGITS = 100
+# A plain scalar that YAML reads as a decimal whole number too long for int().
+_LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9_]{%d,}" % MAX_NUMBER_DIGITS)
 
-def _compose_and_load(text: str) -> tuple[yaml.Node | None, Any]:
-    """Parse once: the node tree (for line numbers and duplicate keys) and
-    the data built from that same tree with the safe constructor."""
+
+class _Refused(Exception):
+    """YAML that a variant may not hold (internal: ``line`` and ``detail``)."""
+
+    def __init__(self, line: int | None, detail: str) -> None:
+        super().__init__(detail)
+        self.line, self.detail = line, detail
+
+
+def _check_events(text: str) -> None:
+    """The YAML budget, checked on the event stream before any node is
+    built: no anchors or aliases (``&a``, ``*a``: a few hundred bytes of
+    nested aliases stand for billions of nodes, and ``a: &a [*a]`` for an
+    endless one), no tags (``!!python/...``, ``!!set``: plain values
+    only), mappings and lists at most :data:`MAX_YAML_DEPTH` deep,
+    whole numbers of at most :data:`MAX_NUMBER_DIGITS` digits. Within
+    that budget, building the document and walking it cost time in
+    proportion to the text. Raises _Refused, or yaml.YAMLError for text
+    that is not YAML."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_SafeLoader):
+        line = event.start_mark.line + 1 if event.start_mark is not None else None
+        if isinstance(event, yaml.AliasEvent) or (isinstance(event, yaml.NodeEvent) and event.anchor is not None):
+            raise _Refused(line, "anchors and aliases (&name, *name) are not allowed in a variant")
+        if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and event.tag is not None:
+            raise _Refused(line, "YAML tags (!name, !!type) are not allowed in a variant")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise _Refused(line, f"mappings and lists are nested more than {MAX_YAML_DEPTH} levels deep")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, yaml.ScalarEvent) and event.implicit[0] and _LONG_NUMBER.fullmatch(event.value):
+            raise _Refused(line, f"a number of more than {MAX_NUMBER_DIGITS} digits")
+
+
+def _load_checked(text: str) -> tuple[yaml.Node | None, Any]:
+    """Parse once within the budget (:func:`_check_events`): the node tree
+    (for line numbers and duplicate keys) and the data built from that same
+    tree with the safe constructor. Raises _Refused or yaml.YAMLError."""
+    _check_events(text)
     loader = _SafeLoader(text)
     try:
         root = loader.get_single_node()
         return root, (loader.construct_document(root) if root is not None else None)
+    except RecursionError:  # not within the budget above; kept as a last guard
+        raise _Refused(None, "mappings and lists are nested too deeply") from None
+    except ValueError as exc:  # a value the safe constructor cannot build: a 13th month, ...
+        raise _Refused(None, f"not valid YAML: {str(exc)[:80]}") from None
     finally:
         loader.dispose()
 
 
 def parse_source(text: str | bytes, label: str) -> _Source:
-    """Parse one variant document (untrusted): size limit, safe YAML only,
-    a mapping at the top, no duplicate keys."""
+    """Parse one variant document (untrusted): size limit, safe YAML only
+    within the budget of :func:`_check_events`, a mapping at the top, no
+    duplicate keys."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_VARIANT_BYTES:
         raise VariantError(file=label, path="", line=None,
@@ -183,7 +232,9 @@ def parse_source(text: str | bytes, label: str) -> _Source:
         except UnicodeDecodeError:
             raise VariantError(file=label, path="", line=None, detail="file is not UTF-8 text") from None
     try:
-        root, data = _compose_and_load(text)
+        root, data = _load_checked(text)
+    except _Refused as exc:
+        raise VariantError(file=label, path="", line=exc.line, detail=exc.detail) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -246,17 +297,25 @@ def _defaults(schema: type[Variant]) -> dict[str, Any]:
 
 
 def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
-    """``"aces=wrap"`` -> (("aces",), "wrap"); the value is read as YAML so
-    numbers and booleans get their types; dotted keys reach nested values."""
+    """``"aces=wrap"`` -> (("aces",), "wrap"); the value is read as YAML
+    (within a variant file's budget: no aliases, no deep nesting, no
+    endless numbers) so numbers and booleans get their types; dotted keys
+    reach nested values."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or any(not part for part in key.split(".")):
         raise VariantError("bad-override", file="--set", path=text, line=None,
                            detail=f"--set expects key=value, got {text!r}")
+    if len(raw) > MAX_VARIANT_BYTES:
+        raise VariantError("bad-override", file="--set", path=key, line=None,
+                           detail=f"the value of {key[:40]} is longer than {MAX_VARIANT_BYTES} characters")
     try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
+        value = _load_checked(raw)[1] if raw.strip() else ""
+    except _Refused as exc:
+        raise VariantError("bad-override", file="--set", path=key, line=None,
+                           detail=f"{key[:40]}: {exc.detail}") from None
     except yaml.YAMLError:
-        value = raw
+        value = raw  # not YAML: the text as typed (name=a: b)
     return tuple(key.split(".")), value
 
 

@@ -231,3 +231,195 @@ def test_a_batch_file_is_still_read_line_by_line(tmp_path):
     assert result.returncode == 2
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 2 and '"placed"' in lines[0] and '"error"' in lines[1]
+
+
+# -- YAML within a budget ----------------------------------------------------------
+
+
+def _laughs(levels: int = 9) -> str:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+def _variant_error(text: str, files: dict[str, str] | None = None) -> VariantError:
+    from machiavelli.core.variant import resolve
+
+    def fetch(name):
+        if name not in (files or {}):
+            raise VariantError("unknown-variant", file=name, path="", line=None, detail="no such variant")
+        return files[name], name
+
+    with pytest.raises(VariantError) as info:
+        returns_soon(lambda: resolve(text, "house.yaml", fetch, default_name="house", schemas=library._schema))
+    return info.value
+
+
+@pytest.mark.parametrize("text, line, fragment", [
+    (_laughs(), 1, "aliases"),                                    # billions of nodes from 600 bytes
+    ("decks: 2\nmelds: &a [*a]\n", 2, "aliases"),                 # an alias to itself: endless
+    ("decks: &two 2\nhand_size: *two\n", 1, "aliases"),           # even a harmless one
+    ("base: &b {decks: 1}\n<<: *b\n", 1, "aliases"),              # merge keys need aliases
+    ("notes: " + "[" * 40 + "]" * 40 + "\n", 1, "nested more than 32"),
+    ("notes: " + "{a: " * 40 + "1" + "}" * 40 + "\n", 1, "nested more than 32"),
+    ("a: " + "[" * 20000 + "]" * 20000 + "\n", None, ""),          # far too deep: refused, not RecursionError
+    ("decks: " + "9" * 5000 + "\n", 1, "digits"),                 # beyond int()'s 4300 digits
+    ("decks: -1_" + "0" * 200 + "\n", 1, "digits"),
+    ("notes: 2001-13-01\n", None, "month"),                        # a date that is not one
+    ("notes: !!binary aGVsbG8=\n", 1, "tags"),                      # plain values only
+    ("x: !!python/object/apply:os.system ['true']\n", 1, "tags"),
+])
+def test_a_variant_file_is_read_within_a_budget(text, line, fragment):
+    error = _variant_error(text)
+    assert error.params["file"] == "house.yaml"
+    assert fragment in error.params["detail"]
+    if line is not None:
+        assert error.params["line"] == line
+
+
+def test_the_budget_holds_through_extends(tmp_path):
+    error = _variant_error("extends: base\n", {"base": _laughs()})
+    assert error.params["file"] == "base" and "aliases" in error.params["detail"]
+    (tmp_path / "base.yaml").write_text(_laughs())
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\n")
+    with pytest.raises(VariantError):
+        returns_soon(library.load_variant, str(tmp_path / "house.yaml"))
+
+
+def test_the_budget_holds_with_the_pure_python_parser(monkeypatch):
+    import yaml
+
+    from machiavelli.core import variant
+
+    monkeypatch.setattr(variant, "_SafeLoader", yaml.SafeLoader)
+    for text in (_laughs(), "a: &a [*a]\n", "a: " + "[" * 5000 + "]" * 5000 + "\n"):
+        assert "house.yaml" == _variant_error(text).params["file"]
+
+
+@pytest.mark.parametrize("override, fragment", [
+    ("melds=&a [*a]", "aliases"),
+    ("notes=" + "[" * 40 + "]" * 40, "nested"),
+    ("decks=" + "9" * 5000, "digits"),
+    ("notes=2001-13-01", "month"),
+])
+def test_set_values_are_read_within_the_same_budget(override, fragment):
+    from machiavelli.core.variant import parse_override
+
+    with pytest.raises(VariantError) as info:
+        returns_soon(parse_override, override)
+    assert info.value.code == "bad-override" and fragment in info.value.params["detail"]
+
+
+def test_ordinary_yaml_is_still_read():
+    from machiavelli.core.variant import parse_override
+
+    assert parse_override("decks=1")[1] == 1
+    assert parse_override("name=a: b")[1] == {"a": "b"}
+    assert parse_override("name=[")[1] == "["
+    assert parse_override("notes=" + "[" * 30 + "]" * 30)[1] == [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+    assert parse_override("notes.en='x'")[1] == "x"
+    assert library.load_variant("bga", ["players.max=4", "notes={en: 'x'}"]).players.max == 4
+
+
+@posix_only
+@pytest.mark.parametrize("text", [_laughs(), "a: &a [*a]\n", "decks: " + "9" * 5000 + "\n"])
+def test_the_command_answers_a_hostile_variant_with_one_line(tmp_path, text):
+    (tmp_path / "house.yaml").write_text(text)
+    line = one_line_error(cli("rules", "--variant", "house.yaml", cwd=tmp_path))
+    assert "house.yaml:1" in line
+
+
+# -- what extends: may name ---------------------------------------------------------
+
+SECRET = "s3cretuser: x:0:0:s3cretuser:/home/s3cret:/bin/bash\nd4emon: x:1:1:d4emon\n"
+
+
+@pytest.fixture
+def folders(tmp_path):
+    """house/ holds the variant being loaded, a sibling variant and a file
+    that is not a variant; elsewhere/ holds what house/ must not reach."""
+    house, elsewhere = tmp_path / "house", tmp_path / "elsewhere"
+    house.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "base.yaml").write_text("restore_penalty: 2\n")
+    (elsewhere / "secret.yaml").write_text(SECRET)
+    (house / "sibling.yaml").write_text("restore_penalty: 2\n")
+    (house / "sibling.yml").write_text("restore_penalty: 2\n")
+    (house / "secret.yaml").write_text(SECRET)
+    (house / "sub").mkdir()
+    (house / "sub" / "base.yaml").write_text("restore_penalty: 2\n")
+    if hasattr(os, "symlink"):
+        (house / "out.yaml").symlink_to(elsewhere / "base.yaml")
+        (house / "in.yaml").symlink_to(house / "sibling.yaml")
+    return house, elsewhere
+
+
+def _extends(house: Path, target: str):
+    (house / "main.yaml").write_text(f"extends: {target}\n")
+    return returns_soon(library.load_variant, str(house / "main.yaml"))
+
+
+@pytest.mark.parametrize("target", ["bga", "sibling.yaml", "./sibling.yaml", "sibling.yml", "in.yaml"])
+def test_extends_names_a_variant_or_a_file_beside(folders, target):
+    house, _ = folders
+    if target == "in.yaml" and not (house / target).exists():
+        pytest.skip("no symbolic links")
+    assert _extends(house, target).extends == target
+
+
+@pytest.mark.parametrize("target", [
+    "{elsewhere}/base.yaml",          # absolute
+    "../elsewhere/base.yaml",         # out of the folder
+    "sub/base.yaml",                  # a subfolder
+    "sub/../sibling.yaml",
+    "/etc/passwd",
+    "sibling",                        # not a name known: a file needs its .yaml
+    "sibling.txt",
+    "out.yaml",                       # a link out of the folder
+])
+def test_extends_reaches_nothing_else(folders, target):
+    house, elsewhere = folders
+    target = target.format(elsewhere=elsewhere)
+    if target == "out.yaml" and not (house / target).exists():
+        pytest.skip("no symbolic links")
+    with pytest.raises(VariantError) as info:
+        _extends(house, target)
+    assert info.value.code in ("bad-extends", "unknown-variant")
+    assert info.value.params["file"] == str(house / "main.yaml")
+
+
+@pytest.mark.parametrize("target", ["secret.yaml", "/etc/passwd", "../elsewhere/secret.yaml"])
+def test_an_error_never_quotes_a_file_that_is_not_a_variant(folders, target):
+    house, _ = folders
+    with pytest.raises(VariantError) as info:
+        _extends(house, target)
+    shown = f"{info.value.message} {info.value.params}"
+    for word in ("s3cret", "d4emon", "root:", "/bin/bash", "x:0"):
+        assert word not in shown
+    from machiavelli.app.reasons import describe
+
+    assert "s3cret" not in describe(info.value)
+
+
+@pytest.mark.parametrize("content", [
+    "notes: {en: x}\npassword: hunter2\n",       # one key a variant has not
+    "- hunter2\n",                               # not a mapping
+    "hunter2: [\n",                              # not YAML
+    "hunter2: 1\nhunter2: 2\n",                  # a key twice
+    "game: hunter2\n",                           # no such game
+])
+def test_a_file_beside_that_is_not_a_variant_is_not_quoted(folders, content):
+    house, _ = folders
+    (house / "other.yaml").write_text(content)
+    with pytest.raises(VariantError) as info:
+        _extends(house, "other.yaml")
+    assert "hunter2" not in f"{info.value.message} {info.value.params}"
+    assert "not a variant file" in info.value.params["detail"]
+
+
+def test_errors_of_a_proper_variant_beside_still_name_key_and_value(folders):
+    house, _ = folders
+    (house / "sibling.yaml").write_text("restore_penalty: lots\n")
+    with pytest.raises(VariantError) as info:
+        _extends(house, "sibling.yaml")
+    assert info.value.params["path"] == "restore_penalty" and "lots" in info.value.params["detail"]
