@@ -1,4 +1,14 @@
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Fuzzing profiles: the default is a short run for every test run (CI
+# included); `pytest -m fuzz --hypothesis-profile=long` is the long run.
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=20_000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 from machiavelli.app import glossary
 
