@@ -3,8 +3,6 @@ never over a file whose contents would be lost."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from machiavelli.core.errors import RecordError
@@ -64,25 +62,15 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
 
 def write_record(path: Path | str, record: GameRecord, *, force: bool = False) -> None:
     """Save atomically (a temporary file renamed over the target), refusing
-    to replace a file that holds anything but an earlier point of this game."""
+    to replace a file that holds anything but an earlier point of this game.
+    Leftover temporary files of earlier saves to ``path`` that were
+    interrupted (kill -9) are removed (:func:`machiavelli.app.writing.clean_leftovers`)."""
+    from .writing import write_atomically
+
     path = Path(path)
     check_writable(path, record, force=force)
     text = record.dumps()
-    folder = path.parent if str(path.parent) else Path(".")
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-        tmp = None
+        write_atomically(path, text, sync=True)
     except OSError as exc:
         raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
