@@ -9,6 +9,7 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 import typer
 
 from machiavelli.core.errors import MachiavelliError
+from machiavelli.core.terminal import json_printable, printable
 
 from machiavelli.core.i18n import N_
 from .reasons import describe
@@ -27,7 +28,9 @@ EXIT_BAD_INPUT = 2
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
-    typer.echo(message, err=True)
+    """Print ``message`` on stderr (control characters that an echoed input
+    may carry shown as escapes, never sent) and return the exit to raise."""
+    typer.echo(printable(message, lines=True, keep_bidi=True, visible=True), err=True)
     return typer.Exit(code)
 
 
@@ -47,4 +50,5 @@ def handles_errors(func: F) -> F:
 def print_json(data: Any) -> None:
     import json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=None) + "\n")
+    # Escaped, not removed: the data stay as they are, the terminal obeys nothing.
+    sys.stdout.write(json_printable(json.dumps(data, ensure_ascii=False, indent=None)) + "\n")

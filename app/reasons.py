@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from machiavelli.core.errors import MachiavelliError
+from machiavelli.core.terminal import printable
 
 from machiavelli.core.i18n import N_, NP_, _, pgettext
 
@@ -39,6 +40,7 @@ ERRORS: dict[str, str] = {
     "bad-action": N_("Not a valid action: {token} (expected: {usage})"),
     "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
     "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
+    "seed-too-large": N_("The seed {seed} is too large: a seed has at most {digits} digits."),
     "too-few-players": N_("{players} players are too few: this variant needs at least {min}."),
     "too-many-players": N_("{players} players are too many: this variant allows at most {max}."),
     "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),
@@ -66,6 +68,10 @@ ERRORS: dict[str, str] = {
     "unknown-locale": N_("Babel knows no language {name}: use a code such as fr or pt_BR."),
     "bad-catalog": N_("Broken translation file {file}: {detail}"),
     "catalog-exists": N_("{file} exists already."),
+    "missing-folder": N_("No such folder: {file}"),
+    "not-a-folder": N_("{file} is not a folder."),
+    "not-a-locales-folder": N_("{file} is neither a locales folder (no {template}, no catalogs) nor empty: give the "
+                               "right folder, or an empty one to start new catalogs."),
 }
 
 
@@ -92,14 +98,14 @@ def action_reason(error: MachiavelliError) -> str:
     """Why a turn action was rejected, in the user's language."""
     template = ACTION_REASONS.get(error.code)
     if template is None:
-        return error.message
-    params = {k: ("" if v is None else v) for k, v in error.params.items()}
+        return printable(error.message, visible=True)
+    params = _params(error)
     if error.code == "invalid-table":
         params["reason"] = meld_reason(params.get("reason") or None)
     try:
         return _(template, **params)
     except (KeyError, ValueError):
-        return error.message
+        return printable(error.message, visible=True)
 
 
 def meld_reason(code: str | None) -> str:
@@ -107,6 +113,15 @@ def meld_reason(code: str | None) -> str:
         return ""
     template = MELD_REASONS.get(code)
     return pgettext("meld reason", template) if template else code
+
+
+def _params(error: MachiavelliError) -> dict[str, Any]:
+    """The error's parameters ready for a message: None as nothing, and
+    text (the input that caused the error: a token, a name, a file, a
+    damaged record's contents) as one line whose control characters are
+    shown as escapes (``\\x1b``), never sent to the terminal."""
+    return {k: "" if v is None else printable(v, visible=True) if isinstance(v, str) else v
+            for k, v in error.params.items()}
 
 
 def _where(params: dict[str, Any]) -> str:
@@ -120,13 +135,13 @@ def _where(params: dict[str, Any]) -> str:
 
 def describe(error: MachiavelliError) -> str:
     """One line that says what went wrong, in the user's language."""
-    params = {k: ("" if v is None else v) for k, v in error.params.items()}
+    params = _params(error)
     params.setdefault("detail", "")
-    params["where"] = _where(error.params)
+    params["where"] = printable(_where(error.params), visible=True)
     template = ERRORS.get(error.code)
     if template is None:
         return action_reason(error)
     try:
         return _(template, **params)
     except (KeyError, ValueError):
-        return error.message
+        return printable(error.message, visible=True)

@@ -29,6 +29,7 @@ from machiavelli.games.machiavelli.view import View
 from . import glossary, hand_order
 from .bidi import LRI, PDI, visual as visual_line
 from machiavelli.core.i18n import _, format_number, is_rtl, ngettext
+from machiavelli.core.terminal import printable
 from .narrate import entry_text, outcome_text, player_name
 from .reasons import meld_reason
 from .words import local_word, order_word
@@ -91,8 +92,11 @@ class Screen:
     # -- pieces -------------------------------------------------------------------
 
     def t(self, text: str) -> str:
-        """A phrase as the terminal should get it: in visual mode reordered,
-        with each run of cards kept left to right (5♣ 6♣, never ♣6 ♣5)."""
+        """A phrase as the terminal should get it: control characters that
+        an echoed input may carry shown as escapes, never sent; in visual
+        mode reordered, with each run of cards kept left to right (5♣ 6♣,
+        never ♣6 ♣5)."""
+        text = printable(text, lines=True, keep_bidi=True, visible=True)
         if not self.visual:
             return text
         return visual_line(_CARD_RUN.sub(lambda m: LRI + m.group(0) + PDI, text), rtl=True)
@@ -193,7 +197,7 @@ class Screen:
 
     def title(self, view: View) -> None:
         """The heading of every screen: the game, the variant, the turn."""
-        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=view.variant.name,
+        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
                        turn=format_number(view.turn)))
 
     def status(self, view: View, seats: Seats) -> None:

@@ -129,6 +129,7 @@ def play(
 
     from machiavelli.core.bots import play_out
     from machiavelli.core.records import GameRecord, Seat
+    from machiavelli.core.terminal import printable
 
     from .. import library
     from ..narrate import entry_text, player_name
@@ -171,7 +172,7 @@ def play(
     deck = game.variant.deck
     shown = [f"{player_name(s)} ({n})" for s, n in enumerate(names)]
     if not as_json:
-        typer.echo(_("{variant}, seed {seed}: {players}.", variant=game.variant.name, seed=game.seed,
+        typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                      players=format_list(shown)))
         if saved is None:
             typer.echo(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
@@ -260,6 +261,8 @@ def replay(
     JSON: {"result": {"winners": [...], "reason": ...} or null, "hands": [...],
     "table": [...], "deck": [...], ...}; seats count from 0.
     """
+    from machiavelli.core.terminal import printable
+
     from ..narrate import entry_text, player_name
     from ..saves import named, read_record
 
@@ -272,9 +275,11 @@ def replay(
         state["actions"] = len(saved.actions)
         print_json(state)
         return
+    # A shared record is a stranger's text: its names reach the terminal
+    # without control characters (player_name cleans the seats' names).
     names = [s.name for s in saved.seats]
-    shown = [f"{player_name(s, names)} ({seat.player})" for s, seat in enumerate(saved.seats)]
-    typer.echo(_("{variant}, seed {seed}: {players}.", variant=game.variant.name, seed=game.seed,
+    shown = [f"{player_name(s, names)} ({printable(seat.player)})" for s, seat in enumerate(saved.seats)]
+    typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                  players=format_list(shown)))
     if moves:
         for entry in game.log:

@@ -34,8 +34,10 @@ def register(app: typer.Typer) -> None:
 def variants_list(as_json: JsonOpt = False) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from machiavelli.core.errors import VariantError
+    from machiavelli.core.terminal import printable
 
     from .. import library
     from machiavelli.core.i18n import language
@@ -54,8 +56,10 @@ def variants_list(as_json: JsonOpt = False) -> None:
         return
     table = Table(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
     for row in rows:
-        table.add_row(row["name"], row.get("error") or row["description"], row["extends"] or "",
-                      _source_name(row["source"]))
+        # A variant file or a plugin is a stranger's text: cells are plain
+        # text (never Rich markup) without control characters.
+        table.add_row(*(Text(printable(cell)) for cell in (
+            row["name"], row.get("error") or row["description"], row["extends"] or "", _source_name(row["source"]))))
     Console(soft_wrap=True).print(table)
 
 
@@ -85,7 +89,10 @@ def variants_show(
     if as_json:
         print_json(data)
     else:
-        typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
+        from machiavelli.core.terminal import printable
+
+        # YAML escapes C0 and C1 controls itself, not bidi overrides.
+        typer.echo(printable(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), lines=True), nl=False)
 
 
 @handles_errors
@@ -146,9 +153,13 @@ def variants_diff(
     if not rows:
         typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
         return
+    from rich.text import Text
+
+    from machiavelli.core.terminal import printable
+
     table = Table(_("Rule"), left.name, right.name, box=None, pad_edge=False)
     for key, va, vb in rows:
-        table.add_row(key, _shown(va), _shown(vb))
+        table.add_row(key, Text(printable(_shown(va))), Text(printable(_shown(vb))))
     Console(soft_wrap=True).print(table)
     rules_diff.show(left.name, right.name, sentences)
 
@@ -171,6 +182,8 @@ def variants_validate(
 ) -> None:
     from machiavelli.core.errors import MachiavelliError, VariantError
 
+    from machiavelli.core.terminal import printable
+
     from .. import library
     from ..reasons import describe
 
@@ -188,7 +201,7 @@ def variants_validate(
     else:
         for r in results:
             if r["valid"]:
-                typer.echo(_("{file}: valid ({name})", file=r["file"], name=r["name"]))
+                typer.echo(_("{file}: valid ({name})", file=printable(r["file"]), name=r["name"]))
             else:
                 typer.echo(r["error"], err=True)
     if not all(r["valid"] for r in results):
