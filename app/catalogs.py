@@ -81,14 +81,51 @@ def _shape(catalog) -> dict[tuple[str | None, str], tuple]:
 
 
 def _write(catalog, path: Path, *, template: bool = False) -> None:
+    """Write a catalog atomically (a reader never sees half a file);
+    CatalogError ``cannot-write`` when the file or its folder cannot be."""
     from babel.messages.pofile import write_po
+
+    from .writing import write_atomically
 
     out = io.BytesIO()
     # No line numbers: they change with every edit of the code, and a
     # translator needs the file name only.
     write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True, omit_header=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(out.getvalue())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, out.getvalue())
+    except OSError as exc:
+        raise i18n.CatalogError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+
+
+def is_locales_folder(folder: Path) -> bool:
+    """A folder that holds a template or a catalog."""
+    return template_path(folder).is_file() or bool(shipped_languages(folder))
+
+
+def check_writable_folder(folder: Path) -> None:
+    """Refuse, before anything is written, a ``--dir`` that is not a
+    folder, cannot be written, or is neither a locales folder (a template
+    or a catalog in it) nor an empty folder: a mistyped path must not grow
+    a tree of catalogs. The folder is never created (``mkdir`` it to start
+    a new one). Raises CatalogError."""
+    import errno
+    import os
+
+    if not folder.exists():
+        raise i18n.CatalogError("missing-folder", file=str(folder))
+    if not folder.is_dir():
+        raise i18n.CatalogError("not-a-folder", file=str(folder))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise i18n.CatalogError("cannot-write", file=str(folder), detail=os.strerror(errno.EACCES))
+    if is_locales_folder(folder):
+        return
+    try:
+        empty = not any(not entry.name.startswith(".") for entry in os.scandir(folder))
+    except OSError as exc:
+        raise i18n.CatalogError("cannot-read", file=str(folder), detail=exc.strerror or str(exc)) from None
+    if not empty:
+        raise i18n.CatalogError("not-a-locales-folder", file=str(folder), template=TEMPLATE)
 
 
 def read_catalog(path: Path, lang: str | None = None):
@@ -119,6 +156,7 @@ def update(locales: Path | None = None, root: Path | None = None) -> list[Path]:
     """Re-extract the template and merge it into every catalog; returns the
     files that changed."""
     locales = locales or i18n.locales_dir()
+    check_writable_folder(locales)
     template = extract(root)
     changed: list[Path] = []
     tpath = template_path(locales)
@@ -128,7 +166,7 @@ def update(locales: Path | None = None, root: Path | None = None) -> list[Path]:
         changed.append(tpath)
     for lang in shipped_languages(locales):
         path = i18n.catalog_path(lang, locales)
-        before = path.read_bytes()
+        before = i18n._read_catalog_bytes(path)
         catalog = read_catalog(path, lang)
         catalog.update(template, update_creation_date=False)
         for message in catalog:
@@ -138,7 +176,7 @@ def update(locales: Path | None = None, root: Path | None = None) -> list[Path]:
             if source is not None:
                 message.flags = set(source.flags) | ({"fuzzy"} if message.fuzzy else set())
         _write(catalog, path)
-        if path.read_bytes() != before:
+        if i18n._read_catalog_bytes(path) != before:
             changed.append(path)
     return changed
 
@@ -152,6 +190,7 @@ def init(lang: str, locales: Path | None = None, root: Path | None = None) -> Pa
     from babel.core import Locale, UnknownLocaleError
 
     locales = locales or i18n.locales_dir()
+    check_writable_folder(locales)
     try:
         locale = Locale.parse(lang.replace("-", "_"))
     except (ValueError, UnknownLocaleError):
@@ -331,6 +370,19 @@ def check(locales: Path | None = None, root: Path | None = None, *, languages: I
         except i18n.CatalogError as exc:
             problems.append(Problem(file, "bad-catalog", "", detail=str(exc.params.get("detail", ""))))
             continue
+        # The plural rule as the program will read it: a rule that divides
+        # by zero, nests too deeply or names something else than n would
+        # break every message of the language at run time.
+        try:
+            i18n.plural_forms(catalog.plural_forms)
+        except i18n.PluralFormsError as exc:
+            problems.append(Problem(file, "plural-forms", "", detail=exc.detail))
+        else:
+            try:
+                i18n.parse_compiled(i18n.compile_catalog(i18n._read_catalog_bytes(path), lang, file), file)
+            except i18n.CatalogError as exc:
+                problems.append(Problem(file, "bad-catalog", "", detail=str(exc.params.get("detail", ""))))
+                continue
         try:
             expected = get_plural(lang).num_plurals
         except Exception:

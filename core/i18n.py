@@ -23,9 +23,10 @@ import gettext
 import io
 import os
 import string
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import MachiavelliError
 
@@ -38,6 +39,16 @@ CACHE_ENV = "MACHIAVELLI_CACHE_DIR"
 #: Environment variables that name the user's language, in gettext's order.
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"})
+#: Limits of a catalog's plural rule. CLDR's longest expression has 472
+#: characters, 6 forms and 5 conditions; gettext itself refuses 1000
+#: characters or 20 levels of parentheses (with an exception, at run time).
+MAX_PLURAL_CHARS = 1000
+MAX_PLURAL_DEPTH = 20
+MAX_PLURAL_FORMS = 10
+#: A plural rule is checked for every count from 0 to this one.
+PLURAL_CHECKED_UP_TO = 1000
+#: What a plural expression is made of (gettext's C subset).
+_PLURAL_CHARACTERS = frozenset("0123456789n \t()?:!=<>&|+-*/%")
 
 
 class PlaceholderError(ValueError):
@@ -54,6 +65,15 @@ class CatalogError(MachiavelliError, ValueError):
     """A translation file that cannot be read (params: ``file``, ``detail``)."""
 
     code = "bad-catalog"
+
+
+class PluralFormsError(ValueError):
+    """A ``Plural-Forms`` header that gettext cannot use safely (``detail``
+    says why, in the user's language)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
 
 
 # -- formatting ---------------------------------------------------------------
@@ -198,6 +218,103 @@ def compile_catalog(po_bytes: bytes, lang: str, label: str) -> bytes:
     return out.getvalue()
 
 
+def plural_forms(header: str) -> tuple[int, Callable[[int], int]]:
+    """The number of forms and the plural function of a ``Plural-Forms``
+    header, read exactly as :mod:`gettext` reads it, once it is known to be
+    safe: at most :data:`MAX_PLURAL_CHARS` characters of numbers, ``n`` and
+    C operators, parentheses at most :data:`MAX_PLURAL_DEPTH` deep as many
+    conditions at most, and for every count from 0 to
+    :data:`PLURAL_CHECKED_UP_TO` a form from 0 to nplurals - 1 (no division
+    by zero). Raises :class:`PluralFormsError`."""
+    parts = header.split(";")
+    count = parts[0].split("=", 1)
+    if len(parts) < 2 or count[0].strip() != "nplurals" or "plural=" not in parts[1]:
+        raise PluralFormsError(_("the Plural-Forms header is not nplurals=N; plural=EXPRESSION;"))
+    try:
+        nplurals = int(count[1].strip()) if len(count) == 2 and count[1].strip().isdigit() else 0
+    except ValueError:  # more digits than int() reads
+        nplurals = 0
+    if not 1 <= nplurals <= MAX_PLURAL_FORMS:
+        raise PluralFormsError(_("nplurals must be a whole number from 1 to {max}", max=MAX_PLURAL_FORMS))
+    expression = parts[1].split("plural=")[1]  # gettext's own reading
+    if len(expression) > MAX_PLURAL_CHARS:
+        raise PluralFormsError(_("the plural expression is longer than {max} characters", max=MAX_PLURAL_CHARS))
+    wrong = sorted({ch for ch in expression if ch not in _PLURAL_CHARACTERS})
+    if wrong:
+        raise PluralFormsError(_("the plural expression holds {characters}: only numbers, n, parentheses and C "
+                                 "operators are allowed", characters=" ".join(repr(ch) for ch in wrong[:5])))
+    depth = deepest = 0
+    for ch in expression:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_PLURAL_DEPTH or expression.count("?") > MAX_PLURAL_DEPTH:
+        raise PluralFormsError(_("the plural expression nests deeper than {max} levels", max=MAX_PLURAL_DEPTH))
+    try:
+        plural = gettext.c2py(expression)
+    except (ValueError, RecursionError, MemoryError, SyntaxError) as exc:
+        raise PluralFormsError(_("the plural expression cannot be read: {detail}", detail=str(exc))) from None
+    for n in range(PLURAL_CHECKED_UP_TO + 1):
+        try:
+            form = plural(n)
+        except ArithmeticError:
+            raise PluralFormsError(_("the plural expression divides by zero for n = {n}", n=str(n))) from None
+        if not 0 <= form < nplurals:
+            raise PluralFormsError(_("the plural expression gives form {form} for n = {n}; the forms are 0 to {last}",
+                                     form=str(form), n=str(n), last=str(nplurals - 1)))
+    return nplurals, plural
+
+
+def _plural_header(mo: bytes) -> str | None:
+    """The ``Plural-Forms`` header of a compiled catalog that gettext
+    refused, found by a plain search (for the error message only)."""
+    start = mo.find(b"\nPlural-Forms:")
+    if start < 0:
+        start = mo.find(b"\x00Plural-Forms:")
+    if start < 0:
+        return None
+    line = mo[start + 1:].split(b"\n", 1)[0].split(b"\x00", 1)[0]
+    return line.partition(b":")[2].decode("utf-8", "replace").strip()
+
+
+def _guarded(plural: Callable[[int], int], nplurals: int) -> Callable[[int], int]:
+    """``plural`` for counts beyond the checked ones too: a division by zero
+    or a form out of range there gives the English choice instead."""
+
+    def guarded(n: int) -> int:
+        try:
+            form = plural(n)
+        except Exception:  # noqa: BLE001 - a stranger's expression: never an exception to the caller
+            form = -1
+        return form if 0 <= form < nplurals else min(int(n != 1), nplurals - 1)
+
+    return guarded
+
+
+def parse_compiled(mo: bytes, label: str) -> gettext.GNUTranslations:
+    """A compiled catalog read with :mod:`gettext`, its plural rule checked
+    (:func:`plural_forms`); CatalogError naming ``label`` for a truncated
+    or damaged file or an unsafe plural rule."""
+    try:
+        translations = gettext.GNUTranslations(io.BytesIO(mo))
+    except Exception as exc:  # noqa: BLE001 - struct, OSError, Unicode, lookup, plural errors...
+        detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        header = _plural_header(mo)
+        if header is not None:  # gettext may have refused the plural rule: say why as the check does
+            try:
+                plural_forms(header)
+            except PluralFormsError as plural_exc:
+                detail = plural_exc.detail
+        raise CatalogError(file=label, detail=detail) from None
+    header = translations.info().get("plural-forms")
+    if header is not None:
+        try:
+            nplurals, _plural = plural_forms(header)
+        except PluralFormsError as exc:
+            raise CatalogError(file=label, detail=exc.detail) from None
+        translations.plural = _guarded(translations.plural, nplurals)  # type: ignore[attr-defined]
+    return translations
+
+
 def _read_catalog_bytes(path: Path) -> bytes:
     from .files import FileError, read_bounded
 
@@ -207,14 +324,16 @@ def _read_catalog_bytes(path: Path) -> bytes:
         raise CatalogError(file=str(path), detail=exc.params.get("detail") or "cannot be read") from None
 
 
-def _compiled(lang: str, path: Path) -> bytes:
+def _compiled(lang: str, path: Path, *, refresh: bool = False) -> bytes:
+    """The ``.mo`` bytes of a ``.po`` file: from the cache, or compiled and
+    cached (``refresh``: compiled again, whatever the cache holds)."""
     import hashlib
 
     po = _read_catalog_bytes(path)
     key = hashlib.sha256(po).hexdigest()[:20]
     cache = _cache_dir()
     cached = cache / f"{lang}-{key}.mo" if cache else None
-    if cached is not None:
+    if cached is not None and not refresh:
         from .files import FileError, read_bounded
 
         try:
@@ -255,11 +374,21 @@ def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
         translations: gettext.NullTranslations = fallback
         # gettext asks each catalog in turn: build the chain from the last.
         for catalog in reversed(paths):
-            layer = gettext.GNUTranslations(io.BytesIO(_compiled(lang, catalog)))
+            layer = _layer(lang, catalog)
             layer.add_fallback(translations)
             translations = layer
         _loaded[key] = translations
     return _loaded[key]
+
+
+def _layer(lang: str, path: Path) -> gettext.GNUTranslations:
+    """One catalog, read and checked (CatalogError if it cannot be used).
+    A cached compiled file that does not read (truncated by a full disk,
+    damaged) is compiled again from the ``.po`` and replaced."""
+    try:
+        return parse_compiled(_compiled(lang, path), str(path))
+    except CatalogError:
+        return parse_compiled(_compiled(lang, path, refresh=True), str(path))
 
 
 # -- the user's language ------------------------------------------------------
@@ -319,9 +448,39 @@ def use_language(requested: str | None = None, environ: Mapping[str, str] | None
     try:
         lang = resolve_language(requested, environ)
     except UnknownLanguage:
-        set_translations(load(env_lang), env_lang)
+        _switch(env_lang)
         raise
-    set_translations(load(lang), lang)
+    return _switch(lang)
+
+
+_warned: set[str] = set()
+
+
+def _switch(lang: str) -> str:
+    """Switch to ``lang``; the language switched to. A catalog that cannot
+    be used (broken file, unsafe plural rule) must not stop every command in
+    its language: English is used instead, with a one-line warning on
+    standard error (once per file and process)."""
+    try:
+        translations = load(lang)
+    except CatalogError as exc:
+        file, detail = str(exc.params.get("file", "")), str(exc.params.get("detail", ""))
+        if file not in _warned:
+            _warned.add(file)
+            from .terminal import printable
+
+            warning = _("Warning: the translation file {file} cannot be used ({detail}); the program speaks "
+                        "English instead.", file=printable(file), detail=printable(detail))
+            try:
+                sys.stderr.write(warning + "\n")
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass  # no standard error to warn on
+        if lang == SOURCE_LANGUAGE:
+            translations = gettext.NullTranslations()
+        else:
+            return _switch(SOURCE_LANGUAGE)
+    set_translations(translations, lang)
     return lang
 
 

@@ -16,6 +16,14 @@ DirOpt = Annotated[
 ]
 
 
+WriteDirOpt = Annotated[
+    Optional[Path],
+    typer.Option("--dir", help=N_(
+        "The locales directory (default: the one shipped with the program). It must exist and hold the template "
+        "(messages.pot) or catalogs, or be empty to start new ones: a mistyped path is refused, never created.")),
+]
+
+
 def register(app: typer.Typer) -> None:
     locales_app = typer.Typer(help=N_("Translations: list, check, init and update the catalogs."), no_args_is_help=True)
     app.add_typer(locales_app, name="locales")
@@ -68,7 +76,7 @@ def register(app: typer.Typer) -> None:
     @handles_errors
     def locales_init(
         language: Annotated[str, typer.Argument(help=N_("A language code Babel knows: fr, pt_BR, ..."))],
-        directory: DirOpt = None,
+        directory: WriteDirOpt = None,
     ) -> None:
         from .. import catalogs
 
@@ -79,7 +87,7 @@ def register(app: typer.Typer) -> None:
         "Extract the messages from the code into the template and merge it into every catalog (new messages "
         "arrive empty, changed ones fuzzy)."))
     @handles_errors
-    def locales_update(directory: DirOpt = None) -> None:
+    def locales_update(directory: WriteDirOpt = None) -> None:
         from .. import catalogs
 
         changed = catalogs.update(directory)
