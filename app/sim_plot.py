@@ -9,7 +9,7 @@ whose letters matplotlib cannot join or order: those get the English text.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, BinaryIO, Sequence
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _
@@ -44,9 +44,12 @@ def available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None
 
 
-def plot(path: Path, report: dict[str, Any], turns: Sequence[Sequence[int]], *, players: int, seed: int) -> None:
-    """Write the PNG: histograms of turns per game (one outline per
-    variant), and win share by position with intervals, side by side."""
+def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence[int]], *, players: int,
+         seed: int) -> None:
+    """Write the PNG to a file or an open binary file (the command writes
+    a temporary file renamed over the target): histograms of turns per
+    game (one outline per variant), and win share by position with
+    intervals, side by side."""
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 

@@ -30,12 +30,12 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, BinaryIO, Callable, Optional
 
 import typer
 
-from machiavelli.core import registry
-from machiavelli.core.errors import SetupError
+from machiavelli.core import registry, terminal
+from machiavelli.core.errors import RecordError, SetupError
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _, format_list
@@ -119,7 +119,9 @@ def simulate(
         "--records", help=N_("Write every game as a record in this folder (machiavelli replay reads them)."))] = None,
     dask: Annotated[Optional[str], typer.Option(
         "--dask", help=N_("Run the games on a Dask cluster, e.g. tcp://HOST:8786 (needs the optional dask packages)."))] = None,
-    force: Annotated[bool, typer.Option("--force", help=N_("Replace existing game records in --records."))] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_(
+        "Replace existing files: the --json, --csv, --games-csv and --plot files and the game records in --records "
+        "(without it, an existing file is refused before any game is played)."))] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
     """Simulate and report (help text: see :func:`register`)."""
@@ -137,8 +139,8 @@ def simulate(
         raise fail(_("--games must be from 1 to {n}.", n=MAX_GAMES))
     if jobs is not None and jobs < 1:
         raise fail(_("--jobs must be at least 1."))
-    if json_file == "-" and csv_file == "-":
-        raise fail(_("Only one of --json and --csv can write to standard output."))
+    if [str(out) for out in (json_file, csv_file, plot_file)].count("-") > 1:
+        raise fail(_("Only one of --json, --csv and --plot can write to standard output."))
     variants = [library.load_variant(name, overrides or []) for name in names]
     seen: set[str] = set()
     for v in variants:
@@ -162,14 +164,13 @@ def simulate(
             raise _missing("plot")
     if dask is not None and _find("distributed") is None:
         raise _missing("dask")
-    for out in (json_file, csv_file, games_csv, plot_file):
-        _check_output(out)
+    _check_outputs([json_file, csv_file, games_csv, plot_file], force=force)
     folder = RecordFolder(records, [v.name for v in variants], games, force=force) if records else None
 
     master = seed if seed is not None else secrets.randbelow(1 << 32)
     workers = jobs or default_jobs()
     plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
-    data_on_stdout = "-" in (json_file, csv_file)
+    data_on_stdout = "-" in (json_file, csv_file, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:
         typer.echo(i18n.ngettext("{n} game of {variants}; {players}; seed {seed}.",
@@ -193,20 +194,18 @@ def simulate(
     document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games, "players": len(seat_names),
                 "seats": seat_names, "settings": list(overrides or []), **report}
     if json_file is not None:
-        _write(json_file, json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n")
+        text = json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+        _write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
     if csv_file is not None:
-        _write(csv_file, _figures_csv(report))
+        _write(csv_file, _figures_csv(report), force=force)
     if games_csv is not None:
-        _write(games_csv, _games_csv(plans, results))
+        _write(games_csv, _games_csv(plans, results), force=force)
     if plot_file is not None:
         from .. import sim_plot
 
-        try:
-            sim_plot.plot(plot_file, report, [[g.turns for g in r] for r in results], players=len(seat_names),
-                          seed=master)
-        except OSError as exc:
-            raise fail(_("Cannot write {file}: {detail}", file=str(plot_file),
-                         detail=exc.strerror or str(exc))) from None
+        turns = [[g.turns for g in r] for r in results]
+        _write(str(plot_file), lambda handle: sim_plot.plot(handle, report, turns, players=len(seat_names),
+                                                            seed=master), force=force)
     if data_on_stdout:
         return
     _print_report(report, seat_names)
@@ -255,38 +254,57 @@ def _finite(data: Any) -> Any:
     return data
 
 
-def _check_output(out: str | Path | None) -> None:
-    """Refuse before any game is played an output that cannot be written."""
-    if out is None or str(out) == "-":
-        return
-    path = Path(out)
+def _check_outputs(outputs: list[str | Path | None], *, force: bool) -> None:
+    """Refuse, before any game is played, an output that cannot be written
+    or (without ``force``) would replace an existing file, and one file
+    named for two outputs."""
+    seen: set[str] = set()
+    for out in outputs:
+        if out is None or str(out) == "-":
+            continue
+        _check_output(Path(out), force=force)
+        key = os.path.normcase(os.path.abspath(out))
+        if key in seen:
+            raise fail(_("{file} is named for two outputs: give each its own file.", file=str(out)))
+        seen.add(key)
+
+
+def _check_output(path: Path, *, force: bool) -> None:
+    import errno
+
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("it is a folder")))
     if not parent.is_dir():
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("no such folder")))
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=os.strerror(errno.EACCES)))
+    if not force and os.path.lexists(path):
+        raise fail(describe(RecordError("file-exists", file=str(path))))
 
 
-def _write(out: str, text: str) -> None:
-    import tempfile
+def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) -> None:
+    """Standard output for ``-``; otherwise the file, atomically (a
+    temporary file renamed over it, debris of interrupted runs cleaned up),
+    never over an existing file without ``force``."""
+    from ..writing import write_atomically
 
     if out == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if callable(content):  # a PNG
+            sys.stdout.flush()
+            content(sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(content)
+            sys.stdout.flush()
         return
     path = Path(out)
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-        tmp = None
+        write_atomically(path, content, replace=force)
+    except FileExistsError:  # created while the games were played
+        raise fail(describe(RecordError("file-exists", file=str(path)))) from None
     except OSError as exc:
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=exc.strerror or str(exc))) from None
-    finally:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
 
 
 # -- running -----------------------------------------------------------------------
