@@ -151,7 +151,11 @@ class _Composer:
         return False
 
     def free_text(self, field_name: str) -> str:
+        from machiavelli.core.terminal import printable
+
         text, used = self.v.text(field_name, self.doc.language)
+        # A variant file's own words: no control character reaches any output.
+        text = printable(text, lines=True)
         if not text:
             return ""
         if used.split("_")[0] != self.doc.language.split("_")[0]:

@@ -338,6 +338,16 @@ def test_variants_show_prints_no_control_character(hostile_variant):
     assert _safe(result.stdout) and "esrever" in result.stdout
 
 
+@pytest.mark.parametrize("form", ["text", "markdown", "html"])
+def test_rules_show_a_variants_description_and_notes_without_control_characters(hostile_variant, form):
+    data = json.loads(hostile_variant.read_text(encoding="utf-8"))
+    data["notes"] = {"en": "First \x1b[2Jnote.\nSecond \x1b]0;x\x07note."}
+    hostile_variant.write_text(json.dumps(data), encoding="utf-8")
+    result = cli("rules", "-V", str(hostile_variant), "--format", form)
+    assert result.exit_code == 0, result.output
+    assert _safe(result.stdout) and "esrever" in result.stdout and "Second note." in result.stdout
+
+
 def test_screen_labels_show_names_without_control_characters():
     from machiavelli.app.narrate import player_name
     from machiavelli.app.screen import Seats
