@@ -24,6 +24,7 @@ from rich.text import Text
 from machiavelli.games.machiavelli.actions import Action
 from machiavelli.core.bots import Bot, play_out
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.numbers import is_digits
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.games.machiavelli.view import View
@@ -356,7 +357,7 @@ class HumanPlayer:
         reader = self.session.reader
         words = [local_word(action.verb)]
         for arg in action.args(deck):
-            if arg.isdigit():
+            if is_digits(arg):
                 words.append(arg)
                 continue
             mark, text = ("*", arg[1:]) if arg.startswith("*") else ("", arg)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from machiavelli.games.machiavelli.actions import HELP_MARK, Action, parse_action
 from machiavelli.core.cards import MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import MachiavelliError, NotationError
+from machiavelli.core.numbers import is_digits
 
 from . import glossary
 from machiavelli.core.i18n import N_, NP_, _, format_list, pgettext
@@ -260,7 +261,7 @@ def read_line(line: str, reader: CardReader) -> Typed | None:
         return Typed(command, args)
     canonical = [command]
     for token in args:
-        if token.isdigit():
+        if is_digits(token):  # a meld number (ASCII digits only: "²" is read as a card, and refused)
             canonical.append(token)
         elif token.startswith(HELP_MARK) and len(token) > 1:
             canonical.append(HELP_MARK + reader.deck.card_text(reader.card(token[1:])))

@@ -26,6 +26,7 @@ rejected as inconsistent. Anything damaged, truncated or foreign raises
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -35,6 +36,7 @@ from . import registry
 from .actions import Action
 from .errors import IllegalAction, NotationError, RecordError, SetupError, VariantError
 from .game import GameState, Outcome
+from .numbers import NumberTooLong, parse_json_int
 from .registry import DEFAULT_GAME, GameDefinition
 from .variant import Variant
 
@@ -139,11 +141,13 @@ class GameRecord:
         if not text.strip():
             raise RecordError("record-damaged", line=1, detail="the file is empty")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=parse_json_int)
         except json.JSONDecodeError as exc:
             if text.lstrip()[:1] not in ("{", "["):
                 raise RecordError("not-a-record", detail="not JSON") from None
             raise RecordError("record-damaged", line=exc.lineno, detail=exc.msg) from None
+        except NumberTooLong as exc:
+            raise RecordError("record-damaged", line=_line_of_digits(text, exc.digits), detail=str(exc)) from None
         except RecursionError:
             raise RecordError("record-damaged", line=1, detail="nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -162,6 +166,16 @@ class GameRecord:
         actions = _actions(data.get("actions"), len(seats), variant, definition)
         result = _result(data.get("result", None), len(seats), definition)
         return cls(variant, seed, seats, actions, result)
+
+
+def _line_of_digits(text: str, digits: int) -> int:
+    """The line of the first run of exactly ``digits`` digits: where the
+    number too long is (or, rarely, a string as long before it), found in
+    one pass."""
+    for found in re.finditer("[0-9]+", text):
+        if found.end() - found.start() == digits:
+            return text.count("\n", 0, found.start()) + 1
+    return 1
 
 
 def _field(path: str, expected: str) -> RecordError:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .cards import Card, DeckSpec
 from .errors import VariantError
 from .melds import AcePolicy, MeldCheck, MeldKind, arrange, check
+from .numbers import MAX_DIGITS
 
 MAX_VARIANT_BYTES = 64 * 1024
 MAX_EXTENDS_DEPTH = 8
@@ -161,9 +162,11 @@ _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: Deepest nesting of mappings and lists in a variant (the schema needs 4).
 MAX_YAML_DEPTH = 32
 #: Most digits of a whole number in a variant (no rule needs more than a few).
-MAX_NUMBER_DIGITS = 100
-# A plain scalar that YAML reads as a decimal whole number too long for int().
-_LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9_]{%d,}" % MAX_NUMBER_DIGITS)
+MAX_NUMBER_DIGITS = MAX_DIGITS
+# A plain scalar that YAML may read as a whole number (decimal, 0x, 0o, 0b,
+# base 60 with colons) and is too long: int() refuses more than 4300 decimal
+# digits, and no message can show a number that long.
+_LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9a-fA-FxXoO_:]{%d,}" % MAX_NUMBER_DIGITS)
 
 
 class _Refused(Exception):
@@ -428,7 +431,10 @@ def _explain(exc: ValidationError, chain: list[_Source], overrides: list[tuple[s
     if first["type"] == "extra_forbidden":
         detail = f"unknown key {str(loc[-1])!r}" if loc else "unknown key"
     elif "input" in first and isinstance(first["input"], (str, int, float, bool)) and loc:
-        shown = repr(first["input"])
+        try:
+            shown = repr(first["input"])
+        except ValueError:  # a whole number too long to write out
+            shown = "a number too long to show"
         detail = f"{detail} (got {shown[:60]})"
     if len(errors) > 1:
         detail += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"

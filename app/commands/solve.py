@@ -29,6 +29,7 @@ import typer
 
 from machiavelli.core.errors import MachiavelliError, NotationError, PositionError
 from machiavelli.core.files import open_regular
+from machiavelli.core.numbers import parse_json_int
 
 from .. import glossary
 from machiavelli.core.i18n import N_, _, format_list, ngettext
@@ -216,8 +217,8 @@ def _position(variant, raw: str):
     """A batch line as (melds, hand, help cards); NotationError when it is
     not a position."""
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = json.loads(raw, parse_int=parse_json_int)
+    except ValueError:  # not JSON, or a number of more than MAX_DIGITS digits
         raise NotationError("bad-position-line", token=raw.strip()[:40]) from None
     if not isinstance(data, dict) or not isinstance(data.get("hand"), list):
         raise NotationError("bad-position-line", token=raw.strip()[:40])

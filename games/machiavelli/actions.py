@@ -27,6 +27,7 @@ from typing import ClassVar
 from machiavelli.core.actions import Action as BaseAction
 from machiavelli.core.cards import FRENCH, MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import NotationError
+from machiavelli.core.numbers import is_digits, parse_count
 
 HELP_MARK = "*"
 _SPLIT = re.compile(r"[\s,;]+")
@@ -242,10 +243,16 @@ def _split_cards(tokens: list[str], deck: DeckSpec) -> tuple[tuple[Card, ...], t
     return tuple(cards), tuple(help)
 
 
+#: Highest meld number that can be typed.
+MAX_MELD_NUMBER = 999_999
+
+
 def _number(token: str, text: str, verb: str) -> int:
-    if not token.isdigit() or int(token) < 1 or len(token) > 6:
+    """A meld number: ASCII digits from 1 to MAX_MELD_NUMBER (``²`` is no number)."""
+    number = parse_count(token, 1, MAX_MELD_NUMBER)
+    if number is None:
         raise _bad(text, verb)
-    return int(token)
+    return number
 
 
 def parse_action(text: str, deck: DeckSpec = FRENCH) -> Action:
@@ -272,7 +279,7 @@ def parse_action(text: str, deck: DeckSpec = FRENCH) -> Action:
         return Add(_number(rest[0], text, verb), cards, help)
     if verb == "take":
         numbers = []
-        while rest and rest[0].isdigit():
+        while rest and is_digits(rest[0]):
             numbers.append(_number(rest.pop(0), text, verb))
         if not numbers or (rest and len(numbers) != 1) or len(set(numbers)) != len(numbers):
             raise _bad(text, verb)

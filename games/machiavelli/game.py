@@ -16,6 +16,7 @@ from typing import Callable
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.core.game import Outcome
+from machiavelli.core.numbers import MAX_DIGITS
 from machiavelli.core.table import MeldRules, Table, rules_for
 
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
@@ -58,7 +59,10 @@ class Game:
     def __init__(self, variant: Variant, players: int, seed: int) -> None:
         # Random(-n) shuffles like Random(n): negative seeds would alias other games.
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise SetupError("bad-seed", seed=str(seed))
+            raise SetupError("bad-seed", seed=str(seed)[:40])
+        if seed >= 10 ** MAX_DIGITS:  # a record holds no longer number (and str() may refuse it)
+            shown = str(seed)[:20] if seed.bit_length() < 14_000 else ""
+            raise SetupError("seed-too-large", seed=shown + "…", digits=MAX_DIGITS)
         if not isinstance(players, int) or isinstance(players, bool) or players < 2:
             raise SetupError("too-few-players", players=str(players), min=max(2, variant.players.min))
         if players < variant.players.min:
