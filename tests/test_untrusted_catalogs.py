@@ -249,3 +249,13 @@ def test_a_dir_without_write_permission_is_one_line(tmp_path, monkeypatch, comma
     result = _run("locales", *command, "--dir", str(folder))
     assert result.exit_code == 2 and _one_line(result.stderr) and "Cannot write" in result.stderr
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+def test_check_prints_no_control_character(tmp_path):
+    base = tmp_path / "loc\x1b]0;pwned\x07ales"
+    shutil.copytree(i18n.locales_dir(), base)
+    i18n.catalog_path("tr", base).write_bytes(b'msgid "a"\nmsgtsr "b"\n')
+    result = _run("locales", "check", "--dir", str(base))
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "loc\\x1b]0;pwned\\x07ales" in result.stdout

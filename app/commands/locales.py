@@ -61,10 +61,13 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json([p.as_dict() for p in problems])
         else:
+            from machiavelli.core.terminal import printable
+
             for p in problems:
                 where = p.file
                 what = f" [{p.context}] {p.message!r}" if p.context else (f" {p.message!r}" if p.message else "")
-                typer.echo(f"{where}: {p.problem}:{what} {p.detail}".rstrip())
+                # A broken catalog's own text (in Babel's error) is shown, never obeyed.
+                typer.echo(printable(f"{where}: {p.problem}:{what} {p.detail}".rstrip(), visible=True, keep_bidi=True))
             if not problems:
                 typer.echo(_("All catalogs are complete and correct."))
             else:
