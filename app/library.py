@@ -252,7 +252,7 @@ def _schema(game: str) -> type[Variant]:
 def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
     """A variant by name (shipped, the user's folder, a plugin) or a YAML
     file by path; ``extends`` inside a file may name any known variant or a
-    path relative to that file."""
+    ``.yaml`` file in the same folder (see :func:`_fetcher`)."""
     found = None if _looks_like_path(spec) else _named(spec)
     if found is not None:
         text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec
