@@ -27,6 +27,7 @@ from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationErr
 from machiavelli.core.numbers import is_digits
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
+from machiavelli.core.terminal import printable
 from machiavelli.games.machiavelli.view import View
 
 from . import glossary, guide, hand_order, hints, library
@@ -86,7 +87,8 @@ class Terminal:
             self.screen.console.print()
             return None
         line = line.rstrip("\r\n")
-        self.screen.console.print(Text(line))
+        # The transcript shows what was typed, but never a control sequence.
+        self.screen.console.print(Text(printable(line, visible=True)))
         return line
 
 
