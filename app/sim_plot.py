@@ -2,8 +2,10 @@
 
 matplotlib is an optional extra (``[plot]``), imported only here and only
 when a plot is asked for; the Agg renderer draws without any display.
-Labels are in the user's language, except in right-to-left languages,
-whose letters matplotlib cannot join or order: those get the English text.
+Labels are in the user's language. matplotlib neither joins Arabic letters
+nor orders right-to-left text, so those labels are shaped (arabic-reshaper)
+and put in display order (python-bidi, the Unicode bidirectional algorithm)
+first; long titles are wrapped so that no language's title is cut off.
 """
 
 from __future__ import annotations
@@ -25,23 +27,38 @@ LABELS = {
 }
 
 
-def _label(key: str) -> str:
-    return LABELS[key] if i18n.is_rtl() else _(LABELS[key])
+#: Characters per line of a subplot's title before it wraps.
+TITLE_WIDTH = 55
+
+
+def drawn(text: str, width: int | None = None) -> str:
+    """Text as matplotlib must be given it: wrapped to ``width``, and in a
+    right-to-left language each line shaped and in display order."""
+    import textwrap
+
+    lines = textwrap.wrap(text, width) if width else [text]
+    if not i18n.is_rtl():
+        return "\n".join(lines)
+    import arabic_reshaper
+    from bidi import get_display
+
+    return "\n".join(get_display(arabic_reshaper.reshape(line)) for line in lines)
+
+
+def _label(key: str, width: int | None = None) -> str:
+    return drawn(_(LABELS[key]), width)
 
 
 def _title(players: int, games: int, seed: int) -> str:
-    one = "{players} players, {n} game per variant, seed {seed}"
-    many = "{players} players, {n} games per variant, seed {seed}"
-    if i18n.is_rtl():
-        return i18n.safe_format(one if games == 1 else many, players=players, n=games, seed=seed)
-    return i18n.ngettext("{players} players, {n} game per variant, seed {seed}",
-                         "{players} players, {n} games per variant, seed {seed}", games, players=players, seed=seed)
+    return drawn(i18n.ngettext("{players} players, {n} game per variant, seed {seed}",
+                               "{players} players, {n} games per variant, seed {seed}", games,
+                               players=players, seed=seed), 2 * TITLE_WIDTH)
 
 
 def available() -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("matplotlib") is not None
+    return all(importlib.util.find_spec(name) is not None for name in ("matplotlib", "arabic_reshaper", "bidi"))
 
 
 def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence[int]], *, players: int,
@@ -63,7 +80,7 @@ def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence
     for fig_v, values in zip(variants, turns):
         weights = [1 / len(values)] * len(values) if values else []
         left.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6, label=fig_v["variant"])
-    left.set_title(_label("length"))
+    left.set_title(_label("length", TITLE_WIDTH))
     left.set_xlabel(_label("turns"))
     left.set_ylabel(_label("games"))
     left.yaxis.set_major_formatter(PercentFormatter(1.0))
@@ -77,10 +94,10 @@ def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence
         ys = [r["share"] for r in rows]
         err = [[r["share"] - r["low"] for r in rows], [r["high"] - r["share"] for r in rows]]
         right.bar(xs, ys, width=width * 0.95, yerr=err, capsize=3, label=fig_v["variant"])
-    right.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=_label("even"))
+    right.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=_label("even", TITLE_WIDTH))
     right.set_xticks(list(positions))
-    right.set_title(_label("wins"))
-    right.set_xlabel(_label("position"))
+    right.set_title(_label("wins", TITLE_WIDTH))
+    right.set_xlabel(_label("position", TITLE_WIDTH))
     right.set_ylabel(_label("share"))
     right.yaxis.set_major_formatter(PercentFormatter(1.0))
     right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=len(variants) + 1, frameon=False)

@@ -326,3 +326,18 @@ def test_set_applies_to_every_variant_and_mixed_seats_are_reported_by_seat(monke
     assert [e["player"] for e in data["variants"][0]["win_share_by_seat"]] == ["random", "other", "random"]
     keys = [row["figure"] for row in data["comparisons"][0]["figures"]]
     assert "win_share_by_seat.1" in keys
+
+
+def test_plot_labels_are_in_the_language_shaped_and_wrapped():
+    """Arabic labels reach matplotlib joined (presentation forms) and in
+    display order, not in English; a long Italian title is wrapped, not cut."""
+    from machiavelli.core import i18n
+
+    i18n.use_language("ar", environ={})
+    label = sim_plot._label("wins", sim_plot.TITLE_WIDTH)
+    assert "Win share" not in label
+    assert any("\ufe70" <= ch <= "\ufeff" for ch in label)  # letters joined by arabic-reshaper
+    i18n.use_language("it", environ={})
+    title = sim_plot._label("wins", sim_plot.TITLE_WIDTH)
+    assert "\n" in title and all(len(line) <= sim_plot.TITLE_WIDTH for line in title.splitlines())
+    assert title.replace("\n", " ") == i18n._(sim_plot.LABELS["wins"])
