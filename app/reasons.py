@@ -7,7 +7,7 @@ from typing import Any
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.terminal import printable
 
-from machiavelli.core.i18n import N_, NP_, _, pgettext
+from machiavelli.core.i18n import N_, NP_, _, ngettext, pgettext
 
 # Why a group of cards is not a meld (core.melds.REASONS).
 MELD_REASONS: dict[str, str] = {
@@ -41,8 +41,6 @@ ERRORS: dict[str, str] = {
     "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
     "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
     "seed-too-large": N_("The seed {seed} is too large: a seed has at most {digits} digits."),
-    "too-few-players": N_("{players} players are too few: this variant needs at least {min}."),
-    "too-many-players": N_("{players} players are too many: this variant allows at most {max}."),
     "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),
     "too-many-copies": N_("There are more {cards} than {decks} decks hold."),
     "unknown-player": N_("Unknown player {player}. Available: {available}"),
@@ -133,11 +131,29 @@ def _where(params: dict[str, Any]) -> str:
     return where
 
 
+def _counted(code: str, params: dict[str, Any]) -> str | None:
+    """The sentence of an error that counts players (singular or plural), or None."""
+    if code not in ("too-few-players", "too-many-players"):
+        return None
+    try:
+        n = int(params.get("players", ""))
+    except (TypeError, ValueError):
+        return None
+    if code == "too-few-players":
+        return ngettext("{n} player is too few: this variant needs at least {min}.",
+                        "{n} players are too few: this variant needs at least {min}.", n, min=params.get("min", ""))
+    return ngettext("{n} player is too many: this variant allows at most {max}.",
+                    "{n} players are too many: this variant allows at most {max}.", n, max=params.get("max", ""))
+
+
 def describe(error: MachiavelliError) -> str:
     """One line that says what went wrong, in the user's language."""
     params = _params(error)
     params.setdefault("detail", "")
     params["where"] = printable(_where(error.params), visible=True)
+    counted = _counted(error.code, params)
+    if counted is not None:
+        return counted
     template = ERRORS.get(error.code)
     if template is None:
         return action_reason(error)

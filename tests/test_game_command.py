@@ -140,3 +140,21 @@ def test_the_readme_first_command_works_installed_from_any_directory(tmp_path):
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "bga, seed 5" in result.stdout and (tmp_path / "g.json").exists()
+
+
+def test_a_single_seat_fills_every_seat_as_the_help_says(tmp_path):
+    path = tmp_path / "g.json"
+    result = run("play", "--seat", "random", "--seed", "4", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    assert [s.player for s in GameRecord.loads(path.read_text()).seats] == ["random"] * 3
+    four = run("play", "--seat", "random", "--players", "4", "--seed", "4", "--json")
+    assert four.exit_code == 0 and len(json.loads(four.stdout)["hands"]) == 4
+
+
+@pytest.mark.parametrize("args, sentence", [
+    (["--players", "1", "--seat", "random"], "1 player is too few: this variant needs at least 2."),
+    (["--players", "0", "--seat", "random"], "0 players are too few"),
+    (["--players", "9", "--seat", "random"], "9 players are too many: this variant allows at most 5."),
+])
+def test_too_few_or_too_many_players_is_grammatical(args, sentence):
+    one_line_error(run("play", *args), sentence)

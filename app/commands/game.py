@@ -66,11 +66,11 @@ def best_computer(game: str = registry.DEFAULT_GAME) -> str:
 
 def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, variant_min: int,
                 game: str = registry.DEFAULT_GAME) -> list[str]:
+    count = players if players is not None else max(variant_min, min(DEFAULT_PLAYERS, variant_max))
     if not seats:
-        count = players if players is not None else max(variant_min, min(DEFAULT_PLAYERS, variant_max))
         return [HUMAN] + [best_computer(game)] * (count - 1)
-    if players is not None and len(seats) == 1:
-        return seats * players
+    if len(seats) == 1:  # a single --seat fills every seat
+        return seats * count
     if players is not None and players != len(seats):
         raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
                      players=players, seats=len(seats)))
