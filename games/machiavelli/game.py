@@ -45,6 +45,14 @@ class Entry:
     laid: tuple[Card, ...] = ()
     ends_turn: bool = False
     outcome: Outcome | None = None
+    #: The melds the action names by number, as they were before the step
+    #: (laid out, in the action's order), so that a description need not
+    #: rely on numbers that the step changes.
+    named: tuple[tuple[Card, ...], ...] = ()
+    #: Cards of a play or an addition that came from the table (taken
+    #: earlier in the turn) and from the help cards; the rest came from the hand.
+    from_table: tuple[Card, ...] = ()
+    from_help: tuple[Card, ...] = ()
 
 
 _STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
@@ -200,16 +208,40 @@ class Game:
         step = _STEPS.get(type(action))
         if step is not None:
             turn = self._turn
+            named = self._named(action)
+            places = (tuple(turn.working), tuple(turn.help)) if isinstance(action, (Play, Add)) else None
             melds = step(turn, action)
+            sources = {"named": named}
+            if places is not None:
+                cards = self.rules.cards
+                for key, before, after in (("from_table", places[0], turn.working),
+                                           ("from_help", places[1], turn.help)):
+                    left = set(after)
+                    sources[key] = tuple(cards[i] for i in before if i not in left)
             if not turn.hand and turn.can_end():
-                return self._close(action, melds, outcome=Outcome((turn.seat,), WENT_OUT))
-            entry = Entry(turn.number, turn.seat, action, melds)
+                return self._close(action, melds, outcome=Outcome((turn.seat,), WENT_OUT), **sources)
+            entry = Entry(turn.number, turn.seat, action, melds, **sources)
             self._log.append(entry)
             return entry
         handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("not-an-action", action=repr(action)[:80])
         return handler(action)
+
+    def _named(self, action: Action) -> tuple[tuple[Card, ...], ...]:
+        """The melds ``action`` names by number, as they are now (see Entry.named)."""
+        if isinstance(action, (Add, Split)):
+            numbers: tuple[int, ...] = (action.meld,)
+        elif isinstance(action, (Take, Join)):
+            numbers = tuple(action.melds)
+        elif isinstance(action, Move):
+            numbers = (action.source, action.target)
+        else:
+            return ()
+        table, meld_cards = self._table, self.rules.meld_cards
+        if not all(1 <= n <= len(table) for n in numbers):
+            return ()  # the step refuses it
+        return tuple(meld_cards(table[n - 1]) for n in numbers)
 
     def _draw(self, action: Action) -> Entry:
         turn = self._turn
@@ -262,10 +294,10 @@ class Game:
         return self._close(action, (), laid=tuple(cards[i] for i in laid), outcome=outcome)
 
     def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
-               laid: tuple[Card, ...] = (), outcome: Outcome | None = None) -> Entry:
+               laid: tuple[Card, ...] = (), outcome: Outcome | None = None, **sources) -> Entry:
         """Log the action that ends the turn, then pass or end the game."""
         turn = self._turn
-        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome)
+        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, **sources)
         self._log.append(entry)
         self._left[turn.seat] = tuple(self._table)
         if outcome is not None:
