@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, MutableMapping
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -108,9 +108,22 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from machiavelli import __version__
+
+        typer.echo(f"machiavelli {__version__}")
+        raise typer.Exit()
+
+
+VersionOpt = Annotated[bool, typer.Option("--version", is_eager=True, expose_value=True, callback=_print_version,
+                                          help=N_("Print the program's version and exit."))]
+
+
 @app.callback()
 @handles_errors
-def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt = False) -> None:
+def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt = False,
+                   version: VersionOpt = False) -> None:
     """Machiavelli, the Italian rummy card game, in any variant and any language."""
     if lang is None:
         # The root group chose the language as it parsed (help_text.LocalisedGroup):

@@ -154,3 +154,36 @@ def test_variants_params_lists_the_schema():
     rows = {r["key"]: r for r in json.loads(run("variants", "params", "--json").stdout)}
     assert rows["restore_penalty"]["default"] == 1
     assert rows["deck_runs_out"]["allowed"] == ["on-last-card", "on-failed-draw"]
+
+
+def test_version_is_the_distributions_and_agrees_with_pyproject():
+    import tomllib
+
+    import machiavelli
+
+    pyproject = tomllib.loads((Path(machiavelli.__file__).parent / "pyproject.toml").read_text())
+    assert machiavelli.__version__ == pyproject["project"]["version"]
+    result = run("--version")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"machiavelli {machiavelli.__version__}"
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "200"])
+def test_variants_params_never_cuts_a_key(columns):
+    from machiavelli.core import registry
+    from machiavelli.core.variant import parameters_of
+
+    result = runner.invoke(app, ["variants", "params"], env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    starts = {line.split()[0] for line in result.stdout.splitlines() if line and not line[0].isspace()}
+    for p in parameters_of(registry.game("machiavelli").variant_schema):
+        assert p.key in starts
+    assert "on-failed-draw" in result.stdout
+
+
+def test_solve_help_explains_every_json_field():
+    answer = json.loads(run("solve", "--hand", "4C", "--table", "5C 6C 7C", "--json").stdout)
+    text = " ".join(runner.invoke(app, ["solve", "--help"], env={"COLUMNS": "200"}).stdout.split())
+    for field in [*answer, *answer["steps"][0]]:
+        assert f"{field} " in text or f"{field}:" in text, field

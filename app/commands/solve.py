@@ -57,6 +57,12 @@ BatchOpt = Annotated[
 def register(app: typer.Typer) -> None:
     app.command("solve", help=N_(
         "The most cards your hand can put on the table, rearranging it freely, and the steps to get there.\n\n"
+        "With --json, an object: placed (the cards from your hand that go down), help_used (the help cards "
+        "used), table (the new table, one list of cards per meld), numbers (the number of each meld of table as "
+        "the steps name it: old melds keep theirs, new ones come after), steps (in order, each with cards, from: "
+        "an old meld's number, hand or help, to: a meld's number, and new: true for the step that starts a meld) "
+        "and changed (the numbers of the old melds that lost cards). With --batch, one such object per line; a "
+        "bad line gets an object with error (its code and message) and line (its number) instead.\n\n"
         "Exit status: 0 answered, 2 bad input (in --batch: any bad line)."))(solve)
 
 

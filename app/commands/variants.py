@@ -112,7 +112,10 @@ def variants_params(
     if as_json:
         print_json([dataclasses.asdict(p) for p in params])
         return
-    table = Table(_("Key"), _("Type"), _("Default"), _("Allowed"), _("Meaning"), box=None, pad_edge=False)
+    console = Console(soft_wrap=False)
+    # The key is what a variant file names: never cut; the meaning wraps instead.
+    key_width = max([len(p.key) for p in params] + [len(_("Key"))])
+    rows = []
     for p in params:
         if p.allowed:
             allowed = ", ".join(map(str, p.allowed))
@@ -121,8 +124,25 @@ def variants_params(
         else:
             allowed = ""
         default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
-        table.add_row(p.key, p.type, default, allowed, p.description)
-    Console(soft_wrap=False).print(table)
+        rows.append((p.key, p.type, default, allowed, p.description))
+    table = Table(box=None, pad_edge=False)
+    table.add_column(_("Key"), no_wrap=True, min_width=key_width)
+    if console.width >= key_width + 100:  # room for every column side by side
+        for header in (_("Type"), _("Default"), _("Allowed")):
+            table.add_column(header, overflow="fold")
+        table.add_column(_("Meaning"), min_width=30)
+        for row in rows:
+            table.add_row(*row)
+    else:  # narrower: type, default and allowed values above the meaning
+        table.add_column(_("Meaning"), overflow="fold")
+        for key, kind, default, allowed, meaning in rows:
+            facts = [kind]
+            if default:
+                facts.append(_("default: {value}", value=default))
+            if allowed:
+                facts.append(_("allowed: {values}", values=allowed))
+            table.add_row(key, "; ".join(facts) + "\n" + meaning)
+    console.print(table)
 
 
 @handles_errors
