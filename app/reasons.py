@@ -7,7 +7,7 @@ from typing import Any
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.terminal import printable
 
-from machiavelli.core.i18n import N_, NP_, _, ngettext, pgettext
+from machiavelli.core.i18n import N_, NP_, _, format_list, ngettext, pgettext
 
 # Why a group of cards is not a meld (core.melds.REASONS).
 MELD_REASONS: dict[str, str] = {
@@ -146,18 +146,86 @@ def _counted(code: str, params: dict[str, Any]) -> str | None:
                     "{n} players are too many: this variant allows at most {max}.", n, max=params.get("max", ""))
 
 
-def describe(error: MachiavelliError) -> str:
-    """One line that says what went wrong, in the user's language."""
+# What is wrong with one key of a variant (core.variant.Problem codes).
+PROBLEMS: dict[str, str] = {
+    "unknown-key": N_("unknown key {got}"),
+    "missing": N_("a value is required"),
+    "wrong-type": N_("expected {expected}, got {got}"),
+    "not-a-choice": N_("expected one of {expected}, got {got}"),
+    "too-small": N_("expected at least {limit}, got {got}"),
+    "too-large": N_("expected at most {limit}, got {got}"),
+    "too-short": N_("too short: expected at least {limit} characters or items"),
+    "too-long": N_("too long: expected at most {limit} characters or items"),
+    "bad-format": N_("expected letters, digits, '.', '_' and '-', got {got}"),
+}
+# What a value should have been (core.variant.Problem.types).
+VALUE_TYPES: dict[str, str] = {
+    "integer": N_("a whole number"),
+    "boolean": N_("true or false"),
+    "text": N_("text"),
+    "mapping": N_("a mapping of keys to values"),
+    "list": N_("a list"),
+    "nothing": N_("nothing"),
+}
+
+
+def problem_text(problem: dict[str, Any]) -> str:
+    """What is wrong with one key, in the user's language, without its
+    place: ``expected one of low, high, low-or-high or wrap, got hihg; did
+    you mean high?``. Checks across keys (a deck too small for the hands)
+    keep their English ``detail``."""
+    code = problem.get("code", "")
+    values = {k: printable(v, visible=True) if isinstance(v, str) else v for k, v in problem.items()}
+    if code == "wrong-type":
+        values["expected"] = format_list([_(VALUE_TYPES[t]) if t in VALUE_TYPES else printable(str(t), visible=True)
+                                          for t in problem.get("types", ())], style="or")
+    elif code == "not-a-choice":
+        values["expected"] = format_list([printable(str(c), visible=True) for c in problem.get("choices", ())],
+                                         style="or")
+    template = PROBLEMS.get(code)
+    if template is None:
+        text = printable(str(problem.get("detail") or problem.get("expected") or code), visible=True)
+    elif problem.get("got") is None and "{got}" in template:
+        text = _("expected {expected}", expected=values.get("expected", ""))
+    else:
+        try:
+            text = _(template, **values)
+        except (KeyError, ValueError):
+            text = printable(str(problem.get("detail", code)), visible=True)
+    if problem.get("suggestion"):
+        text = _("{problem}; did you mean {suggestion}?", problem=text,
+                 suggestion=printable(str(problem["suggestion"]), visible=True))
+    return text
+
+
+def problem_message(problem: dict[str, Any]) -> str:
+    """One problem of a variant with its place: ``house.yaml:3 (aces): ...``."""
+    return _("{where}: {problem}", where=printable(_where(problem), visible=True), problem=problem_text(problem))
+
+
+def describe(error: MachiavelliError, *, more: bool = True) -> str:
+    """One line that says what went wrong, in the user's language. For a
+    variant with several problems: the first, and (``more``) how to see
+    them all."""
     params = _params(error)
     params.setdefault("detail", "")
     params["where"] = printable(_where(error.params), visible=True)
     counted = _counted(error.code, params)
     if counted is not None:
         return counted
+    problems = error.params.get("problems") or ()
+    if problems:
+        params["detail"] = problem_text(problems[0])
     template = ERRORS.get(error.code)
     if template is None:
         return action_reason(error)
     try:
-        return _(template, **params)
+        text = _(template, **params)
     except (KeyError, ValueError):
         return printable(error.message, visible=True)
+    if more and len(problems) > 1:
+        source = str(error.params.get("source") or error.params.get("file", ""))
+        text += " " + ngettext("(and {n} more problem: run machiavelli variants validate {file})",
+                               "(and {n} more problems: run machiavelli variants validate {file})",
+                               len(problems) - 1, file=printable(source, visible=True))
+    return text

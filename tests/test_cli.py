@@ -187,3 +187,79 @@ def test_solve_help_explains_every_json_field():
     text = " ".join(runner.invoke(app, ["solve", "--help"], env={"COLUMNS": "200"}).stdout.split())
     for field in [*answer, *answer["steps"][0]]:
         assert f"{field} " in text or f"{field}:" in text, field
+
+
+# -- validate lists every problem (issue 15, point 3) ---------------------------
+
+
+TYPOS = "decks: two\ncolour: blue\naces: hihg\nhand_size: abc\nmelds:\n  run:\n    sequense: true\n"
+
+
+def test_validate_json_lists_every_problem_with_suggestions(tmp_path):
+    bad = tmp_path / "typos.yaml"
+    bad.write_text(TYPOS)
+    result = run("variants", "validate", str(bad), "--json")
+    assert result.exit_code == 1
+    row = json.loads(result.stdout)[0]
+    # The keys of before stay, with the first problem.
+    assert (row["file"], row["valid"], row["name"], row["code"], row["path"], row["line"]) == (
+        str(bad), False, None, "bad-variant", "decks", 1)
+    assert "more problem" not in row["error"]
+    problems = {p["path"]: p for p in row["problems"]}
+    assert list(problems) == ["decks", "colour", "aces", "hand_size", "melds.run.sequense"]  # reading order
+    assert [p["line"] for p in row["problems"]] == [1, 2, 3, 4, 7]
+    assert problems["decks"]["code"] == "wrong-type" and problems["decks"]["got"] == "two"
+    assert problems["aces"]["code"] == "not-a-choice" and problems["aces"]["suggestion"] == "high"
+    assert "wrap" in problems["aces"]["expected"]
+    assert problems["melds.run.sequense"]["code"] == "unknown-key"
+    assert problems["melds.run.sequense"]["suggestion"] == "sequence"
+    assert "suggestion" not in problems["colour"]  # nothing close to colour
+    # pydantic's names of union members stay out: one problem for hand_size.
+    assert problems["hand_size"]["expected"] == "integer or mapping"
+    assert not any(".int" in p["path"] or "dict[" in p["path"] for p in row["problems"])
+    for p in row["problems"]:
+        assert p["message"].startswith(f"{bad}:{p['line']} ({p['path']}): ")
+
+
+def test_validate_text_lists_every_problem(tmp_path):
+    bad = tmp_path / "typos.yaml"
+    bad.write_text(TYPOS)
+    result = run("variants", "validate", str(bad))
+    lines = result.stderr.splitlines()
+    assert len(lines) == 5 and "did you mean high?" in lines[2] and "did you mean sequence?" in lines[4]
+    assert "more problem" not in result.stderr
+
+
+def test_other_commands_show_the_first_problem_and_point_to_validate(tmp_path):
+    bad = tmp_path / "typos.yaml"
+    bad.write_text(TYPOS)
+    result = run("variants", "show", str(bad))
+    assert result.exit_code != 0
+    text = " ".join(result.output.split())
+    assert "(decks)" in text and "colour" not in text
+    assert f"and 4 more problems: run machiavelli variants validate {bad}" in text
+
+
+def test_validate_speaks_the_users_language(tmp_path):
+    """Every word of a problem comes from the catalog (a marking catalog
+    shows which); the values are the file's own."""
+    import gettext
+
+    from machiavelli.core import i18n
+    from machiavelli.app.reasons import problem_message
+    from machiavelli.app.library import load_variant_file
+    from machiavelli.core.errors import VariantError
+
+    class Marked(gettext.NullTranslations):
+        def gettext(self, message):
+            return "«" + message + "»"
+
+    bad = tmp_path / "typos.yaml"
+    bad.write_text(TYPOS)
+    with pytest.raises(VariantError) as info:
+        load_variant_file(str(bad))
+    i18n.set_translations(Marked(), "it")
+    messages = [problem_message(p) for p in info.value.params["problems"]]
+    assert messages[0] == f"«{bad}:1 (decks): «expected «a whole number», got two»»"
+    assert messages[2].endswith("low-or-high o wrap, got hihg»; did you mean high?»»")  # Italian "or"
+    assert "«a mapping of keys to values»" in messages[3]

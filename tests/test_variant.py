@@ -119,6 +119,8 @@ def test_set_errors_name_the_override():
         ("aces: sideways\n", "aces", 1),
         ("melds:\n  run:\n    sequense: true\n", "melds.run.sequense", 3),  # typo in a nested key
         ("hand_size: {2: 15, 3: 15}\n", "hand_size", 1),                 # no size for 4 and 5 players
+        ("\nhand_size: abc\n", "hand_size", 2),                            # neither member of a union
+        ("hand_size: {2: 15, 3: x}\n", "hand_size.3", 1),                # the member the value's shape is
     ],
 )
 def test_errors_name_file_key_path_and_line(text, path, line):

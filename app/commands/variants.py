@@ -205,24 +205,48 @@ def variants_validate(
     from machiavelli.core.terminal import printable
 
     from .. import library
-    from ..reasons import describe
+    from ..reasons import describe, problem_message
 
     results = []
+    messages: list[list[str]] = []
     for file in files:
         try:
             variant = library.load_variant_file(file)
-            results.append({"file": file, "valid": True, "name": variant.name, "error": None})
+            results.append({"file": file, "valid": True, "name": variant.name, "error": None, "problems": []})
+            messages.append([])
         except MachiavelliError as exc:
-            results.append({"file": file, "valid": False, "name": None, "error": describe(exc),
+            problems = _problems(exc) if isinstance(exc, VariantError) else []
+            lines = [problem_message(p) for p in exc.params.get("problems") or ()] or [describe(exc)]
+            results.append({"file": file, "valid": False, "name": None,
+                            "error": describe(exc, more=False),
                             "code": exc.code, **({"path": exc.params.get("path"), "line": exc.params.get("line")}
-                                                 if isinstance(exc, VariantError) else {})})
+                                                 if isinstance(exc, VariantError) else {}),
+                            "problems": problems})
+            messages.append(lines)
     if as_json:
         print_json(results)
     else:
-        for r in results:
+        for r, lines in zip(results, messages):
             if r["valid"]:
                 typer.echo(_("{file}: valid ({name})", file=printable(r["file"]), name=r["name"]))
-            else:
-                typer.echo(r["error"], err=True)
+            for line in lines:
+                typer.echo(line, err=True)
     if not all(r["valid"] for r in results):
         raise typer.Exit(1)
+
+
+def _problems(exc: Any) -> list[dict[str, Any]]:
+    """Every problem of a variant that does not load, as JSON rows: where
+    (file, line, key path), ``code``, what was ``expected``, what it
+    ``got`` and a ``suggestion`` when there is one, and the ``message`` in
+    the user's language. An error found before the schema (not YAML, a
+    broken extends) is one row."""
+    from ..reasons import describe, problem_message
+
+    found = exc.params.get("problems") or ()
+    if not found:
+        return [{"file": exc.params.get("file"), "path": exc.params.get("path") or "",
+                 "line": exc.params.get("line"), "code": exc.code, "expected": None,
+                 "message": describe(exc)}]
+    keys = ("file", "path", "line", "code", "expected", "got", "suggestion")
+    return [{**{k: p[k] for k in keys if k in p}, "message": problem_message(p)} for p in found]
