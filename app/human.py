@@ -47,7 +47,11 @@ class EndOfInput(Exception):
 
 
 class Quit(Exception):
-    """The player left the game."""
+    """The player left the game; ``status`` is the exit status (1: moves left unsaved)."""
+
+    def __init__(self, status: int = 0) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 def data_dir() -> Path:
@@ -97,7 +101,7 @@ class Session:
     and where the game is saved."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], screen: Screen, terminal: Terminal, *,
-                 record: Path | None = None, force: bool = False) -> None:
+                 record: Path | None = None, force: bool = False, loaded: Path | None = None) -> None:
         self.game = game
         self.seats = list(seats)
         self.names = Seats([s.player for s in seats], [s.name for s in seats])
@@ -108,6 +112,9 @@ class Session:
         self.record = record
         self.force = force
         self._default: Path | None = None
+        #: Where the game was last saved (or loaded from), and how many actions it then had.
+        self.saved_in: Path | None = loaded
+        self._saved_actions = len(game.log)
         self.orders: dict[int, str] = {}
         self._fresh: set[int] = set()
         self._history_turn: dict[int, int] = {}
@@ -188,6 +195,13 @@ class Session:
             self._default = path
         return self._default
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether people played since the game was last saved (or loaded,
+        or dealt). The computer players' moves alone are not counted: the
+        seed deals the game again and they play it the same way."""
+        return any(self.seats[e.seat].player == "human" for e in self.game.log[self._saved_actions:])
+
     def save(self, path: Path) -> bool:
         """Write the record so far; say why not if it cannot be written."""
         try:
@@ -200,27 +214,54 @@ class Session:
         except MachiavelliError as exc:
             self.screen.error(describe(exc))
             return False
+        self.saved_in, self._saved_actions = path, len(self.game.log)
         return True
+
+    def where_to_save(self) -> Path | None:
+        """Where leaving saves without being told: the file of the command
+        line, else (a person at the terminal) where the game was last saved
+        or a new file; a script's game only where the command line said."""
+        if self.record is not None:
+            return self.record
+        if self.terminal.interactive:
+            return self.saved_in or self.default_path()
+        return None
+
+    def unsaved_report(self, not_saved: str) -> int:
+        """Say what leaving without saving now loses; the exit status: 1
+        when actions are lost, else 0. ``not_saved`` is the sentence for a
+        game never saved."""
+        if self.saved_in is not None and not self.unsaved:
+            self.screen.say(_("The game is saved in {file}; nothing was played since. "
+                              "Continue it with: machiavelli play --load {file}", file=str(self.saved_in)),
+                            "bold", whole=True)
+            return 0
+        if self.saved_in is not None:
+            self.screen.say(_("The moves since the last save are not saved: {file} holds the game as it was then.",
+                              file=str(self.saved_in)), "bold", whole=True)
+        else:
+            self.screen.say(not_saved)
+        return 1 if self.unsaved else 0
 
     def saved_message(self, path: Path) -> None:
         self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {file}",
                           file=str(path)), "bold", whole=True)
 
-    def leave(self) -> None:
+    def leave(self) -> int:
         """The session ends before the game: a person's game is kept; a
-        script's only where the command line said."""
+        script's only where the command line said. The exit status: 1 when
+        actions are lost (said on the screen), else 0."""
         if self.game.outcome is not None:
-            return
-        path = self.record
-        if path is None and self.terminal.interactive:
-            path = self.default_path()
+            return 0
+        path = self.where_to_save()
         if path is not None and self.save(path):
             self.saved_message(path)
-        elif path is None:
-            self.screen.say(_("End of input: the game is left unfinished and not saved."))
+            return 0
+        return self.unsaved_report(_("End of input: the game is left unfinished and not saved."))
 
-    def finish(self) -> None:
-        """The game is over: the result, every hand, and the record."""
+    def finish(self) -> int:
+        """The game is over: the result, every hand, and the record; the
+        exit status (1 when the record cannot be written)."""
         if self.terminal.interactive:
             self.screen.clear()
         humans = self.names.humans
@@ -229,9 +270,11 @@ class Session:
         viewer = humans[0] if len(humans) == 1 else 0
         self.screen.final(self.view(viewer), self.names, since=len(humans) == 1)
         path = self.record or self.default_path()
-        if self.save(path):
-            self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
-            self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
+        if not self.save(path):
+            return 1
+        self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
+        self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
+        return 0
 
     def run(self, players: Sequence[Bot]) -> int:
         """Play until the game ends or the people leave; the exit status."""
@@ -239,10 +282,9 @@ class Session:
             if self.game.outcome is None:
                 play_out(self.game, players, on_entry=self.on_entry)
         except EndOfInput:
-            self.leave()
-            return 0
-        except Quit:
-            return 0
+            return self.leave()
+        except Quit as left:
+            return left.status
         except KeyboardInterrupt:
             self.screen.console.print()
             self.leave()
@@ -250,8 +292,7 @@ class Session:
         except Exception:
             self.leave()  # a bug must not cost the people their game
             raise
-        self.finish()
-        return 0
+        return self.finish()
 
 
 class HumanPlayer:
@@ -392,24 +433,22 @@ class HumanPlayer:
         if args:
             path: Path | None = _path(args)
         elif session.terminal.interactive:
-            default = session.record or session.default_path()
+            default = session.where_to_save() or session.default_path()
             yes, no = pgettext("answer", YES), pgettext("answer", NO)
             answer = session.terminal.ask(_("Save the game before leaving? Enter: save it in {file}; "
                                             "a file name: save it there; {no}: leave without saving. ",
                                             file=str(default), no=no))
             folded = fold(answer or "")
             if answer is not None and folded in {fold(no), fold(no)[:1], "n", "no"}:
-                session.screen.say(_("The game was not saved."))
-                raise Quit
+                raise Quit(session.unsaved_report(_("The game was not saved.")))
             path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path((answer.strip(),))
         else:
             path = session.record
         if path is None:
-            session.screen.say(_("The game was not saved."))
-        else:
-            if not session.save(path):
-                return
-            session.saved_message(path)
+            raise Quit(session.unsaved_report(_("The game was not saved.")))
+        if not session.save(path):
+            return
+        session.saved_message(path)
         raise Quit
 
 

@@ -3,6 +3,7 @@ never over a file whose contents would be lost."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from machiavelli.core.errors import RecordError
@@ -43,8 +44,8 @@ class named:
 
 def check_writable(path: Path | str, record: GameRecord | None = None, *, force: bool = False) -> None:
     """Raise unless writing ``record`` to ``path`` loses nothing: the file
-    does not exist, or holds this very game at an earlier point (or
-    ``force``). Without a record yet, only a missing file is safe."""
+    does not exist, or holds this very game at an earlier point, whoever
+    sat in its seats then (:func:`same_game`), or ``force``. Without a record yet, only a missing file is safe."""
     path = Path(path)
     if force or not path.exists():
         return
@@ -55,9 +56,19 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
             existing = read_record(path)
         except RecordError:
             existing = None
-        if existing is not None and record.continues(existing):
+        if existing is not None and same_game(record, existing):
             return
     raise RecordError("file-exists", file=str(path))
+
+
+def same_game(record: GameRecord, existing: GameRecord) -> bool:
+    """Whether ``record`` is ``existing`` played further (or the same),
+    whoever sits in its seats now. A loaded game may change who plays a seat
+    (``play --load FILE --seat ...``): it is still the same game, and its
+    record names the seats as they are at its last save."""
+    if len(record.seats) != len(existing.seats):
+        return False
+    return record.continues(replace(existing, seats=record.seats))
 
 
 def write_record(path: Path | str, record: GameRecord, *, force: bool = False) -> None:

@@ -226,7 +226,7 @@ def test_undo_never_reaches_into_the_previous_turn():
     lines = ["draw", "undo"]
     result = play("--seed", "3", "--seat", "human", "--seat", "random", lines=lines)
     assert "Drawn:" in result.stdout.split("> undo")[0].split("> draw")[1]
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the moves played are not saved: no --record
     assert "There is nothing to undo in this turn." in result.stdout
 
 
@@ -297,7 +297,7 @@ def test_the_card_just_drawn_is_shown_apart():
 
 def test_several_people_from_a_pipe_take_turns_without_confirmation():
     result = play("--seed", "3", "--seat", "human", "--seat", "human", lines=["draw", "draw", "draw"])
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the moves played are not saved: no --record
     assert "Player 1 > draw" in result.stdout and "Player 2 > draw" in result.stdout
     assert "Pass the terminal" not in result.stdout
 
@@ -379,7 +379,7 @@ def test_italian_words_and_letters_work_and_an_ambiguous_card_is_refused(tmp_pat
     hand = game.hand(0)
     result = play("--seed", "3", "--seat", "human", "--seat", "random", "--lang", "it",
                   lines=["p 5C", "aiuto prendi", "ordina valore", "pesca"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the moves played are not saved: no --record
     out = result.stdout
     assert "5C qui si può leggere in due modi: scrivi 5H per 5♥ o 5F per 5♣." in out
     assert "Prendi dal tavolo" in out
@@ -440,3 +440,47 @@ def test_a_help_card_bound_for_a_meld_without_hand_cards_goes_in_with_them_then_
         game.apply(action, 0)
     assert sorted(str(m) for m in game.table) == ["4S 5S 6S", "7D 7H 7S"]
     assert game.current == 1 and game.hand(0) == (Card.parse("KC"),)
+
+
+# -- saving tells the truth ------------------------------------------------------------------
+
+
+def test_quit_or_end_of_input_after_save_says_where_the_game_is(tmp_path):
+    saved = tmp_path / "s.json"
+    quit_now = play("--seed", "3", "--seat", "human", "--seat", "random", lines=["draw", f"save {saved}", "quit"])
+    assert quit_now.exit_code == 0, quit_now.output
+    assert "not saved" not in quit_now.stdout
+    assert f"The game is saved in {saved}; nothing was played since." in quit_now.stdout
+    ended = play("--seed", "3", "--seat", "human", "--seat", "random", lines=["draw", f"save {saved}"], )
+    assert ended.exit_code == 0 and "nothing was played since" in ended.stdout
+    later = play("--seed", "3", "--seat", "human", "--seat", "random", lines=["draw", f"save {saved}", "draw", "quit"])
+    assert later.exit_code == 1, later.output
+    assert f"The moves since the last save are not saved: {saved} holds the game as it was then." in later.stdout
+
+
+def test_moves_lost_at_the_end_of_input_are_said_and_exit_non_zero(tmp_path):
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", lines=["draw"])
+    assert result.exit_code == 1, result.output
+    assert "not saved" in result.stdout
+    nothing = play("--seed", "3", "--seat", "human", "--seat", "random", lines=["sort"])
+    assert nothing.exit_code == 0, nothing.output
+
+
+def test_a_loaded_game_with_other_seats_saves_back_to_its_file(tmp_path):
+    path = tmp_path / "g.json"
+    first = play("--seed", "3", "--seat", "human", "--seat", "random", "--record", str(path), lines=["draw"])
+    assert first.exit_code == 0, first.output
+    before = record_of(path)
+    again = play("--load", str(path), "--seat", "human", "--seat", "greedy", lines=["draw"])
+    assert again.exit_code == 0, again.output
+    assert "holds something else" not in again.output
+    after = record_of(path)
+    assert [s.player for s in after.seats] == ["human", "greedy"]
+    assert len(after.actions) > len(before.actions) and after.actions[:len(before.actions)] == before.actions
+    # Back to the first seats: still the same game, saved in the same file.
+    third = play("--load", str(path), lines=["draw"])
+    assert third.exit_code == 0, third.output
+    assert [s.player for s in record_of(path).seats] == ["human", "greedy"]
+    assert len(record_of(path).actions) > len(after.actions)
+    fourth = play("--load", str(path), "--seat", "human", "--seat", "random", lines=["draw"])
+    assert fourth.exit_code == 0 and [s.player for s in record_of(path).seats] == ["human", "random"]

@@ -178,7 +178,7 @@ def play(
             typer.echo(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
                          first=player_name(game.first)))
     if people:
-        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual")
+        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual", loaded=load)
         if status:
             raise typer.Exit(status)
         return
@@ -202,7 +202,7 @@ def play(
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
-                      visual: bool) -> int:
+                      visual: bool, loaded: Path | None = None) -> int:
     """A session at this terminal (or from standard input); the exit status."""
     from rich.console import Console
 
@@ -213,7 +213,7 @@ def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: P
 
     screen = Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
                     visual=visual)
-    session = Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force)
+    session = Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force, loaded=loaded)
     drivers: list[Bot] = []
     for seat, name in enumerate(names):
         if name == HUMAN:
