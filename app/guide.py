@@ -24,6 +24,8 @@ WHAT: dict[str, str] = {
     "end": NP_("command help", "End the turn: every meld valid, every taken card back, a card of yours played."),
     "hint": NP_("command help", "Show the most cards you can put down, as commands (nothing is played)."),
     "sort": NP_("command help", "Order your hand: by suit, by rank, or grouped into the melds it holds."),
+    "table": NP_("command help", "Show every move of the others since your last turn and the whole table, "
+                 "one meld a line."),
     "rules": NP_("command help", "Show the rules of this variant."),
     "save": NP_("command help", "Save the game (continue it with: machiavelli play --load FILE)."),
     "help": NP_("command help", "Show this help, or the help of one command."),

@@ -118,7 +118,6 @@ class Session:
         self.orders: dict[int, str] = {}
         self._fresh: set[int] = set()
         self._history_turn: dict[int, int] = {}
-        self._pinned: dict[int, tuple[int, list[str]]] = {}
         self._shown_to: int | None = None
 
     @property
@@ -138,7 +137,6 @@ class Session:
     def on_entry(self, entry: Entry) -> None:
         self._fresh.clear()
         if entry.ends_turn:
-            self._pinned.pop(entry.seat, None)
             if self.hot_seat and self.names.kinds[entry.seat] == "human":
                 self.screen.clear()
                 self._shown_to = None
@@ -166,9 +164,6 @@ class Session:
         history = self._history_turn.get(seat) != view.turn
         self.screen.turn(view, self.names, self.orders.get(seat, hand_order.SUIT), history=history)
         self._history_turn[seat] = view.turn
-        pinned = self._pinned.get(seat)
-        if pinned and pinned[0] == view.turn:
-            self.screen.lines(pinned[1], "cyan")
         self._fresh.add(seat)
 
     def prompt(self, seat: int) -> str:
@@ -177,8 +172,8 @@ class Session:
         return "> "
 
     def pin(self, seat: int, lines: list[str]) -> None:
-        """Keep ``lines`` under the screen for the rest of the turn (a hint)."""
-        self._pinned[seat] = (self.view(seat).turn, lines)
+        """Show ``lines`` under the screen, once (a hint): the next screen
+        drawn leaves them out (``hint`` shows them again)."""
         self.screen.lines(lines, "cyan")
 
     # -- saving ------------------------------------------------------------------------
@@ -352,6 +347,8 @@ class HumanPlayer:
             session.refresh(self.seat)
         elif command == "hint":
             self.hint()
+        elif command == "table":
+            session.screen.everything(session.view(self.seat), session.names)
         elif command == "rules":
             self.rules()
         elif command == "help":

@@ -14,6 +14,8 @@ without bidi support): then each phrase is reordered for display.
 
 from __future__ import annotations
 
+import math
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -87,7 +89,12 @@ class Screen:
         self.console = console
         # As for `machiavelli rules`: a pipe or a file always gets logical order.
         self.visual = visual and is_rtl() and console.is_terminal
+        #: Visual order was asked for but the output is not a terminal.
+        self.visual_refused = visual and is_rtl() and not console.is_terminal
         self.marks = Marks.pick(glossary.ascii_cards())
+        #: Screens are made to fit the console's height: on a terminal, or
+        #: when the environment gives a height (LINES) for a transcript.
+        self.fit = console.is_terminal or bool(os.environ.get("LINES"))
 
     # -- pieces -------------------------------------------------------------------
 
@@ -136,31 +143,68 @@ class Screen:
     # -- the table -------------------------------------------------------------------
 
     def table(self, view: View, *, marks: bool = False) -> None:
-        """The melds, numbered; with ``marks``, marks for changed melds,
-        moved cards and melds that are not valid yet."""
+        """The melds, numbered, one a line; with ``marks``, marks for changed
+        melds, moved cards and melds that are not valid yet."""
+        self.show(self.table_lines(view, marks=marks))
+
+    def table_lines(self, view: View, *, marks: bool = False, compact: bool = False) -> list[Text]:
+        """The melds as lines: one meld a line, or with ``compact`` as many
+        melds a line as the width holds."""
         deck = view.variant.deck
         layout = view.layout
         if not layout:
-            self.say(_("The table is empty."))
-            return
-        grid = RichTable(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-        grid.add_column(width=1)
-        grid.add_column(justify="right")
-        grid.add_column()
-        grid.add_column(style="dim")
+            return [Text(self.t(_("The table is empty.")))]
+        width = len(format_number(len(layout)))
+        cells = []
         for meld in layout:
             changed = marks and meld.changed
-            cards = self.cards(meld.cards, deck, meld.moved if marks else ())
-            mark, note = Text(""), Text("")
-            if changed:
-                mark = Text(self.marks.changed, style="bold yellow")
+            cell = Text()
+            mark = self.marks.changed if changed else " "
+            number = format_number(meld.number)
+            if compact:
+                cell.append(mark if changed else "", style="bold yellow")
+                cell.append(number, style="bold yellow" if changed else "bold")
+            else:
+                cell.append(mark, style="bold yellow")
+                cell.append(" " + " " * (width - len(number)) + number, style="bold yellow" if changed else "bold")
+            cell.append("  " if not compact else " ")
+            cell.append_text(self.cards(meld.cards, deck, meld.moved if marks else ()))
             if marks and not meld.check.valid:
-                note = Text(self.t(f"{self.marks.invalid} {meld_reason(meld.check.reason)}"), style="red")
-            grid.add_row(mark, Text(format_number(meld.number), style="bold yellow" if changed else "bold"),
-                         cards, note)
-        self.console.print(grid)
+                cell.append("  " + self.t(f"{self.marks.invalid} {meld_reason(meld.check.reason)}"), style="red")
+            cells.append(cell)
+        if not compact:
+            return cells
+        lines: list[Text] = []
+        line = Text()
+        room = self.console.width
+        for cell in cells:
+            if line.cell_len and line.cell_len + 3 + cell.cell_len > room:
+                lines.append(line)
+                line = Text()
+            if line.cell_len:
+                line.append("   ")
+            line.append_text(cell)
+        lines.append(line)
+        return lines
+
+    def height(self, lines: Sequence[Text]) -> int:
+        """How many rows of the terminal ``lines`` take (long lines wrap)."""
+        width = max(1, self.console.width)
+        return sum(max(1, len(line.wrap(self.console, width))) if line.cell_len > width else 1 for line in lines)
+
+    def show(self, lines: Iterable[Text]) -> None:
+        for line in lines:
+            self.console.print(line, soft_wrap=not self.console.is_terminal)
+
+    def line(self, text: str, style: str = "") -> Text:
+        return Text(self.t(text), style=style)
 
     def legend(self, *, changed: bool, moved: bool, invalid: bool) -> None:
+        line = self.legend_line(changed=changed, moved=moved, invalid=invalid)
+        if line is not None:
+            self.show([line])
+
+    def legend_line(self, *, changed: bool, moved: bool, invalid: bool) -> Text | None:
         parts = []
         if changed:
             parts.append(_("{mark} changed since your last turn", mark=self.marks.changed))
@@ -169,29 +213,7 @@ class Screen:
             parts.append(_("{mark} moved this turn", mark=brackets))
         if invalid:
             parts.append(_("{mark} not a valid meld", mark=self.marks.invalid))
-        if parts:
-            self.say("   ".join(parts), "dim")
-
-    def hand(self, view: View, order: str) -> None:
-        """The seat's hand in the chosen order, the cards just drawn shown apart."""
-        variant, deck = view.variant, view.variant.deck
-        cards, drawn = view.hand, view.just_drawn
-        rest = Counter(cards)
-        rest.subtract(drawn)
-        held = [c for c in cards if rest[c] > 0 and not rest.subtract([c])]
-        self.say(ngettext("Your hand, by {order} ({n} card):", "Your hand, by {order} ({n} cards):", len(cards),
-                          order=order_word(order)), "bold")
-        groups, melds = hand_order.arrange(held, order, variant)
-        line = Text("  ")
-        for k, group in enumerate(groups):
-            if k:
-                line.append(" | " if k <= melds else "   ")
-            line.append_text(self.cards(group, deck))
-        self.console.print(line)
-        if drawn:
-            drawn_line = Text(self.t(_("Drawn:")) + " ", style="bold")
-            drawn_line.append_text(self.cards(drawn, deck))
-            self.console.print(drawn_line)
+        return self.line("   ".join(parts), "dim") if parts else None
 
     # -- whole screens -----------------------------------------------------------
 
@@ -200,64 +222,162 @@ class Screen:
         self.heading(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
                        turn=format_number(view.turn)))
 
-    def status(self, view: View, seats: Seats) -> None:
-        """Whose turn or the result, the deck and the other hands' sizes."""
+    def since_entries(self, view: View) -> list:
+        return [e for e in view.since_my_last_turn() if e.seat != view.seat]
+
+    def since_lines(self, view: View, seats: Seats, room: int | None = None) -> list[Text]:
+        """What the others did since the view's seat last ended a turn, step
+        by step (no line when they did nothing). With ``room``, at most that
+        many rows: the latest moves, and a count of the earlier ones."""
+        entries = self.since_entries(view)
+        if not entries:
+            return []
+        deck = view.variant.deck
+        heading = self.line(_("Since your last turn:"), "bold")
+        moves = [self.line("  " + entry_text(entry, deck, seats.names)) for entry in entries]
+        limit = MAX_MOVES_SHOWN if room is None else len(moves)
+        if room is None or self.height(moves) + 1 <= room:
+            if len(moves) <= limit:
+                return [heading, *moves]
+        if room is not None and room < 2:
+            return [self.line(ngettext("Since your last turn: {n} move (type {table} to see it).",
+                                       "Since your last turn: {n} moves (type {table} to see them).",
+                                       len(moves), table=local_word("table")), "bold")]
+        space = (room if room is not None else MAX_MOVES_SHOWN + 2) - 2
+        kept: list[Text] = []
+        for move in reversed(moves[-limit:]):
+            if self.height([*kept, move]) > space:
+                break
+            kept.insert(0, move)
+        hidden = len(moves) - len(kept)
+        count = self.line("  " + ngettext("… {n} earlier move (type {table} to see every move)",
+                                          "… {n} earlier moves (type {table} to see every move)", hidden,
+                                          table=local_word("table")), "dim")
+        return [heading, count, *kept]
+
+    def since(self, view: View, seats: Seats) -> bool:
+        """The others' moves since the view's seat last ended a turn (False when they did nothing)."""
+        lines = self.since_lines(view, seats)
+        self.show(lines)
+        return bool(lines)
+
+    def head_lines(self, view: View, seats: Seats) -> list[Text]:
+        """The title, whose turn or the result, the deck and the other hands' sizes."""
         viewer = view.seat
-        self.title(view)
+        title = Text(self.t(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
+                                turn=format_number(view.turn))), style="bold")
+        title.append(" ")
+        title.append(self.marks.rule * max(0, self.console.width - title.cell_len))
         if view.outcome is None:
             line = _("{player} to play", player=seats.label(view.current, viewer))
         else:
             line = outcome_text(view.outcome, seats.names)
         line += " · " + ngettext("{n} card in the deck", "{n} cards in the deck", view.deck_count)
-        self.say(line, "bold")
         others = [ngettext("{player}: {n} card", "{player}: {n} cards", n, player=seats.label(s, viewer))
                   for s, n in enumerate(view.hand_sizes) if s != viewer]
-        self.say(" · ".join(others))
+        return [title, self.line(line, "bold"), self.line(" · ".join(others))]
 
-    def since(self, view: View, seats: Seats) -> bool:
-        """What the others did since the view's seat last ended a turn, step
-        by step (False when they did nothing)."""
-        seat = view.seat
-        entries = [e for e in view.since_my_last_turn() if e.seat != seat]
-        if not entries:
-            return False
-        self.say(_("Since your last turn:"), "bold")
-        deck = view.variant.deck
-        if len(entries) > MAX_MOVES_SHOWN:
-            hidden = len(entries) - MAX_MOVES_SHOWN
-            self.say("  " + ngettext("… {n} earlier move", "… {n} earlier moves", hidden), "dim")
-            entries = entries[-MAX_MOVES_SHOWN:]
-        for entry in entries:
-            self.say("  " + entry_text(entry, deck, seats.names))
-        return True
+    def status(self, view: View, seats: Seats) -> None:
+        """Whose turn or the result, the deck and the other hands' sizes."""
+        self.title(view)
+        self.show(self.head_lines(view, seats)[1:])
 
-    def turn(self, view: View, seats: Seats, order: str, *, history: bool = True) -> None:
-        """Everything the view's seat needs on its turn."""
+    def extras_lines(self, view: View) -> list[Text]:
+        """The help cards and the cards taken from the table, under the table."""
         deck = view.variant.deck
-        # The others' moves first: on a short terminal they scroll away
-        # before the status, the table and the hand.
-        if history and self.since(view, seats):
-            self.console.print()
-        self.status(view, seats)
-        self.console.print()
-        layout = view.layout
-        self.say(_("Table:"), "bold")
-        self.table(view, marks=True)
+        out = []
         if view.help_cards:
             line = Text(self.t(_("Help cards:")) + " ", style="bold")
             line.append_text(self.cards(view.help_cards, deck))
-            self.console.print(line)
+            out.append(line)
         working = view.working
         if working:
             line = Text(self.t(_("Taken from the table, to put back:")) + " ", style="bold")
             line.append_text(self.cards(working, deck, [True] * len(working)))
-            self.console.print(line)
-        self.console.print()
-        self.hand(view, order)
-        self.legend(changed=any(m.changed for m in layout), moved=bool(working) or any(any(m.moved) for m in layout),
-                    invalid=not all(m.check.valid for m in layout))
-        self.say(_("Type {help} for the commands. For example: {examples}", help=local_word("help"),
-                   examples=" · ".join(self.examples(deck))), "dim")
+            out.append(line)
+        return out
+
+    def hand_lines(self, view: View, order: str) -> list[Text]:
+        """The seat's hand in the chosen order, the cards just drawn shown apart."""
+        variant, deck = view.variant, view.variant.deck
+        cards, drawn = view.hand, view.just_drawn
+        rest = Counter(cards)
+        rest.subtract(drawn)
+        held = [c for c in cards if rest[c] > 0 and not rest.subtract([c])]
+        out = [self.line(ngettext("Your hand, by {order} ({n} card):", "Your hand, by {order} ({n} cards):",
+                                  len(cards), order=order_word(order)), "bold")]
+        groups, melds = hand_order.arrange(held, order, variant)
+        line = Text("  ")
+        for k, group in enumerate(groups):
+            if k:
+                line.append(" | " if k <= melds else "   ")
+            line.append_text(self.cards(group, deck))
+        out.append(line)
+        if drawn:
+            drawn_line = Text(self.t(_("Drawn:")) + " ", style="bold")
+            drawn_line.append_text(self.cards(drawn, deck))
+            out.append(drawn_line)
+        return out
+
+    def hand(self, view: View, order: str) -> None:
+        self.show(self.hand_lines(view, order))
+
+    def table_heading(self, now: bool) -> Text:
+        """``Table:``, or after the others' moves ``Table now:`` (what they left)."""
+        return self.line(_("Table now:") if now else _("Table:"), "bold")
+
+    def turn(self, view: View, seats: Seats, order: str, *, history: bool = True) -> None:
+        """Everything the view's seat needs on its turn, made to fit the
+        console (with the prompt under it) when it can: blank lines go
+        first, then the table puts several melds a line, then the others'
+        moves shrink to the latest ones and a count (``table`` shows all)."""
+        layout = view.layout
+        head = self.head_lines(view, seats)
+        working = view.working
+        legend = self.legend_line(changed=any(m.changed for m in layout),
+                                  moved=bool(working) or any(any(m.moved) for m in layout),
+                                  invalid=not all(m.check.valid for m in layout))
+        tips = [self.line(_("Type {help} for the commands. For example: {examples}", help=local_word("help"),
+                            examples=" · ".join(self.examples(view.variant.deck))), "dim")]
+        legend_lines = [legend] if legend is not None else []
+        bottom = self.extras_lines(view)
+        hand = self.hand_lines(view, order)
+        has_since = history and bool(self.since_entries(view))
+        blank = Text("")
+        tables = {False: self.table_lines(view, marks=True)}
+        if not self.fit:
+            since = self.since_lines(view, seats) if has_since else []
+            self.show([*head, blank, *since, *([blank] if since else []), self.table_heading(bool(since)),
+                       *tables[False], *bottom, blank, *hand, *legend_lines, *tips])
+            return
+        tables[True] = self.table_lines(view, marks=True, compact=True)
+        budget = self.console.height - 1  # the prompt's line
+        full_since = self.since_lines(view, seats, room=10 ** 6) if has_since else []
+        fixed = {key: self.height([*head, self.table_heading(has_since), *lines, *bottom, *hand])
+                 for key, lines in tables.items()}
+        extra = self.height([*legend_lines, *tips])
+        since_rows = self.height(full_since)
+        # (compact table, blank lines, legend and tips, least rows for the others' moves)
+        plans = [(False, True, True, since_rows), (False, False, True, since_rows), (True, False, True, since_rows),
+                 (False, False, True, min(since_rows, 4)), (True, False, True, min(since_rows, 3)),
+                 (True, False, False, min(since_rows, 2)), (True, False, False, min(since_rows, 1))]
+        for compact, blanks, tell, least in plans:
+            room = budget - fixed[compact] - (extra if tell else 0) - ((3 if has_since else 2) if blanks else 0)
+            if room >= least:
+                break
+        since = self.since_lines(view, seats, room=max(room, 1)) if has_since else []
+        gap = [blank] if blanks else []
+        self.show([*head, *gap, *since, *(gap if since else []), self.table_heading(bool(since)), *tables[compact],
+                   *bottom, *gap, *hand, *(legend_lines + tips if tell else [])])
+
+    def everything(self, view: View, seats: Seats) -> None:
+        """Every move of the others since the seat's last turn and the whole
+        table, one meld a line (the ``table`` command)."""
+        since = self.since_lines(view, seats, room=10 ** 6)
+        if not since:
+            self.say(_("Nobody else has moved since your last turn."), "dim")
+        self.show([*since, self.table_heading(bool(since)), *self.table_lines(view, marks=True),
+                   *self.extras_lines(view)])
 
     def examples(self, deck: DeckSpec) -> list[str]:
         five = [c for c in deck.cards() if deck.rank_code(c.rank) in ("5", "6", "7") and c.suit == deck.suits[-1].code]

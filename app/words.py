@@ -42,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "end": NP_("command", "end"),
     "hint": NP_("command", "hint"),
     "sort": NP_("command", "sort"),
+    "table": NP_("command", "table"),
     "rules": NP_("command", "rules"),
     "save": NP_("command", "save"),
     "help": NP_("command", "help"),

@@ -240,9 +240,9 @@ def test_the_screen_shows_table_hand_opponents_deck_and_moves_in_plain_text():
     assert not ESCAPE.search(out), "plain text when piped"
     first = out.split("\n> ")[0]
     assert "Since your last turn:" in first and "Player 2 plays" in first
-    assert first.index("Since your last turn:") < first.index("Machiavelli · ") < first.index("Table:"), \
-        "the others' moves come first: a short terminal scrolls them away before the table"
-    assert "Table:" in first and re.search(r"►\s+1\s+\S+", first)
+    assert first.index("Machiavelli · ") < first.index("Since your last turn:") < first.index("Table now:"), \
+        "the others' moves end with the table as they left it"
+    assert re.search(r"►\s+1\s+\S+", first)
     assert re.search(r"Player 2 \(computer\): \d+ cards", first)
     assert re.search(r"\d+ cards in the deck", first)
     assert "Player 1 (you) to play" in first

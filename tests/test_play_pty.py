@@ -33,7 +33,7 @@ def test_a_person_sees_hand_and_table_moves_cards_and_leaves_saving(tmp_path):
     child.expect("> ")
     first = screen_text(child)
     assert "Your hand, by suit (15 cards):" in first
-    assert re.search(r"Table:\s+►\s+1\s+\S+", first), first
+    assert re.search(r"Table now:\s+►\s+1\s+\S+", first), first
     assert "\x1b[31m" in child.before, "hearts and diamonds in red on a colour terminal"
     child.sendline("take 1")
     child.expect("> ")

@@ -66,3 +66,77 @@ def test_every_step_names_the_melds_as_they_were_before_it(seed, bot):
         assert entry.named == tuple(before[n - 1] for n in numbers(action))
         text = entry_text(entry, deck)
         assert not re.search(r"\bmelds? \d", text), text
+
+
+# -- 5. a whole game in an 80x24 terminal ---------------------------------------------------
+
+
+def scripted(seed, seats):
+    """The lines a person would type for the human seats of a game (a
+    computer player chooses them) and the finished game."""
+    game = Game(load_variant("bga"), len(seats), seed)
+    deck = game.variant.deck
+    drivers = [make_bot("solver" if kind == "human" else kind, bot_seed(seed, s) + 17 * (kind == "human"))
+               for s, kind in enumerate(seats)]
+    lines = []
+
+    def typed(entry):
+        if seats[entry.seat] == "human":
+            lines.append(entry.action.text(deck))
+
+    play_out(game, drivers, on_entry=typed)
+    return game, lines
+
+
+def screens(out):
+    """What the terminal shows before each prompt: the lines printed since
+    the previous prompt (the two lines that introduce the game aside)."""
+    chunks, chunk = [], []
+    for line in out.splitlines()[2:]:
+        if line.startswith("> "):
+            chunks.append(chunk)
+            chunk = []
+        else:
+            chunk.append(line)
+    return chunks
+
+
+def rows(lines, width=80):
+    from rich.cells import cell_len
+
+    return sum(max(1, -(-cell_len(line.rstrip()) // width)) for line in lines)
+
+
+@pytest.mark.parametrize("seed, seats", [(7, ("human", "solver", "solver")), (11, ("human", "greedy")),
+                                         (4, ("human", "solver", "solver", "solver"))])
+def test_a_whole_game_fits_an_80_by_24_terminal(seed, seats):
+    game, lines = scripted(seed, seats)
+    # Looking at the table and asking for a hint on the way, at every turn.
+    typed = [extra for line in lines for extra in ((line, "hint", "") if line in ("draw", "end") else (line,))]
+    args = [a for kind in seats for a in ("--seat", kind)]
+    result = play("--seed", str(seed), *args, lines=typed, env={"COLUMNS": "80", "LINES": "24"})
+    assert "Record written to" in result.stdout
+    assert game.outcome is not None
+    shown = screens(result.stdout)
+    assert len(shown) >= len(lines)
+    tall = max(shown, key=rows)
+    assert rows(tall) <= 23, "\n".join(tall)
+    drawn = [s for s in shown if any(line.startswith("Machiavelli · ") for line in s)]
+    assert len(drawn) > 10
+    assert all(any(line.startswith("Your hand") for line in s) for s in drawn), "the hand never scrolls away"
+
+
+def test_a_hint_is_shown_once():
+    out = play("--seed", "7", lines=["hint", "move 3D 2 1", "undo"]).stdout
+    after = out.split("> hint")[1]
+    hint, later = after.split("> move 3D 2 1")
+    assert "You can put down" in hint
+    assert "You can put down" not in later
+
+
+def test_table_shows_every_move_and_the_whole_table():
+    out = play("--seed", "7", lines=["move 3D 2 1", "end", "draw", "table", "tab"]).stdout
+    shown = out.split("> table")[1].split("> tab\n")[0]
+    assert shown.lstrip("\n").startswith("Since your last turn:")
+    assert "Player 3 draws 1 card." in shown and "Table now:" in shown
+    assert "Unknown command" not in out
