@@ -123,8 +123,9 @@ VersionOpt = Annotated[bool, typer.Option("--version", is_eager=True, expose_val
 @app.callback()
 @handles_errors
 def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt = False,
-                   version: VersionOpt = False) -> None:
+                   cards: display.CardsOpt = None, version: VersionOpt = False) -> None:
     """Machiavelli, the Italian rummy card game, in any variant and any language."""
+    display.apply_cards(cards)
     if lang is None:
         # The root group chose the language as it parsed (help_text.LocalisedGroup):
         # a command's own --lang is applied by the command.

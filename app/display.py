@@ -1,4 +1,5 @@
-"""The global display options of the CLI: language and card symbols."""
+"""The global display options of the CLI: language, card symbols, and
+which letters win when a typed card reads two ways."""
 
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ LangOpt = Annotated[
                  "Default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG.")),
 ]
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help=N_("Show suits as S H D C instead of ♠ ♥ ♦ ♣."))]
+CardsOpt = Annotated[
+    Optional[str],
+    typer.Option("--cards", metavar="en|local|ask", help=N_(
+        "When a card typed at the table reads two ways (Italian 5C: 5♣ or 5♥), read it with the English "
+        "letters (en) or the language's letters (local); ask refuses it and shows both spellings, as when "
+        "nothing is chosen. Remembered for the next games.")),
+]
 
 
 def apply(lang: str | None, ascii_cards: bool | None = None) -> str:
@@ -25,3 +33,18 @@ def apply(lang: str | None, ascii_cards: bool | None = None) -> str:
     if ascii_cards is not None:
         glossary.set_ascii(ascii_cards)
     return i18n.use_language(lang)
+
+
+def apply_cards(value: str | None) -> None:
+    """Use ``--cards`` for this run and remember it in the user's
+    configuration (None: the remembered choice)."""
+    from . import config, words
+
+    if value is None:
+        return
+    if value not in words.CARD_LETTERS:
+        from .options import fail
+
+        raise fail(i18n._("--cards must be en, local or ask, not {name}", name=value))
+    words.set_card_letters(value)
+    config.remember("cards", None if value == "ask" else value)

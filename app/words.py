@@ -10,7 +10,8 @@ Cards are typed in canonical notation (``5C``, ``10H``, ``5♣``) or with the
 language's own letters (Italian ``RC`` for the king of hearts, Re di
 Cuori). A card that reads differently in the two (Italian ``5C``: 5♣, or 5
 di Cuori?) is refused with the spellings that are not ambiguous, never
-guessed.
+guessed, unless the player chose which letters win (``--cards en`` or
+``--cards local``, remembered in the user's configuration).
 """
 
 from __future__ import annotations
@@ -181,12 +182,41 @@ def order_of(word: str) -> str:
 
 # -- cards ------------------------------------------------------------------------
 
+#: Which letters win when a card reads two ways: English (canonical) or the
+#: language's own; "ask" (or nothing chosen) refuses the card with both spellings.
+CARD_LETTERS = ("en", "local", "ask")
+_letters: str | None = None
+_letters_chosen = False
+
+
+def set_card_letters(value: str | None) -> None:
+    """Choose for this run which letters win ("en", "local", or "ask"/None: neither)."""
+    global _letters, _letters_chosen
+    _letters, _letters_chosen = (None if value == "ask" else value), True
+
+
+def reset_card_letters() -> None:
+    """Back to the remembered choice (the user's configuration)."""
+    global _letters, _letters_chosen
+    _letters, _letters_chosen = None, False
+
+
+def card_letters() -> str | None:
+    """Which letters win: chosen on the command line, else remembered, else None."""
+    if _letters_chosen:
+        return _letters
+    from . import config
+
+    return config.get("cards")
+
 
 class CardReader:
     """Reads cards typed in canonical notation or with the language's letters."""
 
-    def __init__(self, deck: DeckSpec) -> None:
+    def __init__(self, deck: DeckSpec, letters: str | None = None) -> None:
         self.deck = deck
+        #: "en" or "local": which reading wins when a card reads two ways; None: refuse it.
+        self.letters = letters if letters is not None else card_letters()
         rank_letters, suit_letters = glossary.letters(deck)
         self._ranks = {fold(k): v for k, v in rank_letters.items()}
         self._suits = {fold(k): v for k, v in suit_letters.items()}
@@ -209,7 +239,15 @@ class CardReader:
         return None
 
     def readings(self, token: str) -> set[Card]:
-        return {c for c in (self._canonical(token), self._local(token)) if c is not None}
+        """Every card ``token`` may name (two when it reads differently in
+        English and in the language's letters, and no letters win)."""
+        canonical, local = self._canonical(token), self._local(token)
+        if canonical is not None and local is not None and canonical != local:
+            if self.letters == "en":
+                return {canonical}
+            if self.letters == "local":
+                return {local}
+        return {c for c in (canonical, local) if c is not None}
 
     def card(self, token: str) -> Card:
         found = self.readings(token)

@@ -27,6 +27,20 @@ def back_to_english():
     i18n.clear_misses()
 
 
+@pytest.fixture(autouse=True)
+def own_configuration(tmp_path_factory, monkeypatch):
+    """The user's configuration (``--cards``) is a fresh folder per test,
+    never the real one; the choice of this run is forgotten after it."""
+    from machiavelli.app import config, words
+
+    monkeypatch.setenv(config.CONFIG_ENV, str(tmp_path_factory.mktemp("config")))
+    config.forget_cache()
+    words.reset_card_letters()
+    yield
+    config.forget_cache()
+    words.reset_card_letters()
+
+
 @pytest.fixture(scope="session")
 def bga():
     return load_variant("bga")

@@ -484,3 +484,55 @@ def test_a_loaded_game_with_other_seats_saves_back_to_its_file(tmp_path):
     assert len(record_of(path).actions) > len(after.actions)
     fourth = play("--load", str(path), "--seat", "human", "--seat", "random", lines=["draw"])
     assert fourth.exit_code == 0 and [s.player for s in record_of(path).seats] == ["human", "random"]
+
+
+# -- which letters win: --cards ----------------------------------------------------------------
+
+
+def test_cards_setting_decides_which_letters_win():
+    i18n.use_language("it", environ={})
+    deck = load_variant("bga").deck
+    english, local = CardReader(deck, "en"), CardReader(deck, "local")
+    assert english.card("5C") == Card.parse("5C") and local.card("5C") == Card.parse("5H")
+    assert english.card("RC") == Card.parse("KH") and local.card("KS") == Card.parse("KS")  # one reading: kept
+    assert english.spelling(Card.parse("5C")) == "5C" and local.spelling(Card.parse("5C")) == "5F"
+    assert local.spelling(Card.parse("5H")) == "5H"  # one reading only
+
+
+def test_cards_option_is_remembered_in_the_users_configuration(tmp_path, monkeypatch):
+    from machiavelli.app import config, words
+
+    folder = tmp_path / "conf"
+    monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(folder))
+    config.forget_cache()
+    args = ("--seed", "3", "--seat", "human", "--seat", "random", "--lang", "it")
+    asked = play(*args, lines=["p 5C"])
+    assert "5C qui si può leggere in due modi" in asked.stdout
+    chosen = runner.invoke(app, ["--cards", "en", "play", *args], input="p 5C\n", env=NO_LOCALE_ENV)
+    assert "in due modi" not in chosen.stdout and "Non hai 5♣" in chosen.stdout
+    assert (folder / "config.toml").read_text() == 'cards = "en"\n'
+    # The next run is not asked again: the choice is remembered.
+    config.forget_cache()
+    words.reset_card_letters()
+    again = play(*args, lines=["p 5C"])
+    assert "in due modi" not in again.stdout and "Non hai 5♣" in again.stdout
+    local = play(*args, "--cards", "local", lines=["p 5C"])
+    assert "Non hai 5♥" in local.stdout
+    assert (folder / "config.toml").read_text() == 'cards = "local"\n'
+    bad = play(*args, "--cards", "fr")
+    assert bad.exit_code == 2 and "--cards" in bad.stderr
+
+
+@pytest.mark.parametrize("content", [b'cards = "klingon"\n', b"cards = \n", b"\xff\xfe", b"x" * 100_000])
+def test_a_bad_configuration_is_ignored_with_one_warning(tmp_path, monkeypatch, content):
+    from machiavelli.app import config
+
+    folder = tmp_path / "conf"
+    folder.mkdir()
+    (folder / "config.toml").write_bytes(content)
+    monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(folder))
+    config.forget_cache()
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", "--lang", "it", lines=["p 5C"])
+    assert "in due modi" in result.stdout  # as if nothing were chosen
+    warnings = [line for line in result.stderr.splitlines() if "config.toml" in line]
+    assert len(warnings) == 1 and "Traceback" not in result.output

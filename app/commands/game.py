@@ -121,6 +121,7 @@ def play(
         "--moves", help=N_("Print every action as it is played (games between computer players)."))] = False,
     lang: display.LangOpt = None,
     ascii_cards: display.AsciiOpt = False,
+    cards: display.CardsOpt = None,
     bidi: BidiOpt = "logical",
     as_json: JsonOpt = False,
 ) -> None:
@@ -139,6 +140,7 @@ def play(
         display.apply(lang)
     if ascii_cards:
         glossary.set_ascii(True)
+    display.apply_cards(cards)
     if bidi not in ("logical", "visual"):
         raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
     if load is not None:
