@@ -79,6 +79,7 @@ class Terminal:
 
     def ask(self, prompt: str) -> str | None:
         """The next line without its end, or None at the end of the input."""
+        prompt = self.screen.prompt(prompt)
         if self.interactive:
             try:
                 return input(prompt)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 import os
 import re
+import sys
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -95,6 +97,21 @@ class Screen:
         #: Screens are made to fit the console's height: on a terminal, or
         #: when the environment gives a height (LINES) for a transcript.
         self.fit = console.is_terminal or bool(os.environ.get("LINES"))
+
+    def visual_notice(self) -> None:
+        """Say once, on standard error, that visual order was asked for but
+        the output is not a terminal (it stays in logical order)."""
+        if self.visual_refused:
+            print(_("--bidi visual applies to terminals only: this output stays in logical order."),
+                  file=sys.stderr)
+
+    def prompt(self, text: str) -> str:
+        """A prompt or a question as the terminal should get it (visual
+        order too), its trailing space kept where the answer is typed."""
+        body = text.rstrip(" ")
+        if not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in body):
+            return printable(text, lines=True, keep_bidi=True, visible=True)  # "> " stays as typed
+        return self.t(body) + text[len(body):]
 
     # -- pieces -------------------------------------------------------------------
 

@@ -140,3 +140,58 @@ def test_table_shows_every_move_and_the_whole_table():
     assert shown.lstrip("\n").startswith("Since your last turn:")
     assert "Player 3 draws 1 card." in shown and "Table now:" in shown
     assert "Unknown command" not in out
+
+
+# -- 6. visual order for every line of the session -----------------------------------------
+
+
+def visual_of(text):
+    """``text`` as the screen sends it to a terminal in visual order (Arabic)."""
+    import io
+
+    from rich.console import Console
+
+    from machiavelli.app.screen import Screen
+
+    screen = Screen(Console(file=io.StringIO(), force_terminal=True, color_system=None, width=80), visual=True)
+    return screen.prompt(text)
+
+
+def test_visual_order_reaches_the_introduction_and_the_questions_in_a_terminal(tmp_path):
+    import os
+
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR")}
+    env.update(TERM="xterm-256color", COLUMNS="80", LINES="24", MACHIAVELLI_DATA_DIR=str(tmp_path / "data"),
+               LANG="C.UTF-8")
+    child = pexpect.spawn(sys.executable, ["-m", "machiavelli", "play", "--seed", "3", "--seat", "human", "--seat",
+                                           "random", "--lang", "ar", "--bidi", "visual", "--record", "g.json"],
+                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+    child.expect("> ")
+    first = child.before
+    i18n.use_language("ar", environ={})
+    intro = i18n._("{variant}, seed {seed}: {players}.", variant="bga", seed=3,
+                   players=i18n.format_list([i18n._("Player {n}", n=i18n.format_number(1)) + " (human)",
+                                             i18n._("Player {n}", n=i18n.format_number(2)) + " (random)"]))
+    assert visual_of(intro) != intro
+    assert visual_of(intro) in first and intro not in first
+    child.sendline("quit")
+    no = i18n.pgettext("answer", "no")
+    question = i18n._("Save the game before leaving? Enter: save it in {file}; "
+                      "a file name: save it there; {no}: leave without saving. ", file="g.json", no=no)
+    child.expect_exact(visual_of(question))
+    child.sendline(no)
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+def test_visual_order_asked_for_a_pipe_says_once_that_it_stays_logical():
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", "--lang", "ar", "--bidi", "visual",
+                  lines=["draw", "draw"])
+    i18n.use_language("ar", environ={})
+    note = i18n._("--bidi visual applies to terminals only: this output stays in logical order.")
+    assert result.stderr.count(note) == 1
+    assert note not in result.stdout
+    english = play("--seed", "3", "--seat", "human", "--seat", "random", "--bidi", "visual", lines=["draw"])
+    assert "--bidi visual" not in english.output, "nothing to reorder: nothing to say"

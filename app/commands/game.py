@@ -99,8 +99,9 @@ def _check_names(names: list[str], game: str = registry.DEFAULT_GAME) -> None:
 
 BidiOpt = Annotated[
     str,
-    typer.Option("--bidi", help=N_("logical (default) or visual: reorder right-to-left text for terminals without "
-                 "bidi support.")),
+    typer.Option("--bidi", help=N_("logical (default) or visual: reorder right-to-left text, every line of the "
+                 "table, its questions and prompts, for terminals without bidi support. Visual order is for a "
+                 "terminal only: when the output is a pipe or a file it stays logical, and a note says so.")),
 ]
 
 
@@ -173,17 +174,21 @@ def play(
         check_writable(record, saved, force=force)
     deck = game.variant.deck
     shown = [f"{player_name(s)} ({n})" for s, n in enumerate(names)]
+    intro = []
     if not as_json:
-        typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
-                     players=format_list(shown)))
+        intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
+                       players=format_list(shown)))
         if saved is None:
-            typer.echo(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
-                         first=player_name(game.first)))
+            intro.append(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
+                           first=player_name(game.first)))
     if people:
-        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual", loaded=load)
+        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual", loaded=load,
+                                   intro=intro)
         if status:
             raise typer.Exit(status)
         return
+    for line in intro:
+        typer.echo(line)
     drivers = _make_players(names, game)
 
     def show(entry: Entry) -> None:
@@ -204,7 +209,7 @@ def play(
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
-                      visual: bool, loaded: Path | None = None) -> int:
+                      visual: bool, loaded: Path | None = None, intro: list[str] = ()) -> int:
     """A session at this terminal (or from standard input); the exit status."""
     from rich.console import Console
 
@@ -215,6 +220,9 @@ def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: P
 
     screen = Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
                     visual=visual)
+    screen.visual_notice()
+    for line in intro:  # through the screen: in visual order too
+        screen.say(line, whole=True)
     session = Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force, loaded=loaded)
     drivers: list[Bot] = []
     for seat, name in enumerate(names):
