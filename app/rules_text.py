@@ -77,6 +77,9 @@ class Document:
     clauses: set[tuple[str, str]] = field(default_factory=set)
     uncovered: list[str] = field(default_factory=list)
     examples: list[Union[MeldExample, TableExample]] = field(default_factory=list)
+    #: (context, English msgid) of every sentence and title used, in order
+    #: (a dict as an ordered set): tests tie each rule to a game scenario.
+    sentences: dict[tuple[str, str], None] = field(default_factory=dict)
     dropped: list[Union[MeldExample, TableExample]] = field(default_factory=list)
 
 
@@ -110,13 +113,22 @@ class _Composer:
 
     # -- helpers ------------------------------------------------------------
 
+    def _p(self, context: str, message: str, /, **values: object) -> str:
+        """``pgettext``, noting the sentence (see :attr:`Document.sentences`)."""
+        self.doc.sentences.setdefault((context, message), None)
+        return pgettext(context, message, **values)
+
+    def _np(self, context: str, singular: str, plural: str, n: int, /, **values: object) -> str:
+        self.doc.sentences.setdefault((context, singular), None)
+        return npgettext(context, singular, plural, n, **values)
+
     def cover(self, param: str, value: object = None) -> None:
         self.doc.covered.add(param)
         if value is not None:
             self.doc.clauses.add((param, str(value).lower() if isinstance(value, bool) else str(value)))
 
     def open(self, key: str) -> None:
-        self.section = Section(key, pgettext("rules section", SECTIONS[key]))
+        self.section = Section(key, self._p("rules section", SECTIONS[key]))
         self.doc.sections.append(self.section)
 
     def say(self, *texts: str) -> None:
@@ -159,7 +171,7 @@ class _Composer:
         if not text:
             return ""
         if used.split("_")[0] != self.doc.language.split("_")[0]:
-            marker = pgettext("rules", "[in English]") if used == "en" else f"[{used}]"
+            marker = self._p("rules", "[in English]") if used == "en" else f"[{used}]"
             return f"{marker} {text}"
         return text
 
@@ -167,7 +179,7 @@ class _Composer:
 
     def compose(self) -> Document:
         v, doc = self.v, self.doc
-        doc.title = pgettext("rules", "Machiavelli: the rules of {variant}", variant=self.latin(v.name))
+        doc.title = self._p("rules", "Machiavelli: the rules of {variant}", variant=self.latin(v.name))
         self.cover("name")
         doc.subtitle = self.free_text("description")
         self.cover("description")
@@ -182,48 +194,48 @@ class _Composer:
         self.open("overview")
         lo, hi = v.players.min, v.players.max
         if lo == hi:
-            players = npgettext("rule:players", "Machiavelli is a rummy game for {n} player.",
+            players = self._np("rule:players", "Machiavelli is a rummy game for {n} player.",
                                 "Machiavelli is a rummy game for {n} players.", hi)
         else:
-            players = npgettext("rule:players", "Machiavelli is a rummy game for {low} to {n} player.",
+            players = self._np("rule:players", "Machiavelli is a rummy game for {low} to {n} player.",
                                 "Machiavelli is a rummy game for {low} to {n} players.", hi, low=format_number(lo))
         self.cover("players", "range")
         self.cover("game")  # the first sentence names the game
-        self.say(players, pgettext(
+        self.say(players, self._p(
             "rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
             "player may rearrange all the combinations on the table, as long as every card on the table is part of "
             "a valid combination when the turn ends. The first player to get rid of all their cards wins."))
         if v.extends:
-            self.say(pgettext("rule:extends", "This variant is based on {parent}.", parent=self.latin(v.extends)))
+            self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=self.latin(v.extends)))
         self.cover("extends")
 
     def cards_section(self) -> None:
         v, deck = self.v, self.v.deck
         self.open("cards")
         self.say(
-            npgettext("rule:decks", "The game is played with {n} deck.",
+            self._np("rule:decks", "The game is played with {n} deck.",
                       "The game is played with {n} decks shuffled together.", v.decks),
-            npgettext("rule:decks", "That makes {n} card in all.", "That makes {n} cards in all.", v.card_count),
+            self._np("rule:decks", "That makes {n} card in all.", "That makes {n} cards in all.", v.card_count),
         )
         self.cover("decks")
-        self.say(pgettext("rule:jokers", "There are no jokers."))
+        self.say(self._p("rule:jokers", "There are no jokers."))
         self.cover("jokers", v.jokers)
         french = glossary.is_french(deck)
         suits = [
-            pgettext("rule:deck", "{name} {symbol}", name=glossary.suit_name(s.code),
+            self._p("rule:deck", "{name} {symbol}", name=glossary.suit_name(s.code),
                      symbol=glossary.suit_mark(s.code, deck))
             if french and s.code in glossary.SUIT_NAMES else self.latin(glossary.suit_mark(s.code, deck))
             for s in deck.suits
         ]
         ranks = [
-            pgettext("rule:deck", "{name} ({letter})", name=glossary.rank_name(r.code), letter=self.latin(r.code))
+            self._p("rule:deck", "{name} ({letter})", name=glossary.rank_name(r.code), letter=self.latin(r.code))
             if french and r.code in glossary.RANK_NAMES else self.latin(r.code)
             for r in deck.ranks
         ]
         self.say(
-            npgettext("rule:deck", "Each deck has {n} suit: {suits}.", "Each deck has {n} suits: {suits}.",
+            self._np("rule:deck", "Each deck has {n} suit: {suits}.", "Each deck has {n} suits: {suits}.",
                       len(deck.suits), suits=format_list(suits)),
-            npgettext("rule:deck", "Each suit has {n} rank, in this order: {ranks}.",
+            self._np("rule:deck", "Each suit has {n} rank, in this order: {ranks}.",
                       "Each suit has {n} ranks, in this order: {ranks}.", len(deck.ranks), ranks=format_list(ranks)),
         )
         self.cover("deck")
@@ -231,35 +243,38 @@ class _Composer:
     def deal(self) -> None:
         v = self.v
         self.open("deal")
-        self.say({"random": pgettext("rule:dealer", "The dealer is chosen at random."),
-                  "first-seat": pgettext("rule:dealer", "The player in the first seat deals.")}[v.dealer])
+        self.say({"random": self._p("rule:dealer", "The dealer is chosen at random."),
+                  "first-seat": self._p("rule:dealer", "The player in the first seat deals.")}[v.dealer])
         self.cover("dealer", v.dealer)
         if isinstance(v.hand_size, int):
-            self.say(npgettext("rule:hand_size", "The dealer deals {n} card to each player.",
+            self.say(self._np("rule:hand_size", "The dealer deals {n} card to each player.",
                                "The dealer deals {n} cards to each player.", v.hand_size))
             self.cover("hand_size", "number")
         else:
-            self.say(pgettext("rule:hand_size", "How many cards each player is dealt depends on the number of players:"))
+            self.say(self._p("rule:hand_size", "How many cards each player is dealt depends on the number of players:"))
             self.bullets(self._hand_size_rows())
             self.cover("hand_size", "table")
         if v.help_cards:
-            self.say(npgettext(
+            self.say(self._np(
                 "rule:help_cards",
                 "Then {n} card is laid face up on the table as a help card: any player may use it in a combination.",
                 "Then {n} cards are laid face up on the table as help cards: any player may use them in "
                 "combinations.", v.help_cards))
-            self.say({True: pgettext("rule:help_cards_refill",
-                                     "A help card that has been used is replaced at once with the top card of the deck."),
-                      False: pgettext("rule:help_cards_refill",
+            # The engine lays the new help cards when the turn ends (Game._end), not
+            # as each is used: undo and restore never have to take a card back to the deck.
+            self.say({True: self._p("rule:help_cards_refill",
+                                     "A help card that has been used is replaced with the top card of the deck "
+                                     "when the turn ends."),
+                      False: self._p("rule:help_cards_refill",
                                       "Help cards that have been used are not replaced.")}[v.help_cards_refill])
             self.cover("help_cards_refill", v.help_cards_refill)
         else:
             self.cover("help_cards_refill")  # nothing to refill
         self.cover("help_cards", "some" if v.help_cards else "none")
         self.say(
-            pgettext("rules", "Players keep their cards hidden from the others. The remaining cards are placed face "
+            self._p("rules", "Players keep their cards hidden from the others. The remaining cards are placed face "
                      "down in the middle of the table: they are the deck."),
-            pgettext("rules", "The player to the dealer's left plays first, and play goes on clockwise."),
+            self._p("rules", "The player to the dealer's left plays first, and play goes on clockwise."),
         )
 
     def _hand_size_rows(self) -> list[str]:
@@ -272,25 +287,25 @@ class _Composer:
                 groups.append((players, players, cards))
         rows = []
         for lo, hi, cards in groups:
-            who = (npgettext("rule:players", "{n} player", "{n} players", hi) if lo == hi else
-                   npgettext("rule:players", "{low} to {n} player", "{low} to {n} players", hi, low=format_number(lo)))
-            rows.append(npgettext("rule:hand_size", "{players}: {n} card each", "{players}: {n} cards each", cards,
+            who = (self._np("rule:players", "{n} player", "{n} players", hi) if lo == hi else
+                   self._np("rule:players", "{low} to {n} player", "{low} to {n} players", hi, low=format_number(lo)))
+            rows.append(self._np("rule:hand_size", "{players}: {n} card each", "{players}: {n} cards each", cards,
                                   players=who))
         return rows
 
     def melds(self) -> None:
         v = self.v
         self.open("melds")
-        self.say(pgettext("rules", "The cards on the table must always form combinations."),
-                 npgettext("rule:melds", "This variant has {n} kind of combination: {kinds}.",
+        self.say(self._p("rules", "The cards on the table must always form combinations."),
+                 self._np("rule:melds", "This variant has {n} kind of combination: {kinds}.",
                            "This variant has {n} kinds of combination: {kinds}.", len(v.melds),
                            kinds=format_list([self.kind_name(n) for n in v.melds])))
         self.cover("melds")
         first = True
         shown_aces = False
         for name, kind in v.melds.items():
-            title = (pgettext("meld kind title", KIND_TITLES[name]) if name in KIND_TITLES
-                     else pgettext("meld kind title", "Combinations of kind {kind}", kind=self.latin(name)))
+            title = (self._p("meld kind title", KIND_TITLES[name]) if name in KIND_TITLES
+                     else self._p("meld kind title", "Combinations of kind {kind}", kind=self.latin(name)))
             assert self.section is not None
             self.section.blocks.append(Heading(title))
             self.bullets(self._kind_clauses(kind))
@@ -303,7 +318,7 @@ class _Composer:
                 examples += aces
             first = False
             if examples:
-                self.say(pgettext("rules", "For example:"))
+                self.say(self._p("rules", "For example:"))
                 self.bullets(self._example_text(e) for e in examples)
         if not shown_aces:
             self.cover("aces")  # no run in which an ace could stand
@@ -312,12 +327,12 @@ class _Composer:
         aces = self.v.aces
         self.cover("aces", aces)
         return {
-            "low": pgettext("rule:aces", "An ace is always low: it comes before the 2, never after the king."),
-            "high": pgettext("rule:aces", "An ace is always high: it comes after the king, never before the 2."),
-            "low-or-high": pgettext(
+            "low": self._p("rule:aces", "An ace is always low: it comes before the 2, never after the king."),
+            "high": self._p("rule:aces", "An ace is always high: it comes after the king, never before the 2."),
+            "low-or-high": self._p(
                 "rule:aces", "An ace may be low (before the 2) or high (after the king), but not both in one run: a run "
                 "cannot go around the corner from the king to the 2."),
-            "wrap": pgettext(
+            "wrap": self._p(
                 "rule:aces", "Runs may go around the corner: the ace comes both after the king and before the 2, so a "
                 "run may go on from the king through the ace to the 2."),
         }[aces]
@@ -326,84 +341,85 @@ class _Composer:
         out = []
         lo, hi = kind.min_size, kind.max_size
         if hi == lo:
-            out.append(npgettext("rule:melds.min_size", "It has exactly {n} card.", "It has exactly {n} cards.", lo))
+            out.append(self._np("rule:melds.min_size", "It has exactly {n} card.", "It has exactly {n} cards.", lo))
         elif hi is None:
-            out.append(npgettext("rule:melds.min_size", "It has at least {n} card.", "It has at least {n} cards.", lo))
+            out.append(self._np("rule:melds.min_size", "It has at least {n} card.", "It has at least {n} cards.", lo))
         else:
-            out.append(npgettext("rule:melds.max_size", "It has from {low} to {n} card.", "It has from {low} to {n} cards.",
+            out.append(self._np("rule:melds.max_size", "It has from {low} to {n} card.", "It has from {low} to {n} cards.",
                                  hi, low=format_number(lo)))
         self.cover("melds.min_size")
         self.cover("melds.max_size")
-        same = {"rank": pgettext("rule:melds.same", "All its cards have the same rank."),
-                "suit": pgettext("rule:melds.same", "All its cards have the same suit.")}
+        same = {"rank": self._p("rule:melds.same", "All its cards have the same rank."),
+                "suit": self._p("rule:melds.same", "All its cards have the same suit.")}
         out += [same[a] for a in kind.same]
         self.cover("melds.same")
-        distinct = {"card": pgettext("rule:melds.distinct", "No two of its cards are identical."),
-                    "rank": pgettext("rule:melds.distinct", "No two of its cards have the same rank."),
-                    "suit": pgettext("rule:melds.distinct", "No two of its cards have the same suit.")}
+        distinct = {"card": self._p("rule:melds.distinct", "No two of its cards are identical."),
+                    "rank": self._p("rule:melds.distinct", "No two of its cards have the same rank."),
+                    "suit": self._p("rule:melds.distinct", "No two of its cards have the same suit.")}
         out += [distinct[a] for a in kind.distinct]
         self.cover("melds.distinct")
         if kind.sequence:
-            out.append(pgettext("rule:melds.sequence", "Its ranks follow each other without a gap."))
+            out.append(self._p("rule:melds.sequence", "Its ranks follow each other without a gap."))
         self.cover("melds.sequence", kind.sequence)
         if kind.ranks is not None:
-            out.append(pgettext("rule:melds.ranks", "Only these ranks may be used: {ranks}.",
+            out.append(self._p("rule:melds.ranks", "Only these ranks may be used: {ranks}.",
                                 ranks=format_list([self._rank(c) for c in kind.ranks])))
         self.cover("melds.ranks")
         if kind.patterns is not None:
-            out.append(pgettext("rule:melds.patterns", "Only these combinations of ranks are allowed: {patterns}.",
+            out.append(self._p("rule:melds.patterns", "Only these combinations of ranks are allowed: {patterns}.",
                                 patterns=format_list([self.latin("-".join(p)) for p in kind.patterns])))
         self.cover("melds.patterns")
         return out
 
     def _rank(self, code: str) -> str:
         if code in glossary.RANK_NAMES and glossary.is_french(self.v.deck):
-            return pgettext("rule:deck", "{name} ({letter})", name=glossary.rank_name(code), letter=self.latin(code))
+            return self._p("rule:deck", "{name} ({letter})", name=glossary.rank_name(code), letter=self.latin(code))
         return self.latin(code)
 
     def _example_text(self, e: MeldExample) -> str:
         cards = self.cards(e.cards)
         if e.valid:
             if e.kind in KIND_EXAMPLES:
-                return pgettext("rules example", KIND_EXAMPLES[e.kind], cards=cards)
-            return pgettext("rules example", "{cards} is a valid combination of kind {kind}.", cards=cards,
+                return self._p("rules example", KIND_EXAMPLES[e.kind], cards=cards)
+            return self._p("rules example", "{cards} is a valid combination of kind {kind}.", cards=cards,
                             kind=self.latin(e.kind or ""))
-        return pgettext("rules example", "{cards} is not a combination: {reason}.", cards=cards,
+        return self._p("rules example", "{cards} is not a combination: {reason}.", cards=cards,
                         reason=meld_reason(e.reason))
 
     def turn(self) -> None:
         v = self.v
         self.open("turn")
-        self.say(pgettext("rules", "On your turn you may lay down as many cards from your hand as you like: as new "
+        self.say(self._p("rules", "On your turn you may lay down as many cards from your hand as you like: as new "
                           "combinations, or added to combinations already on the table. You may stop at any time."))
         example = playing_example(v)
         if example and self.proven(example):
-            self.say(pgettext("rules example", "For example, the table has {before}: you may add {cards} to it, "
+            self.say(self._p("rules example", "For example, the table has {before}: you may add {cards} to it, "
                               "and the table then has {after}.", before=self.table(example.before),
                               cards=self.cards(example.played), after=self.table(example.after)))
         if v.help_cards:
-            self.say(pgettext("rule:help_cards", "You may use the face-up help cards in your combinations just like "
-                              "cards from your hand."))
+            # Wikipedia (seed 003): help cards may be laid only with cards of your hand.
+            self.say(self._p("rule:help_cards", "You may use the face-up help cards in your combinations, but only "
+                             "together with at least one card from your hand in the same play."))
 
     def rearranging(self) -> None:
         self.open("rearranging")
         self.say(
-            pgettext("rules", "You may also rearrange the combinations on the table: take cards from them, split "
+            self._p("rules", "You may also rearrange the combinations on the table: take cards from them, split "
                      "them, join them and form new ones, together with cards from your hand."),
-            pgettext("rules", "Cards taken from the table never stay in your hand: all of them must be back on the "
+            self._p("rules", "Cards taken from the table never stay in your hand: all of them must be back on the "
                      "table, in valid combinations, before your turn ends."),
         )
         for e in rearranging_examples(self.v):
             if not self.proven(e):
                 continue
             if e.legal:
-                self.say(pgettext(
+                self.say(self._p(
                     "rules example", "For example, the table has {before} and you want to play {cards}. Move {moved} "
                     "from the first combination to the second and add {cards} to it: the table now has {after}.",
                     before=self.table(e.before), cards=self.cards(e.played), moved=self.cards(e.moved),
                     after=self.table(e.after)))
             else:
-                self.say(pgettext(
+                self.say(self._p(
                     "rules example", "But if the table has {before}, you may not take {moved} to play {new} with "
                     "{cards}: {left} would be left over, and they form no combination.",
                     before=self.table(e.before), moved=self.cards(e.moved), new=self.cards(e.after[0]),
@@ -412,52 +428,54 @@ class _Composer:
     def restore(self) -> None:
         v = self.v
         self.open("restore")
-        self.say(pgettext("rules", "If you cannot leave the table valid, you restore it: the table is put back exactly "
+        self.say(self._p("rules", "If you cannot leave the table valid, you restore it: the table is put back exactly "
                           "as it was at the start of your turn, and the cards you played return to your hand."))
         if v.restore_penalty:
-            self.say(npgettext("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your "
+            self.say(self._np("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your "
                                "turn ends.", "Then you draw {n} cards from the deck as a penalty, and your turn ends.",
                                v.restore_penalty))
         else:
-            self.say(pgettext("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."))
+            self.say(self._p("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."))
         self.cover("restore_penalty", "some" if v.restore_penalty else "none")
 
     def ending(self) -> None:
         v = self.v
         self.open("ending")
-        self.say(pgettext("rules", "You may end your turn only when every card on the table is part of a valid "
+        self.say(self._p("rules", "You may end your turn only when every card on the table is part of a valid "
                           "combination and no card taken from the table is left in your hand."))
+        # A turn without a card from the hand ends with a draw, never by simply
+        # passing (Board Game Arena, seeds 000 and 004): the engine refuses `end`.
         if v.draw_count:
-            self.say(npgettext("rule:draw_count", "If you end your turn without laying down any card, you draw {n} "
-                               "card from the deck.", "If you end your turn without laying down any card, you draw "
-                               "{n} cards from the deck.", v.draw_count))
+            self.say(self._np("rule:draw_count", "A turn in which you lay down no card from your hand ends with a "
+                              "draw: you take {n} card from the deck.", "A turn in which you lay down no card from "
+                              "your hand ends with a draw: you take {n} cards from the deck.", v.draw_count))
         else:
-            self.say(pgettext("rule:draw_count", "If you end your turn without laying down any card, you draw "
-                              "nothing."))
+            self.say(self._p("rule:draw_count", "A turn in which you lay down no card from your hand ends with a "
+                             "draw, but in this variant the draw gives you no card."))
         self.cover("draw_count", "some" if v.draw_count else "none")
-        self.say(pgettext("rules", "If you laid down at least one card, you draw nothing."))
+        self.say(self._p("rules", "If you laid down at least one card, you draw nothing."))
 
     def end(self) -> None:
         v = self.v
         self.open("end")
-        self.say(pgettext("rules", "A player who has no cards left in hand wins at once."))
+        self.say(self._p("rules", "A player who has no cards left in hand wins at once."))
         self.say({
-            "on-last-card": pgettext("rule:deck_runs_out", "The game also ends as soon as the last card of the deck "
+            "on-last-card": self._p("rule:deck_runs_out", "The game also ends as soon as the last card of the deck "
                                      "has been drawn."),
-            "on-failed-draw": pgettext("rule:deck_runs_out", "When the deck is empty, play goes on without drawing; "
+            "on-failed-draw": self._p("rule:deck_runs_out", "When the deck is empty, play goes on without drawing; "
                                        "the game ends when a player has to draw and cannot."),
         }[v.deck_runs_out])
         self.cover("deck_runs_out", v.deck_runs_out)
         self.say({
-            "fewest-cards": pgettext("rule:deck_out_winners", "Then the player with the fewest cards in hand wins; "
+            "fewest-cards": self._p("rule:deck_out_winners", "Then the player with the fewest cards in hand wins; "
                                      "tied players win together."),
-            "fewest-points": pgettext("rule:deck_out_winners", "Then the player whose cards in hand are worth the "
+            "fewest-points": self._p("rule:deck_out_winners", "Then the player whose cards in hand are worth the "
                                       "fewest points wins; tied players win together."),
         }[v.deck_out_winners])
         if v.deck_out_winners == "fewest-points":
-            values = [npgettext("rule:deck_out_winners", "{rank}: {n} point", "{rank}: {n} points", r.points,
+            values = [self._np("rule:deck_out_winners", "{rank}: {n} point", "{rank}: {n} points", r.points,
                                 rank=self._rank(r.code)) for r in v.deck.ranks]
-            self.say(pgettext("rule:deck_out_winners", "Card values: {values}.", values=format_list(values)))
+            self.say(self._p("rule:deck_out_winners", "Card values: {values}.", values=format_list(values)))
         self.cover("deck_out_winners", v.deck_out_winners)
 
     def notes(self) -> None:
@@ -475,7 +493,7 @@ class _Composer:
         if missing:
             self.open("other")
             data = self.v.parameters()
-            self.bullets(pgettext("rules", "{parameter}: {value}", parameter=self.latin(name),
+            self.bullets(self._p("rules", "{parameter}: {value}", parameter=self.latin(name),
                                   value=self.latin(json.dumps(data.get(name), ensure_ascii=False)))
                          for name in missing)
 

@@ -544,7 +544,7 @@ def _problem_of(error: Any, data: Any, schema: type[BaseModel]) -> tuple[tuple[A
     if kind == "literal_error":
         choices = tuple(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         return loc, tagged, dict(code="not-a-choice", expected="one of: " + ", ".join(choices), got=got,
-                                 choices=choices, suggestion=_close(got, choices) if isinstance(value, str) else None,
+                                 choices=choices, suggestion=_close(value, choices) if isinstance(value, str) else None,
                                  detail=f"expected one of {', '.join(choices)}, got {said}")
     if kind in _TYPE_NAMES:
         name = _TYPE_NAMES[kind]
@@ -623,7 +623,9 @@ def _explain(exc: ValidationError, data: Any, schema: type[BaseModel], chain: li
     :class:`Problem`) and ``source`` (the document resolved)."""
     problems = problems_of(exc, data, schema, chain, overrides)
     first = problems[0]
-    return VariantError(file=first.file, path=first.path, line=first.line, detail=first.detail,
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return VariantError(message=f"bad-variant: {first.file}:{first.line or ''} ({first.path}): {first.detail}{more}",
+                        file=first.file, path=first.path, line=first.line, detail=first.detail,
                         problems=tuple(p.as_dict() for p in problems), source=chain[0].label)
 
 

@@ -1,0 +1,446 @@
+"""Every sentence of the generated rules that says what happens in a game is
+played here against the engine (issue 15, point 8).
+
+``SCENARIOS`` maps each rule sentence (context, English msgid) that
+describes behaviour to a small game that shows it, run with every variant
+whose rules say that sentence; ``NOT_BEHAVIOUR`` lists the sentences that
+describe nothing to play (titles, formatting pieces), each with why. A new
+sentence in ``app/rules_text.py`` fails :func:`test_every_rule_sentence_is_classified`
+until it has a scenario (or a reason to need none), so a sentence cannot
+drift from the engine again.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from machiavelli.app import rules_text
+from machiavelli.app.library import load_variant
+from machiavelli.app.rules_examples import (agrees, ace_examples, meld_examples, playing_example, rearranging_examples)
+from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Take
+from machiavelli.games.machiavelli.game import DECK_EXHAUSTED, WENT_OUT, Game
+
+# Variants whose rules together say every sentence a variant can say. The
+# last ones change only the melds: only the meld scenarios (which build their
+# cards from the variant's kinds) run with them; the others use fixed cards.
+VARIANTS = [
+    ("bga", ()), ("classic", ()), ("help-cards", ()), ("help-cards", ("help_cards_refill=false",)),
+    ("aces-low", ()), ("aces-high", ()), ("aces-wrap", ()),
+    ("bga", ("dealer=first-seat", "draw_count=0", "restore_penalty=0", "deck_runs_out=on-failed-draw",
+             "deck_out_winners=fewest-points", "players.min=3", "players.max=3")),
+    ("bga", ("draw_count=2", "restore_penalty=2")),
+]
+MELDS_ONLY = [
+    ("bga", ("melds.set.max_size=3", "melds.set.ranks=['5', '6', '7', '8', '9', '10']",
+             "melds.run.patterns=[['5','6','7'], ['6','7','8'], ['4','5','6','7'], ['5','6','7','8'], ['3','4','5']]",
+             "melds.set.distinct=[card, suit]")),
+    ("bga", ("melds.trio={same: [rank], distinct: [suit], min_size: 3, max_size: 3}", "melds.set=null")),
+]
+
+
+def cards(v, text):
+    return v.deck.parse_cards(text)
+
+
+def position(v, hands, table=(), deck="", help="", current=0):
+    return Game.from_position(v, [cards(v, h) for h in hands], table=[cards(v, m) for m in table],
+                              deck=cards(v, deck), help=cards(v, help), current=current)
+
+
+def refused(game, action, code):
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action)
+    assert info.value.code == code, info.value.code
+
+
+# -- scenarios: each takes the variant whose rules say the sentence ---------------
+
+
+def players_range(v):
+    for n in (v.players.min, v.players.max):
+        assert Game(v, n, 1).players == n
+    for n in (v.players.min - 1, v.players.max + 1):
+        if n >= 2 and not (v.players.min <= n <= v.players.max):
+            with pytest.raises(SetupError):
+                Game(v, n, 1)
+
+
+def going_out_wins(v):
+    game = position(v, ["5C 5D 5H", "KD KH KS"], deck="3D 4D")
+    entry = game.apply(Play(cards(v, "5C 5D 5H")))
+    assert entry.outcome is not None and entry.outcome.winners == (0,) and entry.outcome.reason == WENT_OUT
+    assert game.outcome is not None
+
+
+def lay_as_many_as_you_like(v):
+    game = position(v, ["5C 5D 5H 5S 6C 7C 8C 9D", "KD KH KS"], deck="3D 4D")
+    game.apply(Play(cards(v, "5C 5D 5H")))
+    game.apply(Add(1, cards(v, "5S")))
+    game.apply(Play(cards(v, "6C 7C 8C")))
+    game.apply(End())  # stopping with 9D still in hand
+    assert game.current == 1 and game.hand(0) == cards(v, "9D") and len(game.melds()) == 2
+
+
+def the_cards(v):
+    game = Game(v, v.players.min, 3)
+    ids = [i for place in game.ids().values() for i in place]
+    assert sorted(ids) == list(range(v.card_count))
+    counts = Counter(v.physical_cards)
+    assert set(counts.values()) == {v.decks} and len(counts) == v.deck.size
+    assert len({c.suit for c in counts}) == len(v.deck.suits) and len({c.rank for c in counts}) == len(v.deck.ranks)
+    assert v.jokers == 0
+
+
+def dealer(v):
+    dealers = {Game(v, v.players.min, seed).dealer for seed in range(40)}
+    if v.dealer == "first-seat":
+        assert dealers == {0}
+    else:
+        assert len(dealers) > 1
+
+
+def hand_sizes(v):
+    for n in range(v.players.min, v.players.max + 1):
+        game = Game(v, n, 5)
+        assert [game.hand_size(s) for s in range(n)] == [v.hand_size_for(n)] * n
+
+
+def hidden_hands_and_deck(v):
+    n = v.players.min
+    game = Game(v, n, 5)
+    view = game.view(0)
+    assert view.hand == game.hand(0) and view.hand_sizes == tuple(game.hand_size(s) for s in range(n))
+    assert not hasattr(view, "hands")
+    assert game.deck_count == v.card_count - n * v.hand_size_for(n) - v.help_cards
+
+
+def left_of_dealer_starts_clockwise(v):
+    n = v.players.min
+    game = Game(v, n, 7)
+    assert game.current == (game.dealer + 1) % n
+    first = game.current
+    game.apply(Draw())
+    assert game.current == (first + 1) % n
+
+
+def table_must_be_valid_to_end(v):
+    """The table always forms combinations when a turn ends; taken cards go back first."""
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D")
+    game.apply(Play(cards(v, "KD")))
+    refused(game, End(), "invalid-table")
+    game2 = position(v, ["7C 8C 9C KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D")
+    game2.apply(Play(cards(v, "7C 8C 9C")))
+    game2.apply(Take((1,), cards(v, "5S")))
+    refused(game2, End(), "taken-cards-left")
+    refused(game2, Draw(), "draw-after-play")
+
+
+def rearranging(v):
+    """Board Game Arena's example: move 5C from the set to the run, add 4C."""
+    game = position(v, ["4C KD", "2S 3S 4S"], table=["5C 5D 5H 5S", "6C 7C 8C"], deck="3D 4D 6D")
+    game.apply(Take((1,), cards(v, "5C")))
+    game.apply(Add(1, cards(v, "5C 4C")))  # the set is meld 1, the run meld 2 after the take
+    refused(game, End(), "invalid-table")  # 5C 4C 5D 5H 5S is no set
+    game = position(v, ["4C KD", "2S 3S 4S"], table=["5C 5D 5H 5S", "6C 7C 8C"], deck="3D 4D 6D")
+    game.apply(Take((1,), cards(v, "5C")))
+    game.apply(Add(2, cards(v, "5C 4C")))
+    game.apply(End())
+    assert sorted(map(sorted, game.melds())) == sorted(map(sorted, [cards(v, "5D 5H 5S"), cards(v, "4C 5C 6C 7C 8C")]))
+
+
+def restore(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D 9H 9D")
+    start_table, start_hand = game.melds(), game.hand(0)
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    game.apply(Take((1,), cards(v, "5S")))
+    entry = game.apply(Restore())
+    assert game.melds() == start_table
+    assert Counter(game.hand(0)) - Counter(start_hand) == Counter(cards(v, "3D 4D 6D")[:v.restore_penalty])
+    assert entry.drew == v.restore_penalty and game.current == 1
+
+
+def drawing_ends_a_turn_without_play(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], deck="3D 4D 6D")
+    refused(game, End(), "nothing-played")
+    entry = game.apply(Draw())
+    assert entry.drew == v.draw_count and game.hand_size(0) == 4 + v.draw_count and game.current == 1
+
+
+def no_draw_after_playing(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], deck="3D 4D 6D")
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    refused(game, Draw(), "draw-after-play")
+    entry = game.apply(End())
+    assert entry.drew == 0 and game.hand(0) == cards(v, "KD") and game.deck_count == 3
+
+
+def deck_runs_out(v):
+    game = position(v, ["7C KD", "2S 4H", "9D JH"][: max(2, v.players.min)], deck="3D")
+    count = v.draw_count or v.restore_penalty
+    action = Draw() if v.draw_count else Restore()
+    if not count:
+        return  # nobody ever draws: the deck cannot run out
+    entry = game.apply(action)
+    if v.deck_runs_out == "on-last-card":
+        assert entry.outcome is not None and entry.outcome.reason == DECK_EXHAUSTED
+    else:
+        assert game.outcome is None and game.deck_count == 0  # play goes on
+        entry = game.apply(action)
+        assert entry.outcome is not None and entry.outcome.reason == DECK_EXHAUSTED
+
+
+def deck_out_winners(v):
+    # Seat 0 draws the last card; then seat 0 holds 3 low cards, seat 1 two high
+    # ones and seat 2 (if any) two high ones too.
+    hands = ["2C 3C", "KD KH", "QD QH"][: max(2, v.players.min)]
+    count = v.draw_count or v.restore_penalty
+    if not count:
+        return
+    game = position(v, hands, deck=" ".join(["4C"] + ["5C", "6C", "7C", "8C"][: count - 1]))
+    action = Draw() if v.draw_count else Restore()
+    entry = game.apply(action)
+    while entry.outcome is None:
+        entry = game.apply(action)
+    if v.deck_out_winners == "fewest-cards":
+        sizes = [game.hand_size(s) for s in range(game.players)]
+        assert entry.outcome.winners == tuple(s for s in range(game.players) if sizes[s] == min(sizes))
+    else:
+        points = [sum(v.deck.points(c) for c in game.hand(s)) for s in range(game.players)]
+        assert entry.outcome.winners == tuple(s for s in range(game.players) if points[s] == min(points))
+        assert entry.outcome.winners == (0,)
+
+
+def help_cards_dealt(v):
+    assert len(Game(v, v.players.min, 2).help_cards) == v.help_cards
+
+
+def help_cards_replaced(v):
+    game = position(v, ["5C 5D KS", "2S 3S 4S"], help="5H JD", deck="9H 8H 7H")
+    game.apply(Play(cards(v, "5C 5D"), help=cards(v, "5H")))
+    assert game.help_cards == cards(v, "JD")  # not at once: the turn may still be undone
+    entry = game.apply(End())
+    if v.help_cards_refill:
+        assert entry.laid == cards(v, "9H") and game.help_cards == cards(v, "JD 9H")
+    else:
+        assert entry.laid == () and game.help_cards == cards(v, "JD")
+
+
+def help_cards_need_a_hand_card(v):
+    game = position(v, ["KS 2D", "2S 3S 4S"], table=["5C 5D 5S"], help="5H JD JC JH", deck="9H 8H 7H")
+    refused(game, Play(cards(v, "JD JC JH")), "help-card-needs-hand")
+    refused(game, Add(1, cards(v, "5H")), "help-card-needs-hand")
+    game = position(v, ["JS 2D", "2S 3S 4S"], help="5H JD JC JH", deck="9H 8H 7H")
+    game.apply(Play(cards(v, "JS JD JC")))
+    game.apply(End())
+
+
+def melds_as_the_examples_say(v):
+    """Every meld clause (sizes, same, distinct, sequence, ranks, patterns,
+    aces) through the rules' own examples, played in a game: a valid
+    example may end the turn, an invalid one is refused for the reason the
+    rules give."""
+    first = True
+    for name, kind in v.melds.items():
+        examples = [e for e in meld_examples(name, kind, v, first=first) + ace_examples(name, kind, v)
+                    if agrees(e, v)]  # the rules show no other (test_rules_text: none is dropped when shipped)
+        first = False
+        for example in examples:
+            spare = next(c for c in v.deck.parse_cards("KD QD JD 2H 3H") if c not in example.cards)
+            game = position(v, [" ".join(v.deck.card_text(c) for c in (*example.cards, spare)), "2S 3S 4S"],
+                            deck="9H 8H")
+            game.apply(Play(example.cards))
+            if example.valid:
+                game.apply(End())
+            else:
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(End())
+                assert info.value.code == "invalid-table" and info.value.params["reason"] == example.reason
+
+
+def tables_as_the_examples_say(v):
+    """The playing and rearranging examples, played: take every meld, lay
+    the table the example shows; a legal one ends the turn, an illegal one
+    leaves cards that cannot."""
+    for example in [e for e in (playing_example(v), *rearranging_examples(v)) if e and agrees(e, v)]:
+        spare = next(c for c in v.deck.parse_cards("KD QD JD") if c not in example.played)
+        hand = " ".join(v.deck.card_text(c) for c in (*example.played, spare))
+        table = [" ".join(v.deck.card_text(c) for c in m) for m in example.before]
+        game = position(v, [hand, "2S 3S 4S"], table=table, deck="9H 8H")
+        game.apply(Take(tuple(range(1, len(table) + 1))))
+        for meld in example.after:
+            game.apply(Play(meld))
+        if example.legal:
+            game.apply(End())
+        else:
+            if example.left:
+                game.apply(Play(example.left))
+            refused(game, End(), "invalid-table")
+
+
+def fewest_points_values(v):
+    assert [v.deck.points(c) for c in cards(v, "AC 10C KC")] == [r.points for r in v.deck.ranks
+                                                                  if r.code in ("A", "10", "K")]
+
+
+SCENARIOS = {
+    ("rule:players", "Machiavelli is a rummy game for {n} player."): [players_range],
+    ("rule:players", "Machiavelli is a rummy game for {low} to {n} player."): [players_range],
+    ("rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
+     "player may rearrange all the combinations on the table, as long as every card on the table is part of a "
+     "valid combination when the turn ends. The first player to get rid of all their cards wins."):
+        [left_of_dealer_starts_clockwise, rearranging, table_must_be_valid_to_end, going_out_wins],
+    ("rule:decks", "The game is played with {n} deck."): [the_cards],
+    ("rule:decks", "That makes {n} card in all."): [the_cards],
+    ("rule:jokers", "There are no jokers."): [the_cards],
+    ("rule:deck", "Each deck has {n} suit: {suits}."): [the_cards],
+    ("rule:deck", "Each suit has {n} rank, in this order: {ranks}."): [the_cards, melds_as_the_examples_say],
+    ("rule:dealer", "The dealer is chosen at random."): [dealer],
+    ("rule:dealer", "The player in the first seat deals."): [dealer],
+    ("rule:hand_size", "The dealer deals {n} card to each player."): [hand_sizes],
+    ("rule:hand_size", "How many cards each player is dealt depends on the number of players:"): [hand_sizes],
+    ("rule:hand_size", "{players}: {n} card each"): [hand_sizes],
+    ("rule:players", "{n} player"): [hand_sizes],
+    ("rule:players", "{low} to {n} player"): [hand_sizes],
+    ("rule:help_cards", "Then {n} card is laid face up on the table as a help card: any player may use it in a "
+     "combination."): [help_cards_dealt, help_cards_need_a_hand_card],
+    ("rule:help_cards_refill", "A help card that has been used is replaced with the top card of the deck when the "
+     "turn ends."): [help_cards_replaced],
+    ("rule:help_cards_refill", "Help cards that have been used are not replaced."): [help_cards_replaced],
+    ("rule:help_cards", "You may use the face-up help cards in your combinations, but only together with at least "
+     "one card from your hand in the same play."): [help_cards_need_a_hand_card],
+    ("rules", "Players keep their cards hidden from the others. The remaining cards are placed face down in the "
+     "middle of the table: they are the deck."): [hidden_hands_and_deck],
+    ("rules", "The player to the dealer's left plays first, and play goes on clockwise."):
+        [left_of_dealer_starts_clockwise],
+    ("rules", "The cards on the table must always form combinations."): [table_must_be_valid_to_end],
+    ("rule:melds", "This variant has {n} kind of combination: {kinds}."): [melds_as_the_examples_say],
+    **{("rule:melds." + clause, text): [melds_as_the_examples_say] for clause, text in [
+        ("min_size", "It has exactly {n} card."), ("min_size", "It has at least {n} card."),
+        ("max_size", "It has from {low} to {n} card."),
+        ("same", "All its cards have the same rank."), ("same", "All its cards have the same suit."),
+        ("distinct", "No two of its cards are identical."), ("distinct", "No two of its cards have the same rank."),
+        ("distinct", "No two of its cards have the same suit."),
+        ("sequence", "Its ranks follow each other without a gap."),
+        ("ranks", "Only these ranks may be used: {ranks}."),
+        ("patterns", "Only these combinations of ranks are allowed: {patterns}."),
+    ]},
+    **{("rule:aces", text): [melds_as_the_examples_say] for text in [
+        "An ace is always low: it comes before the 2, never after the king.",
+        "An ace is always high: it comes after the king, never before the 2.",
+        "An ace may be low (before the 2) or high (after the king), but not both in one run: a run cannot go "
+        "around the corner from the king to the 2.",
+        "Runs may go around the corner: the ace comes both after the king and before the 2, so a run may go on "
+        "from the king through the ace to the 2.",
+    ]},
+    ("rules example", "{cards} is a set."): [melds_as_the_examples_say],
+    ("rules example", "{cards} is a run."): [melds_as_the_examples_say],
+    ("rules example", "{cards} is a valid combination of kind {kind}."): [melds_as_the_examples_say],
+    ("rules example", "{cards} is not a combination: {reason}."): [melds_as_the_examples_say],
+    ("rules", "On your turn you may lay down as many cards from your hand as you like: as new combinations, or "
+     "added to combinations already on the table. You may stop at any time."): [lay_as_many_as_you_like],
+    ("rules example", "For example, the table has {before}: you may add {cards} to it, and the table then has "
+     "{after}."): [tables_as_the_examples_say],
+    ("rules", "You may also rearrange the combinations on the table: take cards from them, split them, join them "
+     "and form new ones, together with cards from your hand."): [rearranging],
+    ("rules", "Cards taken from the table never stay in your hand: all of them must be back on the table, in valid "
+     "combinations, before your turn ends."): [table_must_be_valid_to_end],
+    ("rules example", "For example, the table has {before} and you want to play {cards}. Move {moved} from the "
+     "first combination to the second and add {cards} to it: the table now has {after}."):
+        [tables_as_the_examples_say],
+    ("rules example", "But if the table has {before}, you may not take {moved} to play {new} with {cards}: {left} "
+     "would be left over, and they form no combination."): [tables_as_the_examples_say],
+    ("rules", "If you cannot leave the table valid, you restore it: the table is put back exactly as it was at the "
+     "start of your turn, and the cards you played return to your hand."): [restore],
+    ("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your turn ends."): [restore],
+    ("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."): [restore],
+    ("rules", "You may end your turn only when every card on the table is part of a valid combination and no card "
+     "taken from the table is left in your hand."): [table_must_be_valid_to_end],
+    ("rule:draw_count", "A turn in which you lay down no card from your hand ends with a draw: you take {n} card "
+     "from the deck."): [drawing_ends_a_turn_without_play],
+    ("rule:draw_count", "A turn in which you lay down no card from your hand ends with a draw, but in this variant "
+     "the draw gives you no card."): [drawing_ends_a_turn_without_play],
+    ("rules", "If you laid down at least one card, you draw nothing."): [no_draw_after_playing],
+    ("rules", "A player who has no cards left in hand wins at once."): [going_out_wins],
+    ("rule:deck_runs_out", "The game also ends as soon as the last card of the deck has been drawn."):
+        [deck_runs_out],
+    ("rule:deck_runs_out", "When the deck is empty, play goes on without drawing; the game ends when a player has "
+     "to draw and cannot."): [deck_runs_out],
+    ("rule:deck_out_winners", "Then the player with the fewest cards in hand wins; tied players win together."):
+        [deck_out_winners],
+    ("rule:deck_out_winners", "Then the player whose cards in hand are worth the fewest points wins; tied players "
+     "win together."): [deck_out_winners],
+    ("rule:deck_out_winners", "{rank}: {n} point"): [fewest_points_values, deck_out_winners],
+    ("rule:deck_out_winners", "Card values: {values}."): [fewest_points_values, deck_out_winners],
+}
+
+# Sentences that describe nothing a game can show, and why.
+NOT_BEHAVIOUR = {
+    ("rules", "Machiavelli: the rules of {variant}"): "the title",
+    ("rules", "For example:"): "introduces examples (each example has its scenario)",
+    ("rules", "[in English]"): "marks the variant's own text",
+    ("rules", "{parameter}: {value}"): "a raw parameter no clause covers (test_rules_text fails on any)",
+    ("rule:extends", "This variant is based on {parent}."): "the variant's history, not a rule",
+    ("rule:deck", "{name} {symbol}"): "how a suit is named",
+    ("rule:deck", "{name} ({letter})"): "how a rank is named",
+    ("meld kind title", "Combinations of kind {kind}"): "a heading",
+    **{("rules section", title): "a heading" for title in rules_text.SECTIONS.values()},
+    **{("meld kind title", title): "a heading" for title in rules_text.KIND_TITLES.values()},
+}
+
+
+def _written_sentences() -> set[tuple[str, str]]:
+    """(context, msgid) of every sentence rules_text.py can say, read from its source."""
+    tree = ast.parse(Path(rules_text.__file__).read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name in ("_p", "_np", "NP_", "pgettext", "npgettext") and len(node.args) >= 2:
+            context, message = node.args[0], node.args[1]
+            if isinstance(context, ast.Constant) and isinstance(message, ast.Constant):
+                found.add((context.value, message.value))
+    return found
+
+
+def test_every_rule_sentence_is_classified():
+    written = _written_sentences()
+    assert len(written) > 50
+    unclassified = sorted(written - set(SCENARIOS) - set(NOT_BEHAVIOUR))
+    assert not unclassified, f"rule sentences without a game scenario: {unclassified}"
+    assert not set(SCENARIOS) & set(NOT_BEHAVIOUR)
+    stale = sorted((set(SCENARIOS) | set(NOT_BEHAVIOUR)) - written)
+    assert not stale, f"scenarios for sentences the rules no longer say: {stale}"
+
+
+def _composed():
+    out = []
+    for melds_only, variants in ((False, VARIANTS), (True, MELDS_ONLY)):
+        for name, overrides in variants:
+            variant = load_variant(name, list(overrides))
+            out.append((f"{name} {' '.join(overrides)}".strip(), variant, rules_text.compose(variant), melds_only))
+    return out
+
+
+def test_the_variants_here_say_every_behavioural_sentence():
+    said = {s for _, _, doc, _ in _composed() for s in doc.sentences}
+    assert not set(SCENARIOS) - said, sorted(set(SCENARIOS) - said)
+
+
+def _cases():
+    for label, variant, doc, melds_only in _composed():
+        for sentence in doc.sentences:
+            for scenario in SCENARIOS.get(sentence, ()):
+                if melds_only and scenario not in (melds_as_the_examples_say, tables_as_the_examples_say):
+                    continue
+                yield pytest.param(variant, scenario, id=f"{label}-{scenario.__name__}-{sentence[1][:30]}")
+
+
+@pytest.mark.parametrize("variant, scenario", list(_cases()))
+def test_the_engine_does_what_the_rules_say(variant, scenario):
+    scenario(variant)
