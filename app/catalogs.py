@@ -27,6 +27,9 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
+    # The rules composer's own pgettext and npgettext (they note each sentence).
+    "_p": ((1, "c"), 2),
+    "_np": ((1, "c"), 2, 3),
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
 #: Where messages are extracted from, relative to the source root.

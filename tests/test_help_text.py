@@ -59,7 +59,7 @@ def test_command_help_in_arabic():
     result = run("--lang", "ar", "solve", "--help")
     assert result.exit_code == 0
     out = flat(result.stdout)
-    for arabic in ("أكبر عدد من الأوراق يمكن أن تضعه يدك على الطاولة", "رمز الخروج: 0 أُجيب",
+    for arabic in ("أكبر عدد من الأوراق يمكن ليدك وضعه على الطاولة", "رمز الخروج: 0 تمت الإجابة",
                    'الأوراق في اليد: "4C KD".', "الخيارات"):
         assert arabic in out
     # Option names stay as they are.
