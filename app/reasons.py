@@ -157,6 +157,23 @@ PROBLEMS: dict[str, str] = {
     "too-short": N_("too short: expected at least {limit} characters or items"),
     "too-long": N_("too long: expected at most {limit} characters or items"),
     "bad-format": N_("expected letters, digits, '.', '_' and '-', got {got}"),
+    # Checks across keys (core.checks): their values fill the placeholders.
+    "players-order": N_("the fewest players ({min}) is more than the most players ({max})"),
+    "sizes-order": N_("the smallest meld ({min} cards) is larger than the largest ({max} cards)"),
+    "no-meld-kinds": N_("a variant needs at least one kind of meld"),
+    "hand-size-range": N_("a hand has from 1 to {max} cards"),
+    "hand-sizes-missing": N_("no hand size for these numbers of players: {missing}"),
+    # TRANSLATORS: cards: the cards of all the decks; needed: players x hand.
+    "too-few-cards-to-deal": N_("not enough cards: hands of {hand} for {players} players take {needed}, "
+                                "the decks hold {cards}"),
+    # TRANSLATORS: cards: the cards of all the decks; needed: players x hand + help cards.
+    "too-few-cards-with-help": N_("not enough cards: hands of {hand} for {players} players and {help} help "
+                                  "cards take {needed}, the decks hold {cards}"),
+    "duplicate-suit-code": N_("two suits have the code {code}"),
+    "duplicate-rank-code": N_("two ranks have the code {code}"),
+    "duplicate-suit-symbol": N_("two suits have the symbol {symbol}"),
+    "extra-code-taken": N_("the code {code} of an extra card is taken by another card"),
+    "extra-symbol-taken": N_("the symbol {symbol} of an extra card is taken by a suit or another extra card"),
 }
 # What a value should have been (core.variant.Problem.types).
 VALUE_TYPES: dict[str, str] = {
@@ -172,10 +189,11 @@ VALUE_TYPES: dict[str, str] = {
 def problem_text(problem: dict[str, Any]) -> str:
     """What is wrong with one key, in the user's language, without its
     place: ``expected one of low, high, low-or-high or wrap, got hihg; did
-    you mean high?``. Checks across keys (a deck too small for the hands)
-    keep their English ``detail``."""
+    you mean high?``. A check across keys (a deck too small for the
+    hands) is said with the values it reports."""
     code = problem.get("code", "")
-    values = {k: printable(v, visible=True) if isinstance(v, str) else v for k, v in problem.items()}
+    given = {**problem, **(problem.get("values") or {})}
+    values = {k: printable(v, visible=True) if isinstance(v, str) else v for k, v in given.items()}
     if code == "wrong-type":
         values["expected"] = format_list([_(VALUE_TYPES[t]) if t in VALUE_TYPES else printable(str(t), visible=True)
                                           for t in problem.get("types", ())], style="or")

@@ -113,19 +113,29 @@ class DeckSpec(BaseModel):
 
     @model_validator(mode="after")
     def _unique_codes(self) -> "DeckSpec":
-        for what, codes in (("suit", [s.code for s in self.suits]), ("rank", [r.code for r in self.ranks])):
-            if len(set(codes)) != len(codes):
-                raise ValueError(f"duplicate {what} code in deck")
+        from .checks import failed
+
+        for what, codes in (("suits", [s.code for s in self.suits]), ("ranks", [r.code for r in self.ranks])):
+            twice = next((c for c in codes if codes.count(c) > 1), None)
+            if twice is not None:
+                raise failed(what, f"duplicate-{what[:-1]}-code", "duplicate {what} code in deck: {code}",
+                             what=what[:-1], code=twice)
         symbols = [s.symbol for s in self.suits]
-        if len(set(symbols)) != len(symbols):
-            raise ValueError("duplicate suit symbol in deck")
+        twice = next((c for c in symbols if symbols.count(c) > 1), None)
+        if twice is not None:
+            raise failed("suits", "duplicate-suit-symbol", "duplicate suit symbol in deck: {symbol}", symbol=twice)
         extras = [e.code for e in self.extras]
         regular = {r.code + s.code for r in self.ranks for s in self.suits}
-        if len(set(extras)) != len(extras) or regular & set(extras):
-            raise ValueError("extras: an extra card's code is taken by another card")
-        taken = {s.code for s in self.suits} | set(symbols)
-        if taken & {e.symbol for e in self.extras} or len({e.symbol for e in self.extras}) != len(self.extras):
-            raise ValueError("extras: an extra card's symbol is taken by a suit or another extra card")
+        taken = next((c for c in extras if extras.count(c) > 1 or c in regular), None)
+        if taken is not None:
+            raise failed("extras", "extra-code-taken", "an extra card's code is taken by another card: {code}",
+                         code=taken)
+        marks = {s.code for s in self.suits} | set(symbols)
+        extra_symbols = [e.symbol for e in self.extras]
+        clash = next((m for m in extra_symbols if m in marks or extra_symbols.count(m) > 1), None)
+        if clash is not None:
+            raise failed("extras", "extra-symbol-taken",
+                         "an extra card's symbol is taken by a suit or another extra card: {symbol}", symbol=clash)
         return self
 
     # -- lookups (cached per instance; the model is frozen) -----------------

@@ -67,7 +67,10 @@ class MeldKind(BaseModel):
     @model_validator(mode="after")
     def _sizes(self) -> "MeldKind":
         if self.max_size is not None and self.max_size < self.min_size:
-            raise ValueError(f"min_size: {self.min_size} is above max_size {self.max_size}")
+            from .checks import failed
+
+            raise failed("min_size", "sizes-order", "{min} is above max_size {max}",
+                         min=self.min_size, max=self.max_size)
         return self
 
 

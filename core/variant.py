@@ -54,7 +54,10 @@ class Players(BaseModel):
     @model_validator(mode="after")
     def _order(self) -> "Players":
         if self.min > self.max:
-            raise ValueError(f"min: players.min {self.min} is above players.max {self.max}")
+            from .checks import failed
+
+            raise failed("min", "players-order", "players.min {min} is above players.max {max}",
+                         min=self.min, max=self.max)
         return self
 
 
@@ -121,7 +124,9 @@ class MeldVariant(Variant):
     @model_validator(mode="after")
     def _some_melds(self) -> "MeldVariant":
         if not self.melds:
-            raise ValueError("melds: a variant needs at least one kind of meld")
+            from .checks import failed
+
+            raise failed("melds", "no-meld-kinds", "a variant needs at least one kind of meld")
         return self
 
     def check(self, cards: tuple[Card, ...] | list[Card]) -> MeldCheck:
@@ -454,9 +459,14 @@ class Problem:
     types: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     limit: int | None = None
+    #: The numbers and names a check across keys reports (core.checks).
+    values: tuple[tuple[str, int | str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v is not None and v != ()}
+        out = {k: v for k, v in self.__dict__.items() if v is not None and v != ()}
+        if self.values:
+            out["values"] = dict(self.values)
+        return out
 
 
 def _shown(value: Any) -> str | None:
@@ -560,6 +570,11 @@ def _problem_of(error: Any, data: Any, schema: type[BaseModel]) -> tuple[tuple[A
         pattern = str(ctx.get("pattern", ""))
         return loc, tagged, dict(code="bad-format", expected=f"text matching {pattern}", got=got,
                                  detail=f"{msg} (got {said})")
+    if "check" in ctx:
+        # A check across keys (core.checks.failed): its code and values.
+        field = str(ctx["check"])
+        values = tuple((k, v) for k, v in ctx.items() if k != "check" and isinstance(v, (int, str)))
+        return (*loc, field) if field else loc, tagged, dict(code=kind, expected=msg, detail=msg, values=values)
     field, sep, rest = msg.partition(": ")
     if sep and kind == "value_error" and re.fullmatch(r"[a-z_]+", field):
         # Cross-field checks name the key they are about (see the validators).

@@ -263,3 +263,25 @@ def test_validate_speaks_the_users_language(tmp_path):
     assert messages[0] == f"«{bad}:1 (decks): «expected «a whole number», got two»»"
     assert messages[2].endswith("low-or-high o wrap, got hihg»; did you mean high?»»")  # Italian "or"
     assert "«a mapping of keys to values»" in messages[3]
+
+
+@pytest.mark.parametrize("text, code, values, italian", [
+    ("extends: bga\nhand_size: {2: 10, 3: 10}\n", "hand-sizes-missing", {"missing": "4, 5"},
+     "manca il numero di carte per mano con questi numeri di giocatori: 4, 5"),
+    ("extends: bga\nplayers: {min: 5, max: 4}\n", "players-order", {"min": 5, "max": 4},
+     "il numero minimo di giocatori (5) supera il massimo (4)"),
+    ("extends: bga\ndecks: 1\n", "too-few-cards-to-deal", {"cards": 52, "players": 4, "hand": 15, "needed": 60},
+     "carte insufficienti: mani da 15 per 4 giocatori richiedono 60 carte, i mazzi ne hanno 52"),
+])
+def test_checks_across_keys_are_named_and_said_in_the_language(tmp_path, text, code, values, italian):
+    """A problem that compares several keys has its own code and values in
+    the JSON, and its message in the user's language (not pydantic's English)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(text)
+    result = runner.invoke(app, ["variants", "validate", str(path), "--json"])
+    [problem] = json.loads(result.stdout)[0]["problems"]
+    assert problem["code"] == code
+    for key, value in values.items():
+        assert problem["values"][key] == value
+    result = runner.invoke(app, ["--lang", "it", "variants", "validate", str(path)])
+    assert result.exit_code == 1 and italian in result.stderr

@@ -238,7 +238,8 @@ def variants_validate(
 def _problems(exc: Any) -> list[dict[str, Any]]:
     """Every problem of a variant that does not load, as JSON rows: where
     (file, line, key path), ``code``, what was ``expected``, what it
-    ``got`` and a ``suggestion`` when there is one, and the ``message`` in
+    ``got``, a ``suggestion`` when there is one, the ``values`` a check
+    across keys reports, and the ``message`` in
     the user's language. An error found before the schema (not YAML, a
     broken extends) is one row."""
     from ..reasons import describe, problem_message
@@ -248,5 +249,5 @@ def _problems(exc: Any) -> list[dict[str, Any]]:
         return [{"file": exc.params.get("file"), "path": exc.params.get("path") or "",
                  "line": exc.params.get("line"), "code": exc.code, "expected": None,
                  "message": describe(exc)}]
-    keys = ("file", "path", "line", "code", "expected", "got", "suggestion")
+    keys = ("file", "path", "line", "code", "expected", "got", "suggestion", "values")
     return [{**{k: p[k] for k in keys if k in p}, "message": problem_message(p)} for p in found]

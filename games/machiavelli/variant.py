@@ -8,7 +8,11 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from machiavelli.core.checks import failed
 from machiavelli.core.variant import MeldVariant
+
+#: Most cards a hand may be dealt.
+MAX_HAND = 200
 
 
 class MachiavelliVariant(MeldVariant):
@@ -46,10 +50,8 @@ class MachiavelliVariant(MeldVariant):
     @classmethod
     def _hand_size_positive(cls, value: int | dict[int, int]) -> int | dict[int, int]:
         sizes = value.values() if isinstance(value, dict) else [value]
-        if any(s < 1 for s in sizes):
-            raise ValueError("a hand must have at least 1 card")
-        if any(s > 200 for s in sizes):
-            raise ValueError("a hand may have at most 200 cards")
+        if any(not 1 <= s <= MAX_HAND for s in sizes):
+            raise failed("", "hand-size-range", "a hand has from 1 to {max} cards", max=MAX_HAND)
         return value
 
     @model_validator(mode="after")
@@ -57,14 +59,19 @@ class MachiavelliVariant(MeldVariant):
         if isinstance(self.hand_size, dict):
             missing = [n for n in range(self.players.min, self.players.max + 1) if n not in self.hand_size]
             if missing:
-                raise ValueError(f"hand_size: gives no number for {missing} players")
+                raise failed("hand_size", "hand-sizes-missing", "gives no number for {missing} players",
+                             missing=", ".join(map(str, missing)))
         for n in range(self.players.min, self.players.max + 1):
             needed = n * self.hand_size_for(n) + self.help_cards
             if needed > self.card_count:
-                raise ValueError(
-                    f"hand_size: {self.decks} deck(s) of {self.deck.size} cards cannot deal {self.hand_size_for(n)} "
-                    f"cards to {n} players" + (f" and {self.help_cards} help cards" if self.help_cards else "")
-                )
+                values = dict(cards=self.card_count, players=n, hand=self.hand_size_for(n), needed=needed,
+                              help=self.help_cards)
+                if self.help_cards:
+                    raise failed("hand_size", "too-few-cards-with-help",
+                                 "{cards} cards cannot deal {hand} cards to {players} players and {help} help "
+                                 "cards", **values)
+                raise failed("hand_size", "too-few-cards-to-deal",
+                             "{cards} cards cannot deal {hand} cards to {players} players", **values)
         return self
 
     def hand_size_for(self, players: int) -> int:
