@@ -158,11 +158,12 @@ def test_variants_params_lists_the_schema():
 
 def test_version_is_the_distributions_and_agrees_with_pyproject():
     import tomllib
+    from importlib.metadata import version
 
     import machiavelli
 
-    pyproject = tomllib.loads((Path(machiavelli.__file__).parent / "pyproject.toml").read_text())
-    assert machiavelli.__version__ == pyproject["project"]["version"]
+    pyproject = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    assert machiavelli.__version__ == pyproject["project"]["version"] == version("machiavelli-variants")
     result = run("--version")
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == f"machiavelli {machiavelli.__version__}"
