@@ -195,3 +195,26 @@ def test_visual_order_asked_for_a_pipe_says_once_that_it_stays_logical():
     assert note not in result.stdout
     english = play("--seed", "3", "--seat", "human", "--seat", "random", "--bidi", "visual", lines=["draw"])
     assert "--bidi visual" not in english.output, "nothing to reorder: nothing to say"
+
+
+def test_visual_order_reaches_a_game_of_computer_players_in_a_terminal(tmp_path):
+    """`play --moves` between computer players prints its moves and the
+    summary in visual order too when asked for on a terminal."""
+    import os
+
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR")}
+    env.update(TERM="xterm-256color", COLUMNS="200", LINES="24", LANG="C.UTF-8")
+    child = pexpect.spawn(sys.executable, ["-m", "machiavelli", "--lang", "ar", "play", "--seed", "3", "--seat",
+                                           "random", "--players", "2", "--moves", "--bidi", "visual"],
+                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=60, dimensions=(24, 200))
+    child.expect(pexpect.EOF)
+    out = child.before
+    i18n.use_language("ar", environ={})
+    intro = i18n._("{dealer} deals; {first} starts.", dealer=i18n._("Player {n}", n=i18n.format_number(1)),
+                   first=i18n._("Player {n}", n=i18n.format_number(2)))
+    left = i18n.ngettext("{n} card left in the deck.", "{n} cards left in the deck.", 0)
+    for line in (intro, left):
+        assert visual_of(line) != line
+        assert visual_of(line) in out and line not in out

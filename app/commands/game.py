@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # the engine is imported when a game is played, not to start 
     from machiavelli.core.records import Seat
     from machiavelli.games.machiavelli.game import Entry, Game
 
+    from ..screen import Screen
+
 #: Players the application provides beside the kernel's bots and people:
 #: name -> factory(game, seat, seed).
 PLAYERS: dict[str, Callable[[Game, int, int], Bot]] = {}
@@ -187,12 +189,18 @@ def play(
         if status:
             raise typer.Exit(status)
         return
+    echo: Callable[[str], None] = typer.echo
+    if bidi == "visual" and not as_json:
+        # Computer players alone: their moves and the summary in visual order too.
+        screen = _screen(True)
+        screen.visual_notice()
+        echo = lambda line: screen.say(line, whole=True)  # noqa: E731
     for line in intro:
-        typer.echo(line)
+        echo(line)
     drivers = _make_players(names, game)
 
     def show(entry: Entry) -> None:
-        typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
+        echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
 
     try:
         if game.outcome is None:
@@ -203,23 +211,19 @@ def play(
     if as_json:
         print_json(game.state())
         return
-    _summary(game)
+    _summary(game, echo)
     if record is not None:
-        typer.echo(_("Record written to {file}.", file=str(record)))
+        echo(_("Record written to {file}.", file=str(record)))
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
                       visual: bool, loaded: Path | None = None, intro: list[str] = ()) -> int:
     """A session at this terminal (or from standard input); the exit status."""
-    from rich.console import Console
-
     from machiavelli.core.bots import bot_seed, make_bot
 
     from ..human import Session, Terminal
-    from ..screen import Screen
 
-    screen = Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
-                    visual=visual)
+    screen = _screen(visual)
     screen.visual_notice()
     for line in intro:  # through the screen: in visual order too
         screen.say(line, whole=True)
@@ -235,29 +239,39 @@ def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: P
     return session.run(drivers)
 
 
-def _summary(game: Game) -> None:
+def _screen(visual: bool) -> "Screen":
+    """The terminal's screen (``visual``: right-to-left lines reordered)."""
+    from rich.console import Console
+
+    from ..screen import Screen
+
+    return Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
+                  visual=visual)
+
+
+def _summary(game: Game, echo: Callable[[str], None] = typer.echo) -> None:
     from ..narrate import outcome_text, player_name
 
     deck = game.variant.deck
     if game.outcome is not None:
-        typer.echo(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome)))
+        echo(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome)))
     else:
-        typer.echo(_("Turn {turn}: {player} to play.", turn=game.turn_number, player=player_name(game.current)))
+        echo(_("Turn {turn}: {player} to play.", turn=game.turn_number, player=player_name(game.current)))
     melds = game.melds()
     if melds:
-        typer.echo(_("Table:"))
+        echo(_("Table:"))
         width = len(str(len(melds)))
         for number, meld in enumerate(melds, 1):
-            typer.echo(f"  {number:>{width}}  {glossary.show_cards(meld, deck)}")
+            echo(f"  {number:>{width}}  {glossary.show_cards(meld, deck)}")
     else:
-        typer.echo(_("The table is empty."))
+        echo(_("The table is empty."))
     if game.help_cards:
-        typer.echo(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
+        echo(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
     for seat in range(game.players):
         hand = sorted(game.hand(seat), key=deck.sort_key)
         count = ngettext("{n} card", "{n} cards", len(hand))
-        typer.echo(f"  {player_name(seat)}: {count}: {glossary.show_cards(hand, deck)}")
-    typer.echo(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
+        echo(f"  {player_name(seat)}: {count}: {glossary.show_cards(hand, deck)}")
+    echo(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
 
 
 @handles_errors
