@@ -82,6 +82,23 @@ def test_rearranging_turns_are_those_that_leave_table_cards_moved(bga):
     assert (tally.rearranged, tally.draws, tally.restores, tally.drawn) == (1, 2, 1, 3)
 
 
+def test_the_tally_counts_help_cards_used_and_the_empty_deck(bga):
+    variant = bga.model_copy(update={"help_cards": 2, "help_cards_refill": True})
+    parse = lambda text: variant.deck.parse_cards(text)  # noqa: E731
+    game = Game.from_position(variant, [parse("5C 6C KD"), parse("2S 9H 4D")], deck=parse("3S 3H"),
+                              help=parse("7C QD"))
+    tally = _Tally(game)
+    script = [
+        (0, "play 5C 6C 7C"), (0, "undo"), (0, "play 5C 6C 7C"), (0, "end"),  # one help card, refilled
+        (1, "draw"),                                                          # the deck is empty now
+    ]
+    for seat, text in script:
+        tally(game.apply(Action.parse(text), seat))
+    counts = tally.counts()
+    assert (counts["help_used"], counts["deck_emptied"]) == (1, 1)
+    assert _Tally(Game.from_position(bga, [parse("5C 6C KD"), parse("2S 9H 4D")])).counts()["deck_emptied"] == 0
+
+
 def test_batches_cover_every_game_once():
     for games in (1, 7, 100, 2001):
         for workers in (1, 2, 16):

@@ -9,20 +9,28 @@ from .game import Entry, Game
 
 class Tally:
     """Counts, from the log entries as they come: turns that rearranged the
-    table, draws, restores and the cards they drew."""
+    table, draws, restores and the cards they drew; help cards melded
+    (``help_used``, counted when the turn ends with them on the table) and
+    whether the deck was ever emptied (``deck_emptied``, 0 or 1: the rules
+    for the deck's end came into play)."""
 
-    __slots__ = ("game", "touched", "rearranged", "draws", "restores", "drawn")
+    __slots__ = ("game", "touched", "helped", "rearranged", "draws", "restores", "drawn", "help_used",
+                 "deck_emptied")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.touched = False
-        self.rearranged = self.draws = self.restores = self.drawn = 0
+        self.helped = 0
+        self.rearranged = self.draws = self.restores = self.drawn = self.help_used = 0
+        self.deck_emptied = 0
 
     def __call__(self, entry: Entry) -> None:
         if not entry.ends_turn:
             # After each step the turn is still current: remember whether
             # table cards are now out of place (an undo may take that back).
-            self.touched = bool(self.game.turn.touched)
+            turn = self.game.turn
+            self.touched = bool(turn.touched)
+            self.helped = turn.help_used()
             return
         kind = type(entry.action)
         self.drawn += entry.drew
@@ -33,8 +41,15 @@ class Tally:
                 self.draws += 1
             elif entry.outcome is not None and entry.outcome.reason == WENT_OUT:
                 self.touched = bool(self.game.turn.touched)
+                self.helped = self.game.turn.help_used()
             self.rearranged += self.touched
+            if kind is not Draw:
+                self.help_used += self.helped
+        if not self.game.deck_count:
+            self.deck_emptied = 1
         self.touched = False
+        self.helped = 0
 
     def counts(self) -> dict[str, int]:
-        return {"rearranged": self.rearranged, "draws": self.draws, "restores": self.restores, "drawn": self.drawn}
+        return {"rearranged": self.rearranged, "draws": self.draws, "restores": self.restores, "drawn": self.drawn,
+                "help_used": self.help_used, "deck_emptied": self.deck_emptied}
