@@ -66,13 +66,25 @@ def _fallible(seed: int) -> Bot:
     return FallibleBot(seed)
 
 
+def _level(name: str):
+    def factory(seed: int) -> Bot:
+        from .levels import make
+
+        return make(name, seed)
+
+    factory.__name__ = f"_{name}"
+    return factory
+
+
 GAME = GameDefinition(
     name=NAME,
     variant_schema=MachiavelliVariant,
     new_game=_new_game,
     parse_action=_parse_action,
     terminations=Ending,
-    bots={"random": _random, "greedy": _greedy, "solver": _solver, "fallible": _fallible},
+    bots={"random": _random, "greedy": _greedy, "solver": _solver, "fallible": _fallible,
+          # Player models with a meaning (see .levels), weakest first.
+          **{name: _level(name) for name in ("beginner", "casual", "club", "expert")}},
     tally=_tally,
     default_variant="bga",
     preferred_bots=("solver", "greedy", "random"),
