@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 from machiavelli.core.simulate import GameSummary
+from machiavelli.core.variant import Variant, differences
 
 from . import stats
 
@@ -167,8 +168,11 @@ def ratio_of(games: Sequence[GameSummary]) -> stats.Ratio:
 
 
 def report(named_games: Sequence[tuple[str, Sequence[GameSummary]]], seats: Sequence[str],
-           parameters: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Figures of every variant and, for several, each one compared with the first."""
+           parameters: Callable[[str], dict[str, Any]] | None = None,
+           variants_of: Sequence[Variant] | None = None) -> dict[str, Any]:
+    """Figures of every variant and, for several, each one compared with the
+    first; with the variants themselves (``variants_of``, in the same
+    order), the warnings of :func:`warnings` too."""
     variants = []
     for name, games in named_games:
         fig = figures(name, seats, games)
@@ -179,4 +183,131 @@ def report(named_games: Sequence[tuple[str, Sequence[GameSummary]]], seats: Sequ
     base_games = named_games[0][1]
     comparisons = [compare(variants[0], variants[i], ratio_of(base_games), ratio_of(games), keys)
                    for i, (_, games) in enumerate(named_games) if i > 0]
-    return {"variants": variants, "comparisons": comparisons}
+    out: dict[str, Any] = {"variants": variants, "comparisons": comparisons}
+    if variants_of is not None:
+        out["warnings"] = warnings(variants_of, [games for _, games in named_games], seats)
+    return out
+
+
+# -- honest warnings -------------------------------------------------------------
+
+
+def _scored_at_deck_end(game: GameSummary) -> bool:
+    return game.reason in (DECK_EXHAUSTED, BLOCKED)
+
+
+#: A parameter (the first part of a dotted key) and what shows that it came
+#: into play in a game: (warning code, the count or test behind it). A
+#: difference in a parameter whose test held in no game of either variant
+#: cannot show in the figures: the simulation says nothing about it.
+IN_PLAY: dict[str, tuple[str, Callable[[GameSummary], bool]]] = {
+    "restore_penalty": ("no-restores", lambda g: g.restores > 0),
+    "help_cards": ("no-help-cards-used", lambda g: g.count("help_used") > 0),
+    "help_cards_refill": ("no-help-cards-used", lambda g: g.count("help_used") > 0),
+    "deck_runs_out": ("deck-end-never-reached", lambda g: g.count("deck_emptied") > 0),
+    "deck_out_winners": ("deck-end-never-reached", _scored_at_deck_end),
+    "draw_count": ("no-draws", lambda g: g.draws > 0),
+}
+#: The count each warning code names in the JSON (what stayed at zero).
+IN_PLAY_COUNTS = {"no-restores": "restores", "no-help-cards-used": "help_used",
+                  "deck-end-never-reached": "deck_emptied", "no-draws": "draws"}
+#: One way of ending this common in a variant's games (at least this share)
+#: says more about the players than about the rules.
+ONE_ENDING_SHARE = {WENT_OUT: 1.0, DECK_EXHAUSTED: 0.95, BLOCKED: 0.95}
+#: Fewer games than this say nothing of how games usually end.
+ONE_ENDING_MIN_GAMES = 10
+
+
+def not_in_play(a: Variant, b: Variant, games_a: Sequence[GameSummary],
+                games_b: Sequence[GameSummary]) -> list[dict[str, Any]]:
+    """A warning for each parameter on which ``a`` and ``b`` differ that
+    never came into play in either variant's games (see :data:`IN_PLAY`)."""
+    out = []
+    for key, value_a, value_b in differences(a, b):
+        found = IN_PLAY.get(key.split(".")[0])
+        if found is None:
+            continue
+        code, in_play = found
+        if any(in_play(g) for g in games_a) or any(in_play(g) for g in games_b):
+            continue
+        out.append({"code": code, "a": a.name, "b": b.name, "parameter": key, "value_a": value_a,
+                    "value_b": value_b, "count": IN_PLAY_COUNTS[code], "games": len(games_a) + len(games_b)})
+    return out
+
+
+def one_ending(name: str, games: Sequence[GameSummary], seats: Sequence[str]) -> list[dict[str, Any]]:
+    """A warning when (almost) every game of a variant ended the same way:
+    then the players, not the rules, decide how games end."""
+    n = len(games)
+    if n < ONE_ENDING_MIN_GAMES:
+        return []
+    out = []
+    for reason in REASONS:
+        k = sum(g.reason == reason for g in games)
+        if k / n >= ONE_ENDING_SHARE[reason]:
+            out.append({"code": "one-ending", "variant": name, "reason": reason, "k": k, "n": n,
+                        "share": k / n, "seats": list(seats)})
+    return out
+
+
+def warnings(variants: Sequence[Variant], results: Sequence[Sequence[GameSummary]],
+             seats: Sequence[str]) -> list[dict[str, Any]]:
+    """What the figures cannot show: for each variant, one way of ending
+    that (nearly) every game took; for each comparison with the first
+    variant, differing parameters that never came into play."""
+    out = []
+    for variant, games in zip(variants, results):
+        out.extend(one_ending(variant.name, games, seats))
+    for i in range(1, len(variants)):
+        out.extend(not_in_play(variants[0], variants[i], results[0], results[i]))
+    return out
+
+
+# -- robust conclusions ----------------------------------------------------------
+
+ROBUST_CELL = ("a", "b", "difference", "p_adjusted", "significant")
+
+
+def _sign(x: float | None) -> int:
+    return 0 if not x else (1 if x > 0 else -1)
+
+
+def verdict(per_level: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Whether one difference holds across levels, from each level's cell
+    (``difference``, ``significant``): ``every-level`` (significant at every
+    level, always the same way: ``holds``), ``some-levels`` (significant,
+    the same way, at some levels only), ``opposite`` (significant both ways)
+    or ``no-level``. ``direction`` is the sign of the significant
+    differences (0 when none or both)."""
+    significant = [level for level, cell in per_level.items() if cell["significant"]]
+    higher = [level for level in significant if _sign(per_level[level]["difference"]) > 0]
+    lower = [level for level in significant if _sign(per_level[level]["difference"]) < 0]
+    if not significant:
+        code, direction = "no-level", 0
+    elif higher and lower:
+        code, direction = "opposite", 0
+    else:
+        code = "every-level" if len(significant) == len(per_level) else "some-levels"
+        direction = 1 if higher else -1
+    signs = {_sign(cell["difference"]) for cell in per_level.values()} - {0}
+    return {"holds": code == "every-level", "verdict": code, "direction": direction,
+            "same_sign": len(signs) <= 1, "significant_at": significant, "higher_at": higher, "lower_at": lower}
+
+
+def robust(per_level: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each compared figure of each comparison across the reports of the
+    runs at each level (every seat that level): the level's difference and
+    significance, and whether the difference holds at every level."""
+    levels = list(per_level)
+    first = per_level[levels[0]]
+    out = []
+    for c, comp in enumerate(first["comparisons"]):
+        for row in comp["figures"]:
+            cells = {}
+            for level in levels:
+                found = [r for r in per_level[level]["comparisons"][c]["figures"] if r["figure"] == row["figure"]]
+                if found:
+                    cells[level] = {k: found[0][k] for k in ROBUST_CELL}
+            out.append({"a": comp["a"], "b": comp["b"], "figure": row["figure"], "kind": row["kind"],
+                        "per_level": cells, **verdict(cells)})
+    return out

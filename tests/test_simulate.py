@@ -173,7 +173,7 @@ def test_run_gives_games_in_order_and_reports_each_batch(bga):
 def test_json_shape():
     data = simulate_json("-V", "bga", "-V", "restore-3", "-n", "12", "--seed", "1", "-j", "1", "-p", "3")
     assert (data["format"], data["version"], data["games"], data["players"]) == ("machiavelli-simulation", 1, 12, 3)
-    assert data["seats"] == [SEAT] * 3
+    assert data["seats"] == simulate_command._default_seats(3)
     fig = data["variants"][0]
     assert fig["variant"] == "bga" and fig["parameters"]["restore_penalty"] == 1
     assert set(fig["ended"]) == {"went-out", "deck-exhausted", "blocked"}
@@ -192,6 +192,7 @@ def test_json_shape():
     for row in comp["figures"]:
         assert set(row) == {"figure", "kind", "a", "b", "difference", "p", "p_adjusted", "significant",
                             "games_needed"}
+    assert isinstance(data["warnings"], list) and all("code" in w for w in data["warnings"])
         assert row["p"] <= row["p_adjusted"] <= 1
 
 

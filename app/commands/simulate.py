@@ -6,7 +6,7 @@ command gives the same figures with any ``--jobs`` and on a Dask cluster.
 JSON (``--json FILE``, ``-`` for standard output) carries every figure::
 
     {"format": "machiavelli-simulation", "version": 1, "seed": 7, "games": 2000,
-     "players": 4, "seats": ["greedy", ...], "settings": ["aces=wrap"],
+     "players": 4, "seats": ["beginner", "casual", "club", "expert"], "settings": ["aces=wrap"],
      "variants": [{"variant": "bga", "games": 2000,
                    "ended": {"went-out": SHARE, "deck-exhausted": SHARE, "blocked": SHARE},
                    "win_share_by_position": [{"position": 1, ...SHARE}, ...],
@@ -16,7 +16,23 @@ JSON (``--json FILE``, ``-`` for standard output) carries every figure::
                    "parameters": {...}}, ...],
      "comparisons": [{"a": "bga", "b": "restore-3", "figures": [
          {"figure": "turns", "kind": "mean", "a": 78.2, "b": 80.9, "difference": 2.7,
-          "p": 0.001, "p_adjusted": 0.01, "significant": true, "games_needed": 1450}, ...]}]}
+          "p": 0.001, "p_adjusted": 0.01, "significant": true, "games_needed": 1450}, ...]}],
+     "warnings": [{"code": "no-restores", "a": "bga", "b": "restore-3", "parameter": "restore_penalty",
+                   "value_a": 1, "value_b": 3, "count": "restores", "games": 4000},
+                  {"code": "one-ending", "variant": "bga", "reason": "deck-exhausted", "k": 1990, "n": 2000,
+                   "share": 0.995, "seats": [...]}, ...],
+     # with --robust: every seat at each level in turn, one run per level
+     "robust_levels": ["beginner", "casual", "club", "expert"],
+     "robust": [{"a": "bga", "b": "restore-3", "figure": "turns", "kind": "mean",
+                 "per_level": {"beginner": {"a", "b", "difference", "p_adjusted", "significant"}, ...},
+                 "holds": true, "verdict": "every-level", "direction": -1, "same_sign": true,
+                 "significant_at": [...], "higher_at": [...], "lower_at": [...]}, ...],
+     "robust_warnings": {"beginner": [...], ...}}
+
+    Warning codes: no-restores, no-help-cards-used, deck-end-never-reached,
+    no-draws (a differing parameter that never came into play: see
+    sim_figures.IN_PLAY), one-ending (one way of ending in nearly every game).
+    Verdicts: every-level (holds), some-levels, opposite, no-level.
 
     SHARE = {"k", "n", "share", "low", "high"}  (95% Wilson interval; for
             rearranging_turns k of n turns, interval robust to games)
@@ -53,8 +69,20 @@ VERSION = 1
 DEFAULT_GAMES = 2000
 DEFAULT_PLAYERS = 4
 MAX_GAMES = 10_000_000
-#: Bots tried in this order for seats not given: the strongest cheap one.
+#: Bots tried in this order for seats not given when the player levels are
+#: not registered: the strongest cheap one.
 PREFERRED_BOTS = ("greedy", "random")
+#: The player levels, weakest first. A table of mixed levels is the default:
+#: one kind of player everywhere makes games end one way (greedy players
+#: never restore and mostly exhaust the deck), which says more about the
+#: players than about the rules.
+LEVELS = ("beginner", "casual", "club", "expert")
+#: Levels for tables smaller than four: the middle of the range first.
+SMALL_TABLES = {2: ("casual", "club"), 3: ("casual", "club", "expert")}
+#: Bots that stand in for the levels in --robust while the levels are not registered.
+ROBUST_FALLBACK = ("random", "greedy", "solver")
+#: Fewest levels --robust compares.
+ROBUST_MIN_LEVELS = 3
 
 
 def _outcome_labels() -> dict[str, str]:
@@ -93,6 +121,29 @@ def _default_seat(game: str = registry.DEFAULT_GAME) -> str:
     return next((name for name in PREFERRED_BOTS if name in found), sorted(found)[0])
 
 
+def _default_seats(players: int, game: str = registry.DEFAULT_GAME) -> list[str]:
+    """The seats when none are given: a mixed table of player levels
+    (beginner, casual, club, expert, then round again for more than four
+    players), or :func:`_default_seat` in every seat when the levels are
+    not registered."""
+    found = registry.bots(game)
+    if not all(level in found for level in LEVELS):
+        return [_default_seat(game)] * players
+    if players in SMALL_TABLES:
+        return list(SMALL_TABLES[players])
+    return [LEVELS[i % len(LEVELS)] for i in range(players)]
+
+
+def _robust_levels(game: str = registry.DEFAULT_GAME) -> list[str]:
+    """The players --robust seats at every seat in turn: the registered
+    levels, or while fewer than three are, the random, greedy and solver bots."""
+    found = registry.bots(game)
+    levels = [level for level in LEVELS if level in found]
+    if len(levels) < ROBUST_MIN_LEVELS:
+        levels = [name for name in ROBUST_FALLBACK if name in found]
+    return levels
+
+
 @handles_errors
 def simulate(
     variant_names: Annotated[Optional[list[str]], typer.Option(
@@ -122,6 +173,9 @@ def simulate(
     force: Annotated[bool, typer.Option("--force", help=N_(
         "Replace existing files: the --json, --csv, --games-csv and --plot files and the game records in --records "
         "(without it, an existing file is refused before any game is played)."))] = False,
+    robust: Annotated[bool, typer.Option("--robust", help=N_(
+        "Repeat the comparison with each player level in every seat (one run per level) and say whether each "
+        "difference holds at every level or only at some."))] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
     """Simulate and report (help text: see :func:`register`)."""
@@ -152,6 +206,14 @@ def simulate(
         raise fail(_("Variants of different games cannot be compared: {games}.", games=format_list(sorted(games_named))))
     seat_names = _seats(seats, players, variants)
     check_seats(seat_names, variants[0].game)
+    levels: list[str] = []
+    if robust:
+        if len(variants) < 2:
+            raise fail(_("--robust compares variants: give at least two with -V."))
+        levels = _robust_levels(variants[0].game)
+        if len(levels) < ROBUST_MIN_LEVELS:
+            raise fail(_("--robust needs at least {n} player levels; these players are registered: {players}.",
+                         n=ROBUST_MIN_LEVELS, players=format_list(sorted(registry.bots(variants[0].game)))))
     for v in variants:
         try:
             registry.game(v.game).new_game(v, len(seat_names), 0)
@@ -177,22 +239,39 @@ def simulate(
                                  "{n} games of {variants}; {players}; seed {seed}.", games,
                                  variants=format_list(v.name for v in variants), players=_seat_text(seat_names),
                                  seed=master))
-    try:
-        results = _play(plans, games, workers, dask, folder, console, show=not quiet and console.is_terminal)
-    except GameFailed as exc:
-        s = exc.summary
-        raise fail(_("Game {index} of {variant} (seed {seed}) could not be finished: {detail}", index=s.index,
-                     variant=exc.variant, seed=s.seed, detail=s.error or ""), code=1) from None
-    except MissingExtra as exc:
-        raise _missing(exc.extra) from None
-    except BackendError as exc:
-        raise fail(_("The Dask cluster at {address} failed: {detail}", address=exc.address,
-                     detail=exc.detail), code=1) from None
 
+    def play(these, records):
+        try:
+            return _play(these, games, workers, dask, records, console, show=not quiet and console.is_terminal)
+        except GameFailed as exc:
+            s = exc.summary
+            raise fail(_("Game {index} of {variant} (seed {seed}) could not be finished: {detail}", index=s.index,
+                         variant=exc.variant, seed=s.seed, detail=s.error or ""), code=1) from None
+        except MissingExtra as exc:
+            raise _missing(exc.extra) from None
+        except BackendError as exc:
+            raise fail(_("The Dask cluster at {address} failed: {detail}", address=exc.address,
+                         detail=exc.detail), code=1) from None
+
+    results = play(plans, folder)
+    parameters = {v.name: v.parameters() for v in variants}.__getitem__
     report = sim_figures.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
-                                parameters={v.name: v.parameters() for v in variants}.__getitem__)
+                                parameters=parameters, variants_of=variants)
     document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games, "players": len(seat_names),
                 "seats": seat_names, "settings": list(overrides or []), **report}
+    if robust:
+        if not data_on_stdout:
+            typer.echo(_("Again with every seat at each level: {levels}.", levels=format_list(levels)))
+        level_plans = [Plan(v, (level,) * len(seat_names), master) for level in levels for v in variants]
+        level_results = play(level_plans, None)
+        per_level = {}
+        for i, level in enumerate(levels):
+            part = level_results[i * len(variants):(i + 1) * len(variants)]
+            per_level[level] = sim_figures.report([(v.name, r) for v, r in zip(variants, part)],
+                                                  [level] * len(seat_names), variants_of=variants)
+        document["robust_levels"] = levels
+        document["robust"] = sim_figures.robust(per_level)
+        document["robust_warnings"] = {level: per_level[level]["warnings"] for level in levels}
     if json_file is not None:
         text = json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
         _write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
@@ -209,6 +288,9 @@ def simulate(
     if data_on_stdout:
         return
     _print_report(report, seat_names)
+    _print_warnings(report["warnings"])
+    if robust:
+        _print_robust(document["robust"], levels, seat_names)
     for out in (json_file, csv_file, games_csv, plot_file, records):
         if out is not None:
             typer.echo(_("Wrote {file}.", file=str(out)))
@@ -229,7 +311,9 @@ def _seats(seats: list[str] | None, players: int | None, variants) -> list[str]:
         players = max(bottom, min(DEFAULT_PLAYERS, top))
     if players < 2:
         raise fail(_("--players must be at least 2."))
-    return [seats[0] if seats else _default_seat(variants[0].game)] * players
+    if seats:
+        return [seats[0]] * players
+    return _default_seats(players, variants[0].game)
 
 
 def _find(module: str):
@@ -434,6 +518,98 @@ def _print_report(report: dict[str, Any], seats: list[str]) -> None:
         console.print(table)
         console.print(_("Games needed: games per variant to tell the observed difference apart (5% two-sided, "
                         "80% power). p-values are adjusted for the number of figures (Holm)."))
+        console.print()
+
+
+#: What a warning of sim_figures.not_in_play says, by its code.
+NOT_IN_PLAY_TEXT = {
+    "no-restores": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody restored the "
+                      "table in their games: the figures cannot show what this rule changes."),
+    "no-help-cards-used": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no help card "
+                             "was used in their games: the figures cannot show what this rule changes."),
+    "deck-end-never-reached": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no game "
+                                 "reached the end of the deck: the figures cannot show what this rule changes."),
+    "no-draws": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody drew in their "
+                   "games: the figures cannot show what this rule changes."),
+}
+ONE_ENDING_TEXT = N_("{variant}: {share} of games ended the same way: {ending}. The players ({players}) are the "
+                     "likely cause rather than the rules: try other --seat players or --robust.")
+
+
+def _ending_texts() -> dict[str, str]:
+    """How a game ended, as the end of a sentence, by its code."""
+    from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
+
+    return {WENT_OUT: N_("a player went out"), DECK_EXHAUSTED: N_("the deck ran out"),
+            BLOCKED: N_("nobody could play or draw")}
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "-"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _warning_text(warning: dict[str, Any]) -> str:
+    code = warning["code"]
+    if code == "one-ending":
+        return _(ONE_ENDING_TEXT, variant=warning["variant"], share=_pct(warning["share"]),
+                 ending=_(_ending_texts()[warning["reason"]]), players=format_list(dict.fromkeys(warning["seats"])))
+    return _(NOT_IN_PLAY_TEXT[code], a=warning["a"], b=warning["b"], parameter=warning["parameter"],
+             value_a=_value_text(warning["value_a"]), value_b=_value_text(warning["value_b"]))
+
+
+def _print_warnings(warnings: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    if not warnings:
+        return
+    console = Console(soft_wrap=True)
+    console.print(_("Warnings:"))
+    for warning in warnings:
+        console.print("- " + escape(_warning_text(warning)))
+    console.print()
+
+
+def _verdict_text(row: dict[str, Any]) -> str:
+    verdict, up = row["verdict"], row["direction"] > 0
+    if verdict == "every-level":
+        return _("higher at every level") if up else _("lower at every level")
+    if verdict == "some-levels":
+        levels = format_list(row["significant_at"])
+        return _("higher only for {levels}", levels=levels) if up else _("lower only for {levels}", levels=levels)
+    if verdict == "opposite":
+        return _("higher for {up}, lower for {down}", up=format_list(row["higher_at"]),
+                 down=format_list(row["lower_at"]))
+    return _("no level")
+
+
+def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    console = Console(soft_wrap=False)
+    if not console.is_terminal:
+        console = Console(soft_wrap=False, width=160)
+    pairs = list(dict.fromkeys((row["a"], row["b"]) for row in rows))
+    for a, b in pairs:
+        table = RichTable(_("Figure"), *levels, _("Significant difference"), box=None, pad_edge=False,
+                          title_justify="left", title=_("{b} against {a}, at each level", a=a, b=b))
+        for row in rows:
+            if (row["a"], row["b"]) != (a, b):
+                continue
+            fmt = _dec if row["kind"] == "mean" else _pct
+            cells = [_signed(cell["difference"], fmt) + (" *" if cell["significant"] else "")
+                     for cell in row["per_level"].values()]
+            table.add_row(_label(row["figure"], seats), *cells, _verdict_text(row))
+        console.print(table)
+        console.print(_("Differences of {b} from {a} with every seat at each level; * significant (5%, Holm).",
+                        a=a, b=b))
         console.print()
 
 
