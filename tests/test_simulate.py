@@ -192,8 +192,8 @@ def test_json_shape():
     for row in comp["figures"]:
         assert set(row) == {"figure", "kind", "a", "b", "difference", "p", "p_adjusted", "significant",
                             "games_needed"}
-    assert isinstance(data["warnings"], list) and all("code" in w for w in data["warnings"])
         assert row["p"] <= row["p_adjusted"] <= 1
+    assert isinstance(data["warnings"], list) and all("code" in w for w in data["warnings"])
 
 
 def test_csv_files(tmp_path):
