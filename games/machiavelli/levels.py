@@ -117,8 +117,13 @@ class LevelBot(SolverBot):
     def plan(self, view: View) -> list[Action]:
         level, rng = self.level, self.rng
         rng.seed(self.seed * 1_000_003 + view.turn)
-        hand = view.hand
-        seen = list(hand) if level.notice >= 1.0 else [c for c in hand if rng.random() < level.notice]
+        # The hand by value indices (in the hand's order): the cards below
+        # are the engine's own objects, which the meld finder handles fastest.
+        fast = _internals(view)
+        hand = fast.hand_values
+        notice = level.notice
+        values = fast.rules.values
+        seen = [values[v] for v in (hand if notice >= 1.0 else [v for v in hand if rng.random() < notice])]
         held = False
         if level.hold and rng.random() < level.hold:
             melds = finder.partition(seen, view.variant)
