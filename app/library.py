@@ -128,10 +128,6 @@ def conflicts() -> tuple[Conflict, ...]:
     return _index_cached(user_dir())[1]
 
 
-def forget() -> None:
-    """Read the folders again (tests that add files)."""
-    _index_cached.cache_clear()
-
 
 def _read(path: Path, label: str) -> bytes:
     """A variant file's bytes (regular files of at most MAX_VARIANT_BYTES
@@ -276,9 +272,6 @@ def _stem(path: Path) -> str:
     stem = "".join(ch if ch.isalnum() or ch in "_.-" else "-" for ch in path.stem).strip("-.") or "custom"
     return stem[:64]
 
-
-def all_shipped() -> list[Variant]:
-    return [load_variant(name) for name in shipped_names()]
 
 
 def all_known() -> list[tuple[Found, Variant | VariantError]]:

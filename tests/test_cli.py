@@ -286,3 +286,18 @@ def test_checks_across_keys_are_named_and_said_in_the_language(tmp_path, text, c
         assert problem["values"][key] == value
     result = runner.invoke(app, ["--lang", "it", "variants", "validate", str(path)])
     assert result.exit_code == 1 and italian in result.stderr
+
+
+def test_an_unknown_game_in_a_variant_or_a_record_is_one_clear_line(tmp_path):
+    variant = tmp_path / "other.yaml"
+    variant.write_text("game: rummikub\n")
+    result = runner.invoke(app, ["variants", "show", str(variant)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"Unknown game rummikub in {variant}:1 (game). Installed games: machiavelli"
+    record = json.loads((Path(__file__).parent / "golden" / "bga.json").read_text())
+    record["variant"]["game"] = "rummikub"
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"Game record {saved} is a game of rummikub, which is not installed."
