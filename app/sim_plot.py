@@ -11,7 +11,7 @@ first; long titles are wrapped so that no language's title is cut off.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, BinaryIO, Sequence
+from typing import Any, BinaryIO, Callable, Sequence
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _
@@ -24,7 +24,14 @@ LABELS = {
     "position": N_("Position in turn order (1 = plays first)"),
     "share": N_("Share of games won"),
     "even": N_("Even share"),
+    # TRANSLATORS: title of the row of charts drawn by simulate --robust --plot.
+    "robust": N_("{b} against {a} with every seat at each level (filled: significant at 5%, Holm)"),
+    "level": N_("Player level"),
+    "difference": N_("Difference"),
 }
+
+#: The figures drawn per level with --robust, in order, when compared.
+ROBUST_FIGURES = ("turns", "ended.went-out", "draws_per_game", "restores_per_game", "rearranging_turns")
 
 
 #: Characters per line of a subplot's title before it wraps.
@@ -40,7 +47,9 @@ def drawn(text: str, width: int | None = None) -> str:
     if not i18n.is_rtl():
         return "\n".join(lines)
     import arabic_reshaper
-    from bidi import get_display
+    # The pure-Python algorithm of python-bidi mirrors brackets (rule L4);
+    # the default Rust one leaves that to a renderer, which matplotlib is not.
+    from bidi.algorithm import get_display
 
     return "\n".join(get_display(arabic_reshaper.reshape(line)) for line in lines)
 
@@ -61,18 +70,37 @@ def available() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in ("matplotlib", "arabic_reshaper", "bidi"))
 
 
+def robust_rows(robust: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of ``--robust`` results drawn: the first comparison's
+    figures listed in :data:`ROBUST_FIGURES`, in that order."""
+    if not robust:
+        return []
+    pair = (robust[0]["a"], robust[0]["b"])
+    found = {row["figure"]: row for row in robust if (row["a"], row["b"]) == pair}
+    return [found[key] for key in ROBUST_FIGURES if key in found]
+
+
 def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence[int]], *, players: int,
-         seed: int) -> None:
+         seed: int, robust: Sequence[dict[str, Any]] = (), label: Callable[[str], str] = str) -> None:
     """Write the PNG to a file or an open binary file (the command writes
     a temporary file renamed over the target): histograms of turns per
     game (one outline per variant), and win share by position with
-    intervals, side by side."""
+    intervals, side by side. With ``robust`` results (``simulate
+    --robust``), a second row shows each figure's difference at every
+    player level, filled where it is significant; ``label`` names a
+    figure key in the user's language."""
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 
     variants = report["variants"]
-    fig = Figure(figsize=(12, 5.5), layout="constrained")
-    left, right = fig.subplots(1, 2)
+    rows = robust_rows(robust)
+    fig = Figure(figsize=(12, 10.5 if rows else 5.5), layout="constrained")
+    if rows:
+        top, bottom = fig.subfigures(2, 1, height_ratios=[1, 0.9])
+        left, right = top.subplots(1, 2)
+        _robust_panels(bottom, rows, label)
+    else:
+        left, right = fig.subplots(1, 2)
     low = min((min(t) for t in turns if t), default=0)
     high = max((max(t) for t in turns if t), default=1)
     step = max(1, (high - low + 1) // 40)
@@ -103,3 +131,29 @@ def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence
     right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=len(variants) + 1, frameon=False)
     fig.suptitle(_title(players, variants[0]["games"], seed))
     fig.savefig(path, format="png", dpi=110)
+
+
+def _robust_panels(sub: Any, rows: list[dict[str, Any]], label: Callable[[str], str]) -> None:
+    """One small chart per figure: the difference b - a at each level, a
+    filled bar where significant, an outline where not, so that the
+    verdict reads without colour."""
+    from matplotlib.ticker import PercentFormatter
+
+    axes = sub.subplots(1, len(rows), squeeze=False)[0]
+    for ax, row in zip(axes, rows):
+        levels = list(row["per_level"])
+        cells = [row["per_level"][level] for level in levels]
+        values = [cell["difference"] or 0.0 for cell in cells]
+        for x, (value, cell) in enumerate(zip(values, cells)):
+            if cell["significant"]:
+                ax.bar(x, value, width=0.7, color="tab:blue", edgecolor="black")
+            else:
+                ax.bar(x, value, width=0.7, facecolor="none", edgecolor="tab:blue", hatch="//")
+        ax.axhline(0, color="grey", linewidth=1)
+        ax.set_xticks(range(len(levels)), [drawn(level) for level in levels], rotation=30)
+        ax.set_title(drawn(label(row["figure"]), 24), fontsize="medium")
+        if row["kind"] != "mean":
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes[0].set_ylabel(_label("difference"))
+    sub.supxlabel(_label("level"))
+    sub.suptitle(drawn(_(LABELS["robust"], a=rows[0]["a"], b=rows[0]["b"]), 2 * TITLE_WIDTH))

@@ -247,6 +247,32 @@ def test_plot_is_a_png(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
 
 
+def test_robust_plot_adds_a_row_of_differences_per_level(tmp_path):
+    plain, robust = tmp_path / "plain.png", tmp_path / "robust.png"
+    args = ("simulate", "-V", "bga", "-V", "restore-3", "-n", "4", "--seed", "3", "-j", "1", "-q")
+    assert cli(*args, "--plot", str(plain)).exit_code == 0
+    result = cli(*args, "--robust", "--plot", str(robust))
+    assert result.exit_code == 0, result.output
+    from matplotlib.image import imread
+
+    # The same width, a second row of charts below.
+    h_plain, w_plain = imread(plain).shape[:2]
+    h_robust, w_robust = imread(robust).shape[:2]
+    assert w_robust == w_plain and h_robust > 1.5 * h_plain
+
+
+def test_robust_rows_drawn_are_the_first_comparison_in_a_fixed_order():
+    def row(a, b, figure):
+        return {"a": a, "b": b, "figure": figure, "kind": "mean", "per_level": {}}
+
+    rows = [row("bga", "x", "restores_per_game"), row("bga", "x", "joint_wins"), row("bga", "x", "turns"),
+            row("bga", "y", "turns"), row("bga", "x", "ended.went-out")]
+    drawn = sim_plot.robust_rows(rows)
+    assert [(r["b"], r["figure"]) for r in drawn] == [("x", "turns"), ("x", "ended.went-out"),
+                                                     ("x", "restores_per_game")]
+    assert sim_plot.robust_rows([]) == []
+
+
 def test_text_report_compares_side_by_side():
     result = cli("simulate", "-V", "bga", "-V", "restore-3", "-n", "10", "--seed", "3", "-j", "1", "-q")
     assert result.exit_code == 0, result.output
@@ -359,3 +385,16 @@ def test_plot_labels_are_in_the_language_shaped_and_wrapped():
     title = sim_plot._label("wins", sim_plot.TITLE_WIDTH)
     assert "\n" in title and all(len(line) <= sim_plot.TITLE_WIDTH for line in title.splitlines())
     assert title.replace("\n", " ") == i18n._(sim_plot.LABELS["wins"])
+
+
+def test_arabic_plot_labels_mirror_brackets():
+    """In display order the logical closing bracket of a right-to-left
+    line is drawn at its left end as an opening one (rule L4), so the
+    label's first character is "(" and its last is ")"."""
+    from machiavelli.core import i18n
+
+    i18n.use_language("ar", environ={})
+    text = "نسبة الفوز (مجال 95%)"
+    shown = sim_plot.drawn(text)
+    assert shown[0] == "(" and not shown.endswith(")")
+    assert shown.index("(") < shown.index(")")

@@ -283,8 +283,9 @@ def simulate(
         from .. import sim_plot
 
         turns = [[g.turns for g in r] for r in results]
-        _write(str(plot_file), lambda handle: sim_plot.plot(handle, report, turns, players=len(seat_names),
-                                                            seed=master), force=force)
+        _write(str(plot_file), lambda handle: sim_plot.plot(
+            handle, report, turns, players=len(seat_names), seed=master, robust=document.get("robust", ()),
+            label=lambda key: _label(key, seat_names)), force=force)
     if data_on_stdout:
         return
     _print_report(report, seat_names)
