@@ -10,6 +10,7 @@ a template that matches the code.
 from __future__ import annotations
 
 import io
+import re
 import string
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
@@ -71,7 +72,16 @@ def extract(root: Path | None = None):
             "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
         ):
             catalog.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    for entry in catalog:
+        # Babel guesses "python-format" from a "%" ("95%"); our messages use
+        # str.format fields, which msgfmt --check verifies as python-brace-format.
+        entry.flags.discard("python-format")
+        if entry.id and _BRACE_FIELD.search(" ".join(entry.id) if isinstance(entry.id, tuple) else entry.id):
+            entry.flags.add("python-brace-format")
     return catalog
+
+
+_BRACE_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*[^{}]*\}")
 
 
 def _key(message) -> tuple[str | None, str]:
@@ -136,10 +146,15 @@ def read_catalog(path: Path, lang: str | None = None):
 
     data = i18n._read_catalog_bytes(path)
     try:
-        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except Exception as exc:  # Babel raises several types for a broken file
         raise i18n.CatalogError(file=str(path), detail=str(exc).splitlines()[0] if str(exc) else type(exc).__name__) \
             from None
+    for message in catalog:
+        # Babel adds "python-format" to any text with "% i" in it ("95% interval"):
+        # no message here is a %-format, and msgfmt --check would test it as one.
+        message.flags.discard("python-format")
+    return catalog
 
 
 def template_path(locales: Path | None = None) -> Path:
@@ -291,7 +306,22 @@ def _fields(text: str) -> tuple[set[str], list[str]]:
     return names, unsafe
 
 
-def _check_message(message, source_fields: set[str], plural: bool, file: str) -> list[Problem]:
+#: Counts tried to learn which numbers each plural form covers.
+_PLURAL_PROBE = range(0, 1000)
+
+
+def plural_coverage(header: str) -> list[list[int]]:
+    """For each plural form of a catalog's ``Plural-Forms`` header, the
+    numbers below 1000 that pick it (Ukrainian form 0: 1, 21, 31, ...)."""
+    count, rule = i18n.plural_forms(header)
+    covered: list[list[int]] = [[] for _ in range(count)]
+    for n in _PLURAL_PROBE:
+        covered[rule(n)].append(n)
+    return covered
+
+
+def _check_message(message, source_fields: set[str], plural: bool, file: str,
+                   coverage: list[list[int]] | None = None) -> list[Problem]:
     problems: list[Problem] = []
     key = _key(message)
     forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
@@ -319,9 +349,25 @@ def _check_message(message, source_fields: set[str], plural: bool, file: str) ->
                 _("missing: {names}", names=", ".join("{" + n + "}" for n in lacking)) if lacking else "",
             ]))
             add("placeholders", f"{form!r}: {detail}")
-    if plural and any(forms) and "n" in source_fields and forms[-1] and "n" not in _safe_names(forms[-1]):
-        add("placeholders", _("{text}: the last plural form must show {{n}}", text=repr(forms[-1])))
+    if plural and any(forms) and "n" in source_fields:
+        # A form may leave the number out only where it stands for one
+        # number (English "a card"); msgfmt --check refuses the rest too.
+        covers = coverage or [[1], list(_PLURAL_PROBE)]
+        for i, form in enumerate(forms):
+            numbers = covers[i] if i < len(covers) else list(_PLURAL_PROBE)
+            if form and len(numbers) > 1 and _is_safe(form) and "n" not in _safe_names(form):
+                shown = ", ".join(map(str, numbers[:4])) + (", …" if len(numbers) > 4 else "")
+                add("placeholders", _("{text}: plural form {form} stands for {numbers} and must show {{n}}",
+                                      text=repr(form), form=i, numbers=shown))
     return problems
+
+
+def _is_safe(text: str) -> bool:
+    """Parses as a format and has plain fields only (else reported as such)."""
+    try:
+        return not _fields(text)[1]
+    except ValueError:
+        return False
 
 
 def _safe_names(text: str) -> set[str]:
@@ -376,8 +422,9 @@ def check(locales: Path | None = None, root: Path | None = None, *, languages: I
         # The plural rule as the program will read it: a rule that divides
         # by zero, nests too deeply or names something else than n would
         # break every message of the language at run time.
+        coverage = None
         try:
-            i18n.plural_forms(catalog.plural_forms)
+            coverage = plural_coverage(catalog.plural_forms)
         except i18n.PluralFormsError as exc:
             problems.append(Problem(file, "plural-forms", "", detail=exc.detail))
         else:
@@ -419,7 +466,7 @@ def check(locales: Path | None = None, root: Path | None = None, *, languages: I
                 problems.append(Problem(file, "empty-plural-form", key[1], key[0], _("empty form: {forms}", forms=", ".join(empty))))
             elif not any(forms) and not source:
                 problems.append(Problem(file, "missing", key[1], key[0], _("not translated")))
-            problems.extend(_check_message(msg, source_fields, plural, file))
+            problems.extend(_check_message(msg, source_fields, plural, file, coverage))
         for msg in catalog:
             if msg.id and template.get(_key(msg)[1], context=msg.context) is None:
                 problems.append(Problem(file, "stale", _key(msg)[1], msg.context,

@@ -28,6 +28,7 @@ from machiavelli.core.errors import MachiavelliError, NotationError, RecordError
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.variant import parse_override, resolve
 from machiavelli.games.machiavelli.actions import parse_action
+from machiavelli.app.catalogs import shipped_languages
 
 pytestmark = pytest.mark.fuzz
 
@@ -72,7 +73,7 @@ def test_action_notation(text):
     assert parse_action(action.text(FRENCH), FRENCH) == action
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "tr", "uk", "ar"])
+@pytest.mark.parametrize("lang", shipped_languages())
 @given(line=texts)
 def test_lines_typed_at_the_table(lang, line):
     i18n.use_language(lang, environ={})

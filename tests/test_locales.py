@@ -1,6 +1,8 @@
 """The translator's workflow: locales list, check, init and update."""
 
 import json
+import os
+import subprocess
 import shutil
 
 import pytest
@@ -107,12 +109,41 @@ def _plural_form(lang, index, value):
     (_set("tr", SINGLE, "Yalnızca şu değerler: {ranks[0]}."), "unsafe-placeholder"),
     (_set("ar", SINGLE, "لا يجوز استعمال إلا هذه الرتب."), "placeholders"),
     (_set("it", SINGLE, ""), "missing"),
+    # Ukrainian form 0 is 1, 21, 31...: "одну карту" would say one card to 21 players.
+    (_plural_form("uk", 0, "Роздавач роздає кожному гравцеві одну карту."), "placeholders"),
+    (_plural_form("ar", 5, "يوزّع الموزّع أوراقًا على كل لاعب."), "placeholders"),
 ])
 def test_check_fails_on_planted_errors(locales, planted, code):
     lang, change = planted
     exit_code, found = new_problems(locales, lambda: edit(locales, lang, change))
     assert exit_code == 1
     assert {(p["problem"], lang in p["file"]) for p in found} == {(code, True)}
+
+
+def test_a_plural_form_for_one_number_alone_may_leave_the_number_out(locales):
+    # Arabic form 1 is used for 1 only, form 2 for 2 only: words say the number.
+    change_one = _plural_form("ar", 1, "يوزّع الموزّع ورقة واحدة على كل لاعب.")[1]
+    change_two = _plural_form("ar", 2, "يوزّع الموزّع ورقتين على كل لاعب.")[1]
+    exit_code, found = new_problems(locales, lambda: (edit(locales, "ar", change_one), edit(locales, "ar", change_two)))
+    assert found == []
+
+
+def test_shipped_catalogs_pass_msgfmt_check():
+    """GNU msgfmt --check: the same catalogs read by the standard gettext
+    tools (brace placeholders checked as python-brace-format)."""
+    msgfmt = shutil.which("msgfmt")
+    assert msgfmt, "GNU gettext's msgfmt is needed (Debian: apt-get install gettext)"
+    for lang in catalogs.shipped_languages():
+        done = subprocess.run([msgfmt, "--check", "-o", os.devnull, str(i18n.catalog_path(lang))],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_no_message_claims_a_percent_format():
+    """"95% interval" is no %-format: a python-format flag would make
+    msgfmt test it as one."""
+    for path in [catalogs.template_path(), *map(i18n.catalog_path, catalogs.shipped_languages())]:
+        assert "python-format" not in path.read_text(encoding="utf-8"), path
 
 
 def test_check_fails_on_fuzzy_entries_and_wrong_plural_counts(locales):

@@ -9,9 +9,10 @@ from machiavelli.cli import app
 from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
 from machiavelli.app.rules_diff import differing, split_sentences
+from machiavelli.app.catalogs import shipped_languages
 
 runner = CliRunner()
-LANGUAGES = ("en", "it", "tr", "uk", "ar")
+LANGUAGES = tuple(shipped_languages())
 
 
 @pytest.fixture(autouse=True)

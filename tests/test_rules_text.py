@@ -20,9 +20,10 @@ from machiavelli.app.library import load_variant, shipped_names
 from machiavelli.app.rules_examples import MeldExample
 from machiavelli.app.rules_render import render
 from machiavelli.app.rules_text import compose
+from machiavelli.app.catalogs import shipped_languages
 
 runner = CliRunner()
-LANGUAGES = ["en", "it", "tr", "uk", "ar"]
+LANGUAGES = shipped_languages()
 COUNTS = [0, 1, 2, 3, 5, 11, 21, 100, 101]
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
 
