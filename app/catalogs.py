@@ -204,10 +204,18 @@ def _locations(catalog) -> dict:
 
 
 def init(lang: str, locales: Path | None = None, root: Path | None = None) -> Path:
-    """A new catalog for ``lang`` with CLDR's plural header (Babel)."""
+    """A new catalog for ``lang`` with CLDR's plural header (Babel), in
+    ``locales`` or else the user's own catalogs folder (created if need
+    be), which the program reads at once: a translator never writes into
+    the installed package."""
     from babel.core import Locale, UnknownLocaleError
 
-    locales = locales or i18n.locales_dir()
+    if locales is None:
+        locales = i18n.user_dir()
+        try:
+            locales.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise i18n.CatalogError("cannot-write", file=str(locales), detail=exc.strerror or str(exc)) from None
     check_writable_folder(locales)
     try:
         locale = Locale.parse(lang.replace("-", "_"))
@@ -218,7 +226,9 @@ def init(lang: str, locales: Path | None = None, root: Path | None = None) -> Pa
     if path.exists():
         raise i18n.CatalogError("catalog-exists", file=str(path), detail="exists")
     tpath = template_path(locales)
-    template = read_catalog(tpath) if tpath.is_file() else extract(root)
+    shipped = template_path()
+    template = read_catalog(tpath) if tpath.is_file() else read_catalog(shipped) if shipped.is_file() else \
+        extract(root)
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(locale=code, project=PROJECT, version="", fuzzy=False, charset="utf-8")
@@ -258,7 +268,7 @@ def native_name(lang: str) -> str:
 
 def stats(locales: Path | None = None) -> list[Stats]:
     """Completeness of every language, against the template."""
-    folders = [locales] if locales else [*i18n.plugin_dirs(), i18n.locales_dir()]
+    folders = [locales] if locales else [*i18n.extra_dirs(), i18n.locales_dir()]
     locales = locales or i18n.locales_dir()
     template = read_catalog(template_path(locales))
     wanted = [_key(m) for m in template if m.id]
@@ -377,17 +387,37 @@ def _safe_names(text: str) -> set[str]:
         return set()
 
 
-def check(locales: Path | None = None, root: Path | None = None, *, languages: Iterable[str] | None = None) -> list[Problem]:
-    """Every problem of the template and the shipped catalogs."""
-    from babel.messages.plurals import get_plural
+def check_user() -> list[Problem]:
+    """Every problem of the user's own catalogs (``locales init``),
+    against the shipped template; none when there are none."""
+    folder = i18n.user_dir()
+    if not shipped_languages(folder):
+        return []
+    return check(folder, template=template_path())
 
+
+def check(locales: Path | None = None, root: Path | None = None, *, languages: Iterable[str] | None = None,
+          template: Path | None = None) -> list[Problem]:
+    """Every problem of a folder's template and catalogs (the shipped ones
+    by default). With ``template``, the catalogs are checked against that
+    template, which is not itself checked against the code."""
     locales = locales or i18n.locales_dir()
+    if template is not None:
+        if not template.is_file():
+            return [Problem(str(template), "template-missing", "", detail=_("run: machiavelli locales update"))]
+        return _check_catalogs(locales, read_catalog(template), languages)
     problems: list[Problem] = []
     tpath = template_path(locales)
     fresh = extract(root)
     if not tpath.is_file():
         return [Problem(str(tpath), "template-missing", "", detail=_("run: machiavelli locales update"))]
-    template = read_catalog(tpath)
+    template_catalog = read_catalog(tpath)
+    problems += _check_template(tpath, template_catalog, fresh)
+    return problems + _check_catalogs(locales, template_catalog, languages)
+
+
+def _check_template(tpath: Path, template, fresh) -> list[Problem]:
+    problems: list[Problem] = []
     old, new = _shape(template), _shape(fresh)
     for key in sorted(set(new) - set(old), key=str):
         problems.append(Problem(str(tpath), "template-out-of-date", key[1], key[0],
@@ -410,6 +440,13 @@ def check(locales: Path | None = None, root: Path | None = None, *, languages: I
                 if unsafe:
                     problems.append(Problem(str(tpath), "unsafe-placeholder", _key(message)[1], message.context,
                                             ", ".join(unsafe)))
+    return problems
+
+
+def _check_catalogs(locales: Path, template, languages: Iterable[str] | None) -> list[Problem]:
+    from babel.messages.plurals import get_plural
+
+    problems: list[Problem] = []
     langs = list(languages) if languages is not None else shipped_languages(locales)
     for lang in langs:
         path = i18n.catalog_path(lang, locales)

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli.core.files import MISSING, FileError, read_bounded
+from machiavelli.core.places import APP_NAME
 from machiavelli.core.i18n import _
 from machiavelli.core.terminal import printable
 
 #: The environment variable naming the configuration folder.
 CONFIG_ENV = "MACHIAVELLI_CONFIG_DIR"
-APP_NAME = "machiavelli-variants"
 FILE_NAME = "config.toml"
 #: The largest configuration file read.
 MAX_CONFIG_BYTES = 16 * 1024

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from machiavelli.core import plugins, registry
+from machiavelli.core.places import DATA_ENV, data_folder  # noqa: F401 (DATA_ENV: re-exported)
 from machiavelli.core.errors import VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve
@@ -26,9 +27,6 @@ from .resources import data_dir
 YAML_SUFFIXES = (".yaml", ".yml")
 #: The user's own variants folder (overrides the platform's data folder).
 VARIANTS_ENV = "MACHIAVELLI_VARIANTS_DIR"
-#: The program's data folder (records, and ``variants/`` inside it).
-DATA_ENV = "MACHIAVELLI_DATA_DIR"
-APP_NAME = "machiavelli-variants"
 #: Most variant files read from one folder.
 MAX_FILES_PER_FOLDER = 1000
 
@@ -62,16 +60,6 @@ class Conflict:
 
 def shipped_dir() -> Path:
     return data_dir("variants")
-
-
-def data_folder() -> Path:
-    """The program's folder in the platform's user data folder (records,
-    variants), or ``MACHIAVELLI_DATA_DIR``."""
-    if os.environ.get(DATA_ENV):
-        return Path(os.environ[DATA_ENV]).expanduser()
-    from platformdirs import user_data_path
-
-    return user_data_path(APP_NAME, appauthor=False)
 
 
 def user_dir() -> Path:

@@ -182,6 +182,19 @@ def plugin_dirs() -> list[Path]:
             if plugin.origin.split(" ")[0] != plugins.OWN_DISTRIBUTION]
 
 
+def user_dir() -> Path:
+    """The user's own catalogs (``machiavelli locales init`` writes there)."""
+    from .places import user_locales
+
+    return user_locales()
+
+
+def extra_dirs() -> list[Path]:
+    """Catalog folders read before the shipped one, first wins: the user's
+    own, then installed language plugins'."""
+    return [user_dir(), *plugin_dirs()]
+
+
 def _languages_in(folder: Path) -> set[str]:
     return {p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
 
@@ -191,7 +204,7 @@ def available_languages(base: Path | None = None) -> list[str]:
     plugin; only ``base`` when given), sorted."""
     found = _languages_in(base or locales_dir())
     if base is None:
-        for folder in plugin_dirs():
+        for folder in extra_dirs():
             found |= _languages_in(folder)
     return sorted(found | {SOURCE_LANGUAGE})
 
@@ -354,21 +367,22 @@ def _compiled(lang: str, path: Path, *, refresh: bool = False) -> bytes:
     return mo
 
 
-_loaded: dict[tuple[str, Path], gettext.NullTranslations] = {}
+_loaded: dict[tuple[str, Path, tuple[Path, ...]], gettext.NullTranslations] = {}
 
 
 def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
-    """The translations of ``lang`` (cached per process): the catalogs of
-    language plugins first, then the shipped one (or ``base``'s alone)."""
+    """The translations of ``lang`` (cached per process): the user's own
+    catalog first, then language plugins', then the shipped one (or
+    ``base``'s alone)."""
     path = catalog_path(lang, base)
-    key = (lang, path)
+    paths = [catalog_path(lang, folder) for folder in extra_dirs()] if base is None else []
+    paths = [p for p in [*paths, path] if p.is_file()]
+    key = (lang, path, tuple(paths))
     if key not in _loaded:
         if lang == SOURCE_LANGUAGE:
             fallback: gettext.NullTranslations = gettext.NullTranslations()
         else:
             fallback = _RecordMisses(lang)
-        paths = [catalog_path(lang, folder) for folder in plugin_dirs()] if base is None else []
-        paths = [p for p in [*paths, path] if p.is_file()]
         if not paths and lang != SOURCE_LANGUAGE:
             raise UnknownLanguage(name=lang, available=", ".join(available_languages(base)))
         translations: gettext.NullTranslations = fallback

@@ -32,8 +32,11 @@ def own_configuration(tmp_path_factory, monkeypatch):
     """The user's configuration (``--cards``) is a fresh folder per test,
     never the real one; the choice of this run is forgotten after it."""
     from machiavelli.app import config, words
+    from machiavelli.core import places
 
     monkeypatch.setenv(config.CONFIG_ENV, str(tmp_path_factory.mktemp("config")))
+    # Nor the catalogs a translator keeps in their own folder.
+    monkeypatch.setenv(places.LOCALES_ENV, str(tmp_path_factory.mktemp("own-locales")))
     config.forget_cache()
     words.reset_card_letters()
     yield

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from machiavelli.cli import app
 from machiavelli.app import catalogs
-from machiavelli.core import i18n
+from machiavelli.core import i18n, places
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
@@ -208,6 +208,38 @@ def test_init_creates_a_catalog_with_cldr_plural_forms(locales):
     exit_code, found = problems(locales)
     assert exit_code == 1 and {p["problem"] for p in found if "/pl/" in p["file"]} == {"missing"}
     assert "pl" in i18n.available_languages(locales)
+
+
+def test_a_new_language_from_a_plain_install_lives_in_the_users_folder(tmp_path, monkeypatch):
+    """locales init without --dir writes into the user's own catalogs folder
+    (never the installed package), and the program speaks the language at
+    once: no reinstall."""
+    own = tmp_path / "own" / "locales"
+    monkeypatch.setenv(places.LOCALES_ENV, str(own))
+    shipped_before = sorted(p.name for p in i18n.locales_dir().iterdir())
+    result = run("locales", "init", "de")
+    assert result.exit_code == 0, result.output
+    path = i18n.catalog_path("de", own)
+    assert path.is_file() and str(own) in result.stdout
+    assert sorted(p.name for p in i18n.locales_dir().iterdir()) == shipped_before
+    assert "de" in i18n.available_languages()
+    listed = {r["language"]: r for r in json.loads(run("locales", "list", "--json").stdout)}
+    assert listed["de"]["translated"] == 0
+
+    # Untranslated: the check (shipped and own catalogs) says what is missing.
+    result = run("locales", "check", "--json")
+    assert result.exit_code == 1
+    found = json.loads(result.stdout)
+    assert found and {p["problem"] for p in found} == {"missing"} and all("/de/" in p["file"] for p in found)
+
+    # One message translated is used by the next command.
+    edit(own, "de", lambda c: setattr(c.get("Everything was up to date."), "string", "Alles war aktuell."))
+    (tmp_path / "empty").mkdir()
+    shutil.copy(catalogs.template_path(), tmp_path / "empty" / catalogs.TEMPLATE)
+    result = runner.invoke(app, ["--lang", "de", "locales", "update", "--dir", str(tmp_path / "empty")],
+                           env=NO_LOCALE_ENV)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "Alles war aktuell."
 
 
 @pytest.mark.parametrize("args", [["locales", "init", "it"], ["locales", "init", "not-a-language"]])

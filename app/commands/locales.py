@@ -51,13 +51,20 @@ def register(app: typer.Typer) -> None:
 
     @locales_app.command("check", help=N_(
         "Exit 1 on any problem: missing or fuzzy entries, empty plural forms, plural counts unlike CLDR, "
-        "placeholders unlike the source, attribute or index access in a placeholder, a template older than "
-        "the code."))
+        "placeholders unlike the source, a plural form without the number although it stands for several "
+        "numbers, attribute or index access in a placeholder, a template older than the code. Without --dir: "
+        "the shipped catalogs and your own."))
     @handles_errors
     def locales_check(directory: DirOpt = None, as_json: JsonOpt = False) -> None:
         from .. import catalogs
 
-        problems = catalogs.check(directory)
+        if directory is None:
+            problems = catalogs.check() + catalogs.check_user()
+        elif not catalogs.template_path(directory).is_file():
+            # A translator's own folder: its catalogs against the program's template.
+            problems = catalogs.check(directory, template=catalogs.template_path())
+        else:
+            problems = catalogs.check(directory)
         if as_json:
             print_json([p.as_dict() for p in problems])
         else:
@@ -75,7 +82,9 @@ def register(app: typer.Typer) -> None:
         if problems:
             raise typer.Exit(1)
 
-    @locales_app.command("init", help=N_("Start a catalog for a new language, with CLDR's plural forms."))
+    @locales_app.command("init", help=N_(
+        "Start a catalog for a new language, with CLDR's plural forms, in your own catalogs folder (or --dir); "
+        "the program uses it at once, with English for what is not translated yet."))
     @handles_errors
     def locales_init(
         language: Annotated[str, typer.Argument(help=N_("A language code Babel knows: fr, pt_BR, ..."))],
