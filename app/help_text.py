@@ -13,14 +13,19 @@ command whose module is loaded on demand is translated too.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Sequence
 
+import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from machiavelli.core.errors import MachiavelliError
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, NP_, _, pgettext
+from machiavelli.core.terminal import printable
+
+from . import cli_words
 from .options import fail
 from .reasons import describe
 
@@ -91,6 +96,7 @@ def _translate_sub(sub: Any, ctx: Any) -> None:
 
 def _translate_own(command: Any, ctx: Any) -> None:
     """The help texts of ``command`` itself and of its parameters."""
+    cli_words.localise_command(command)
     _translate(command, "help")
     _translate(command, "short_help")
     params = list(command.params)
@@ -98,6 +104,7 @@ def _translate_own(command: Any, ctx: Any) -> None:
     if help_option is not None:
         if _SOURCE not in help_option.__dict__:
             help_option.help = HELP_OPTION
+        cli_words.localise_param(help_option)
         params.append(help_option)
     for param in params:
         _translate(param, "help")
@@ -117,8 +124,34 @@ class LocalisedGroup(TyperGroup):
                 i18n.use_language(requested_language(args))
             except MachiavelliError as exc:
                 raise fail(describe(exc)) from None
+            cli_words.localise_library()
             _translate_own(self, ctx)
         return super().parse_args(ctx, args)
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        """Click's run, with its usage errors told in one translated line
+        (:func:`cli_words.explain`) instead of the library's English box."""
+        exceptions = cli_words._exceptions()
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except exceptions.NoArgsIsHelpError:
+            if not standalone_mode:
+                raise
+            sys.exit(2)  # the help is already printed, as Typer does
+        except exceptions.UsageError as exc:
+            if not standalone_mode:
+                raise
+            typer.echo(printable(cli_words.explain(exc), lines=True, keep_bidi=True, visible=True), err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            if not standalone_mode:
+                raise
+            typer.echo(_("Aborted."), err=True)
+            sys.exit(1)
+        if not standalone_mode:
+            return result
+        sys.exit(result if isinstance(result, int) else 0)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)

@@ -18,7 +18,7 @@ from machiavelli.core import registry
 from machiavelli.core.errors import SetupError
 
 from .. import display, glossary
-from machiavelli.core.i18n import N_, _, format_list, ngettext
+from machiavelli.core.i18n import NP_, N_, _, format_list, ngettext
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
 
 if TYPE_CHECKING:  # the engine is imported when a game is played, not to start the program
@@ -276,7 +276,7 @@ def _summary(game: Game, echo: Callable[[str], None] = typer.echo) -> None:
 
 @handles_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help=N_("A game record written by `machiavelli play --record`."))],
+    file: Annotated[Path, typer.Argument(metavar=NP_("argument", "RECORD"), help=N_("A game record written by `machiavelli play --record`."))],
     moves: Annotated[bool, typer.Option("--moves", help=N_("Print every action of the game."))] = False,
     as_json: JsonOpt = False,
 ) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from machiavelli.core.i18n import N_, _, format_number, ngettext
+from machiavelli.core.i18n import NP_, N_, _, format_number, ngettext
 from ..options import JsonOpt, handles_errors, print_json
 
 DirOpt = Annotated[
@@ -87,7 +87,7 @@ def register(app: typer.Typer) -> None:
         "the program uses it at once, with English for what is not translated yet."))
     @handles_errors
     def locales_init(
-        language: Annotated[str, typer.Argument(help=N_("A language code Babel knows: fr, pt_BR, ..."))],
+        language: Annotated[str, typer.Argument(metavar=NP_("argument", "LANGUAGE"), help=N_("A language code Babel knows: fr, pt_BR, ..."))],
         directory: WriteDirOpt = None,
     ) -> None:
         from .. import catalogs

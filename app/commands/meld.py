@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from machiavelli.core.i18n import N_, _
+from machiavelli.core.i18n import NP_, N_, _
 from ..options import JsonOpt, SetOpt, VariantOpt, handles_errors, print_json
 
 
@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
 
 @handles_errors
 def meld_check(
-    cards: Annotated[list[str], typer.Argument(help=N_('The cards, e.g. "K♣ A♣ 2♣" or KC AC 2C.'))],
+    cards: Annotated[list[str], typer.Argument(metavar=NP_("argument", "CARDS"), help=N_('The cards, e.g. "K♣ A♣ 2♣" or KC AC 2C.'))],
     variant_name: VariantOpt = "bga",
     overrides: SetOpt = None,
     as_json: JsonOpt = False,

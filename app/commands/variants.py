@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import display
-from machiavelli.core.i18n import N_, _
+from machiavelli.core.i18n import NP_, N_, _
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -76,7 +76,7 @@ def _source_name(source: str) -> str:
 
 @handles_errors
 def variants_show(
-    name: Annotated[str, typer.Argument(help=N_("A shipped variant's name or a YAML file."))],
+    name: Annotated[str, typer.Argument(metavar=NP_("argument", "VARIANT"), help=N_("A shipped variant's name or a YAML file."))],
     overrides: SetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -147,8 +147,8 @@ def variants_params(
 
 @handles_errors
 def variants_diff(
-    a: Annotated[str, typer.Argument(help=N_("The first variant: a shipped name or a YAML file."))],
-    b: Annotated[str, typer.Argument(help=N_("The second variant; --set applies to this one."))],
+    a: Annotated[str, typer.Argument(metavar=NP_("argument", "VARIANT_A"), help=N_("The first variant: a shipped name or a YAML file."))],
+    b: Annotated[str, typer.Argument(metavar=NP_("argument", "VARIANT_B"), help=N_("The second variant; --set applies to this one."))],
     overrides: SetOpt = None,
     lang: display.LangOpt = None,
     as_json: JsonOpt = False,
@@ -197,7 +197,7 @@ def _shown(value: Any) -> str:
 
 
 def variants_validate(
-    files: Annotated[list[str], typer.Argument(help=N_("Variant files to check."))],
+    files: Annotated[list[str], typer.Argument(metavar=NP_("argument", "FILES"), help=N_("Variant files to check."))],
     as_json: JsonOpt = False,
 ) -> None:
     from machiavelli.core.errors import MachiavelliError, VariantError

@@ -1,0 +1,241 @@
+"""The command-line library's own words, in the user's language.
+
+Typer (0.29 and later) carries its own copy of Click whose words are English
+literals: "Usage:", metavars such as ``<int>``, "[default: 2000]", and every
+usage error ("No such option", "Invalid value ... Input should be a valid
+integer"). This module replaces each of them where it is made:
+
+* :func:`localise_library` sets Typer's help strings (defaults, "required",
+  panel titles) for the current language;
+* :func:`localise_command` gives a command its usage prefix and
+  ``[OPTIONS]``, and each of its parameters a metavar in words;
+* :func:`explain` turns a usage error into one translated line, naming the
+  command and its ``--help``; the root group prints it and exits with 2.
+
+A translation reaches the library only as a template the library formats
+itself, so it is checked first (:func:`_library_template`): the library's
+placeholders, nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from types import MethodType
+from typing import Any, get_args
+
+from machiavelli.core import i18n
+from machiavelli.core.i18n import NP_, _, format_list, pgettext
+
+from .bidi import isolate
+
+CONTEXT = "command line"
+
+USAGE = NP_("command line", "Usage:")
+OPTIONS_METAVAR = NP_("command line", "[OPTIONS]")
+SUBCOMMAND_METAVAR = NP_("command line", "COMMAND [ARGS]...")
+# TRANSLATORS: after an option's help in --help; {value} is the default value.
+DEFAULT = NP_("command line", "[default: {value}]")
+REQUIRED = NP_("command line", "[required]")
+DEPRECATED = NP_("command line", "(deprecated) ")
+ENVVAR = NP_("command line", "[env var: {value}]")
+
+#: The metavar of a parameter by the kind of value it takes (``<number>``).
+KINDS = {
+    "int": NP_("value kind", "number"),
+    "float": NP_("value kind", "decimal"),
+    "str": NP_("value kind", "text"),
+    "path": NP_("value kind", "path"),
+    "file": NP_("value kind", "file"),
+    "dir": NP_("value kind", "folder"),
+    "bool": NP_("value kind", "yes|no"),
+}
+
+#: Typer's module-level help strings and the message each becomes.
+_RICH_STRINGS = {
+    "DEFAULT_STRING": DEFAULT,
+    "ENVVAR_STRING": ENVVAR,
+    "REQUIRED_LONG_STRING": REQUIRED,
+    "REQUIRED_SHORT_STRING": None,  # "*": no words
+    "DEPRECATED_STRING": DEPRECATED,
+}
+_SOURCE = "_machiavelli_cli_source"
+
+
+def _library_template(message: str, fields: int) -> str:
+    """The translation of ``message`` with its ``{value}`` turned into the
+    ``{}`` the library formats; the English one when the translation would
+    hand the library anything but that one placeholder (a catalog is data
+    from strangers: no ``{0.__class__}`` may reach ``str.format``)."""
+    english = message.replace("{value}", "{}")
+    text = pgettext(CONTEXT, message, value="\0")
+    if "{" in text or "}" in text or text.count("\0") != fields:
+        return english
+    return text.replace("\0", "{}")
+
+
+def localise_library() -> None:
+    """Typer's own help strings in the current language (call after the
+    language is chosen, before help is drawn)."""
+    rich_utils = sys.modules.get("typer.rich_utils")
+    if rich_utils is None:
+        try:
+            import typer.rich_utils as rich_utils
+        except ImportError:  # Typer without Rich: plain help, Click's own strings
+            return
+    for name, message in _RICH_STRINGS.items():
+        if not hasattr(rich_utils, name) or message is None:
+            continue
+        setattr(rich_utils, name, _library_template(message, 1 if "{value}" in message else 0))
+
+
+# -- a command's usage line and metavars -------------------------------------------
+
+
+def _format_usage(self: Any, ctx: Any, formatter: Any) -> None:
+    pieces = self.collect_usage_pieces(ctx)
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=pgettext(CONTEXT, USAGE) + " ")
+
+
+_BUILTIN_KINDS = {int: "int", float: "float", bool: "bool", str: "str"}
+
+
+def _kind(param: Any) -> str | None:
+    """What a parameter takes, as a key of :data:`KINDS` (None: unknown)."""
+    desc = getattr(param, "type_descriptor", None)
+    if desc is None:
+        return None
+    if getattr(desc, "is_path", False):
+        path_type = str(getattr(desc, "path_type", "path")).lower()
+        return "dir" if "dir" in path_type else "file" if "file" in path_type else "path"
+    annotation = getattr(desc, "annotation", None)
+    if getattr(desc, "is_list", False) and get_args(annotation):
+        annotation = get_args(annotation)[0]
+    return _BUILTIN_KINDS.get(annotation)
+
+
+def _display_type(original: Any) -> Any:
+    def display_type(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False):
+            return None  # a flag takes no value: nothing to name
+        desc = getattr(self, "type_descriptor", None)
+        if desc is not None and getattr(desc, "is_choice", False):
+            return str(original(ctx))  # the choices themselves: codes, not words
+        kind = _kind(self)
+        if kind is None:
+            return str(original(ctx))
+        word = pgettext("value kind", KINDS[kind])
+        many = desc is not None and getattr(desc, "is_list", False)
+        return f"<{word}…>" if many else f"<{word}>"
+    return display_type
+
+
+def localise_command(command: Any) -> None:
+    """The usage line and the parameters' metavars of one command, in the
+    current language (the English source kept, so a second call translates
+    from it again)."""
+    sources = command.__dict__.setdefault(_SOURCE, {})
+    if "format_usage" not in sources:
+        sources["format_usage"] = True
+        command.format_usage = MethodType(_format_usage, command)
+    for attribute, message in (("options_metavar", OPTIONS_METAVAR), ("subcommand_metavar", SUBCOMMAND_METAVAR)):
+        if attribute not in sources:
+            sources[attribute] = getattr(command, attribute, None)
+        if sources[attribute] == message:
+            setattr(command, attribute, pgettext(CONTEXT, message))
+    for param in getattr(command, "params", []):
+        localise_param(param)
+
+
+def localise_param(param: Any) -> None:
+    """A parameter's metavar in words (an argument's own, translated)."""
+    own = param.__dict__.setdefault(_SOURCE, {})
+    if "display_type" not in own and hasattr(param, "display_type"):
+        own["display_type"] = True
+        param.display_type = MethodType(_display_type(param.display_type), param)
+    if "metavar" not in own:
+        own["metavar"] = getattr(param, "metavar", None)
+    if own["metavar"] and getattr(param, "param_type_name", "") == "argument":
+        param.metavar = pgettext("argument", own["metavar"])
+
+
+# -- usage errors ------------------------------------------------------------------
+
+
+def _exceptions() -> Any:
+    """The module of the exceptions Typer raises (its own copy of Click's)."""
+    import typer
+
+    return sys.modules[typer.BadParameter.__module__]
+
+
+_EXTRA = re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)$", re.S)
+_NO_COMMAND = re.compile(r"^No such command (?P<name>.+?)\.$", re.S)
+
+
+def _param_name(param: Any) -> str:
+    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")] or list(getattr(param, "opts", []))
+    if getattr(param, "param_type_name", "") == "argument":
+        return getattr(param, "metavar", None) or str(getattr(param, "name", "")).upper()
+    return opts[0] if opts else str(getattr(param, "name", ""))
+
+
+def _expected(param: Any) -> str:
+    # TRANSLATORS: the "expects ..." phrases follow an option's name ("--games expects a whole number").
+    desc = getattr(param, "type_descriptor", None)
+    if desc is not None and getattr(desc, "is_choice", False):
+        choices = [getattr(c, "value", c) for c in getattr(desc, "choices", ()) or ()]
+        return _("expects one of: {choices}", choices=format_list(map(str, choices), "or"))
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    kind = _kind(param)
+    if kind == "int":
+        if low is not None and high is not None:
+            return _("expects a whole number from {low} to {high}", low=low, high=high)
+        if low is not None:
+            return _("expects a whole number of at least {low}", low=low)
+        return _("expects a whole number")
+    if kind == "float":
+        return _("expects a number")
+    if kind == "bool":
+        return _("expects yes or no")
+    if kind in ("path", "file", "dir"):
+        return _("expects a path")
+    return _("has a value that is not valid")
+
+
+def explain(error: Any) -> str:
+    """One line in the user's language for a usage error of the command
+    line (an unknown option, a missing or malformed value, an unknown
+    command, extra arguments), naming the command and its --help."""
+    exc = _exceptions()
+    # In a right-to-left language, Latin names are isolates, so the line
+    # takes the direction of its first word of the language (UAX #9, P2).
+    iso = isolate if i18n.is_rtl() else str
+    message = str(getattr(error, "message", "") or "")
+    if isinstance(error, exc.NoSuchOption):
+        problem = _("no such option: {option}", option=iso(error.option_name))
+        if error.possibilities:
+            problem = _("{problem} (did you mean {options}?)", problem=problem,
+                        options=format_list(map(iso, sorted(error.possibilities)), "or"))
+    elif isinstance(error, exc.BadOptionUsage):
+        if "does not take a value" in message:
+            problem = _("{option} takes no value", option=iso(error.option_name))
+        else:
+            problem = _("{option} needs a value", option=iso(error.option_name))
+    elif isinstance(error, exc.MissingParameter) and getattr(error, "param", None) is not None:
+        problem = _("{name} is missing", name=iso(_param_name(error.param)))
+    elif isinstance(error, exc.BadParameter) and getattr(error, "param", None) is not None:
+        # TRANSLATORS: {name} is an option or argument (--games), {expected} one of the "expects ..." phrases.
+        problem = _("{name} {expected}", name=iso(_param_name(error.param)), expected=_expected(error.param))
+    elif (found := _EXTRA.match(message)) is not None:
+        problem = _("unexpected argument: {arguments}", arguments=iso(found["args"]))
+    elif (found := _NO_COMMAND.match(message)) is not None:
+        problem = _("no such command: {name}", name=iso(found["name"].strip("'\"")))
+    elif message.startswith("Missing command"):
+        problem = _("a command is missing")
+    else:
+        problem = message
+    ctx = getattr(error, "ctx", None)
+    command = ctx.command_path if ctx is not None else "machiavelli"
+    # TRANSLATORS: a mistake on the command line; {command} is e.g. "machiavelli simulate".
+    return _("{command}: {problem}; see {command} --help", command=iso(command), problem=problem)
