@@ -7,7 +7,13 @@ and bracket mirroring from L4) applied to one line, with isolates (LRI, RLI,
 FSI ... PDI) kept as units, which is how the rule text marks cards and
 Latin names inside Arabic. Explicit embeddings and overrides (LRE, RLE, LRO,
 RLO, PDF) never occur in our text and are dropped. Bracket pairs (N0) are
-resolved as ordinary neutrals.
+resolved as ordinary neutrals. Arabic letters are joined by arabic-reshaper.
+
+Why not python-bidi alone: its engine (the Rust unicode-bidi crate) leaves
+mirroring (L4) to the renderer, so "(3)" comes out as ")3(" in a terminal,
+and its older pure-Python algorithm refuses isolates, which every card and
+name in our Arabic text is. tests/test_bidi.py checks this implementation
+against python-bidi's on every line where the two should agree.
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ def _split(line: str) -> list[tuple[str, str]]:
                 j += 1
             inner = line[i + 1: j - 1 if depth == 0 else j]
             rtl = ch == RLI or (ch == FSI and _first_strong(inner) == "R")
-            items.append((visual(inner, rtl=rtl), "ISO"))
+            items.append((_visual(inner, rtl=rtl), "ISO"))
             i = j
             continue
         if ch == PDI or ch in _DROPPED:
@@ -140,8 +146,23 @@ def _levels(classes: list[str], base: int) -> list[int]:
     return levels
 
 
+def shaped(line: str) -> str:
+    """Arabic letters in their joined forms (arabic-reshaper): a terminal
+    that cannot reorder cannot join letters either."""
+    if not any("\u0600" <= ch <= "\u06ff" for ch in line):
+        return line
+    import arabic_reshaper
+
+    return str(arabic_reshaper.reshape(line))
+
+
 def visual(line: str, rtl: bool = True) -> str:
-    """One line of logical-order text in left-to-right display order."""
+    """One line of logical-order text in left-to-right display order, its
+    Arabic letters joined."""
+    return _visual(shaped(line), rtl)
+
+
+def _visual(line: str, rtl: bool) -> str:
     items = _split(line)
     if not items:
         return ""
