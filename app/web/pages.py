@@ -37,7 +37,7 @@ def _head(lang: str, title: str) -> str:
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}" dir="{direction(lang)}">\n<head>\n'
             '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
-            '<link rel="stylesheet" href="/static/table.css">\n</head>\n')
+            '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n</head>\n')
 
 
 def _settings(lang: str) -> str:

@@ -152,6 +152,7 @@
     node.addEventListener("dragleave", () => node.classList.remove("drop-over"));
     node.addEventListener("drop", (event) => {
       event.preventDefault();
+      event.stopPropagation();
       node.classList.remove("drop-over");
       let items = [];
       try { items = JSON.parse(event.dataTransfer.getData("application/x-machiavelli") || "[]"); } catch (e) { items = []; }
@@ -230,6 +231,9 @@
     }
     if (!view.table.length) box.append(el("p", { class: "note" }, W.drop_here));
   }
+
+  // Cards dropped on the table between melds start a new meld.
+  dropTarget(document.getElementById("table"), { kind: "new" });
 
   function zone(id, title, codes, from, target) {
     const node = el("section", { class: "zone", id, "aria-label": title });
