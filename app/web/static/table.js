@@ -103,7 +103,8 @@
     if (from === "help") { classes.push("help-card"); marks.push(W.help_mark); }
     if (from === "taken") { classes.push("moved"); marks.push(W.taken_mark); }
     if (hinted.has(code) && from !== "table") classes.push("hinted");
-    const isSelected = selection.some((s) => s.code === code && s.from === from && s.meld === extra.meld && s.index === extra.index);
+    const isSelected = selection.some((s) => s.code === code && s.from === from && s.meld === (extra.meld || null) &&
+      s.index === extra.index);
     const label = [info.name, ...marks].join(", ");
     const button = el("button", { type: "button", class: classes.join(" "), draggable: "true", "data-code": code,
       "data-from": from, "data-meld": extra.meld || null, "aria-label": label, "aria-pressed": isSelected ? "true" : "false",
