@@ -110,8 +110,8 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
         "taken_mark": _("taken: must go back"), "start_page": _("Start page"),
         "order": _("Order of the hand"), "rules": _("Rules"), "others": _("Players"),
         "deck": _("Deck"), "turn": _("Turn {n}"),
-        "keyboard_note": _("Type the same commands as at the terminal: play 5C 6C 7C, add 2 5S, take 3, "
-                          "move 5C 1 2, split 4 7H, join 1 2, undo, restore, draw, end, hint, sort, help."),
+        "keyboard_note": _("Type the same commands as at the terminal: play 5♣ 6♣ 7♣, add 2 5♠, take 3, "
+                          "move 5♣ 1 2, split 4 7♥, join 1 2, undo, restore, draw, end, hint, sort, help."),
     }
     config = {"id": game_id, "token": token, "lang": lang}
     return (
