@@ -254,8 +254,13 @@ def test_games_survive_a_restart(folders, client):
     assert tables.load_saved() == 1 and not tables.unreadable
     with TestClient(create_app(tables, lang="en")) as again:
         assert view(again, game, 0) == before
-        assert again.get("/api/games").json()["games"][0]["id"] == game["id"]
-        assert "token" not in json.dumps(again.get("/api/games").json())
+        listed = again.get("/api/games").json()["games"]
+        assert [g["id"] for g in listed] == [game["id"]]
+        # This computer's start page offers the starter's seat, never a friend's.
+        assert listed[0]["link"] == f"/play/{game['id']}?token={game['seats'][0]['token']}"
+        assert game["seats"][1]["token"] not in json.dumps(listed)
+    with TestClient(create_app(tables, lang="en", local=False)) as remote:
+        assert "token" not in json.dumps(remote.get("/api/games").json())
     record = folders / "data" / "games" / f"web-{game['id']}.json"
     assert GameRecord.loads(record.read_text(encoding="utf-8")).replay().turn_number == 2
 
@@ -318,6 +323,57 @@ def test_pages_are_in_the_chosen_language_and_direction(client):
     rules = client.get("/rules?variant=bga&lang=ar").text
     assert 'dir="rtl"' in rules
     assert client.get("/?lang=xx").status_code == 400
+
+
+def test_another_sites_page_cannot_send_moves(client):
+    game = new_game(client)
+    seat = _current(client, game)
+    token = game["seats"][seat]["token"]
+    url = f"/api/games/{game['id']}/actions?token={token}"
+    r = client.post(url, json={"command": "draw"}, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403 and r.json() == {"error": "Only this server's own pages may send moves."}
+    assert view(client, game, seat)["to_play"] == seat
+    r = client.post("/api/games", json={"seats": ["human", "random"]}, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403
+    assert client.post(url, json={"command": "draw"}, headers={"origin": "http://testserver"}).status_code == 200
+
+
+def test_a_game_without_a_web_view_is_refused_in_words(app, client, monkeypatch):
+    from machiavelli.app.web import seat_json
+
+    game = new_game(client)
+    monkeypatch.delitem(seat_json.BUILDERS, "machiavelli")
+    r = client.get(f"/api/games/{game['id']}/view?token={game['seats'][0]['token']}")
+    assert r.status_code == 409 and r.json() == {"error": "This game cannot be shown in the browser yet."}
+    r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]})
+    assert r.status_code == 400
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), steps=st.integers(1, 40))
+def test_no_view_ever_holds_the_other_hand(app, client, seed, steps):
+    """Whatever is played (the random player's actions, sent as commands), each
+    seat's JSON names no card of the other seat's hand (one deck: a code is one card)."""
+    from machiavelli.core.registry import make_bot
+
+    game = new_game(client, seed=seed)
+    table = table_of(app, game["id"])
+    deck = table.variant.deck
+    bots = [make_bot("random", seed + s) for s in (0, 1)]
+    for _ in range(steps):
+        if table.game.outcome is not None:
+            break
+        seat = table.game.current
+        action = bots[seat].choose(table.game.view(seat))
+        before = [view(client, game, s) for s in (0, 1)]
+        r = act(client, game, seat, action.text(deck))
+        assert r.status_code in (200, 422)
+        if r.status_code == 422:
+            assert [view(client, game, s) for s in (0, 1)] == before
+            break
+        for s in (0, 1):
+            other = {deck.card_text(c) for c in table.game.hand(1 - s)}
+            assert not other & codes_in(view(client, game, s))
 
 
 def test_static_files_are_served_from_the_package(client):

@@ -53,7 +53,7 @@ def serve(
     if not 0 < port < 65536:
         raise fail(_("--port must be a number from 1 to 65535, not {name}", name=port))
     variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
-    app = create_app(lang=i18n.language(), default_variant=variant.name)
+    app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host))
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     if not is_loopback(host):

@@ -95,7 +95,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
     """The table of one seat: drawn by the script from the seat's JSON view."""
     title = _("Machiavelli: {variant}", variant=variant)
     words = {
-        "meld": _("Meld {n}"), "new_meld": _("New meld"), "play_new": _("Lay down the new meld"),
+        "new_meld": _("New meld"), "play_new": _("Lay down the new meld"),
         "clear": _("Put back"), "invalid": _("Not valid: {reason}"), "moved": _("moved this turn"),
         "changed": _("changed since your turn"), "drawn": _("You drew: {cards}"),
         "your_turn": _("Your turn."), "waiting": _("{player} is playing."),
@@ -109,7 +109,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
         "new_card": _("just drawn"), "help_mark": _("help card"),
         "taken_mark": _("taken: must go back"), "start_page": _("Start page"),
         "order": _("Order of the hand"), "rules": _("Rules"), "others": _("Players"),
-        "deck": _("Deck"), "turn": _("Turn {n}"),
+        "deck": _("Deck"),
         "keyboard_note": _("Type the same commands as at the terminal: play 5♣ 6♣ 7♣, add 2 5♠, take 3, "
                           "move 5♣ 1 2, split 4 7♥, join 1 2, undo, restore, draw, end, hint, sort, help."),
     }

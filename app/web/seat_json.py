@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from machiavelli.core.cards import Card, DeckSpec
-from machiavelli.core.i18n import NP_, _, ngettext, pgettext
+from machiavelli.core.i18n import NP_, _, format_number, ngettext, pgettext
 
 from .. import glossary, hand_order
 from ..narrate import entry_text, outcome_text, player_name
@@ -89,7 +89,7 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
     table = []
     for meld in view.layout:
         shown.update(meld.cards)
-        table.append({"number": meld.number, "cards": codes(meld.cards), "moved": list(meld.moved),
+        table.append({"number": meld.number, "label": _("Meld {n}", n=format_number(meld.number)), "cards": codes(meld.cards), "moved": list(meld.moved),
                       "valid": meld.check.valid, "kind": glossary.kind_name(meld.check.kind) if meld.check.kind else None,
                       "reason": None if meld.check.valid else meld_reason(meld.check.reason),
                       "changed": meld.changed})
@@ -128,6 +128,7 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
         "deck": view.deck_count,
         "deck_text": ngettext_deck(view.deck_count),
         "turn": view.turn,
+        "turn_text": _("Turn {n}", n=format_number(view.turn)),
         "to_play": None if view.outcome is not None else view.current,
         "to_play_name": None if view.outcome is not None else seat_label(view.current, seats, seat),
         "my_turn": my_turn,

@@ -69,9 +69,12 @@ class Server:
     """The application's state: the tables, the default language and the
     open live connections (per game: socket, seat, language, queue)."""
 
-    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga") -> None:
+    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True) -> None:
         self.tables = tables
         self.lang = lang
+        #: Listening on this computer only: the start page may then offer
+        #: the starter's own seat of every saved game.
+        self.local = local
         self.default_variant = default_variant
         self.live: dict[str, list[tuple[WebSocket, int, str, asyncio.Queue]]] = {}
         tables.on_change = self.push
@@ -101,6 +104,18 @@ class Server:
             data["lang"] = lang
             return data
 
+    def games(self, request: Request) -> list[dict[str, Any]]:
+        """The saved games; on a local server, asked from this computer, with the starter's link."""
+        client = request.client.host if request.client else ""
+        mine = self.local and (client in ("testclient", "localhost") or _loopback(client))
+        out = []
+        for table in self.tables.all():
+            summary = table.summary()
+            if mine and table.owner is not None:
+                summary["link"] = f"/play/{table.id}?token={table.tokens[table.owner]}"
+            out.append(summary)
+        return out
+
     def push(self, table: Table) -> None:
         """Queue every live seat's new view (each built from its own seat's view)."""
         for _socket, seat, lang, queue in self.live.get(table.id, []):
@@ -128,6 +143,27 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _loopback(host: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _same_origin(request: Request) -> bool:
+    """Whether a browser request comes from this server's own pages (a page
+    of another site may not start games or move cards here). Requests
+    without an Origin header come from scripts, not from another site's page."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    from urllib.parse import urlsplit
+
+    return urlsplit(origin).netloc == request.headers.get("host", "")
+
+
 def _error(status: int, reason: str) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
@@ -137,6 +173,8 @@ def _handled(handler):
     async def wrapper(request: Request) -> Response:
         server: Server = request.app.state.server
         try:
+            if request.method == "POST" and not _same_origin(request):
+                raise WebError(403, N_("Only this server's own pages may send moves."))
             return await handler(request, server)
         except WebError as exc:
             with speaking(server.lang_of(request)):
@@ -185,7 +223,7 @@ async def start(request: Request) -> Response:
         if requested and not known(requested):
             return HTMLResponse(pages.error_page(lang, 400, _("No language {name} here.", name=requested[:20])), 400)
         data = {"lang": lang, "variants": _variants(lang), "default": server.default_variant,
-                "games": [t.summary() for t in server.tables.all()]}
+                "games": server.games(request)}
         return HTMLResponse(pages.start_page(lang, data))
 
 
@@ -220,7 +258,7 @@ async def rules(request: Request) -> Response:
 
 @_handled
 async def list_games(request: Request, server: Server) -> Response:
-    return JSONResponse({"games": [t.summary() for t in server.tables.all()]})
+    return JSONResponse({"games": server.games(request)})
 
 
 @_handled
@@ -253,6 +291,9 @@ async def new_game(request: Request, server: Server) -> Response:
         try:
             table = server.tables.create(variant, seats, lang, names, seed)
         except TableError as exc:
+            if exc.code == "too-many-games":
+                raise WebError(503, N_("Too many games on this server (at most {n})."),
+                               n=exc.params["limit"]) from None
             if exc.code == "bad-seats" and exc.params.get("player"):
                 raise WebError(400, N_("No computer player {name}; choose one of {available}."),
                                name=exc.params["player"], available=exc.params["available"]) from None
@@ -430,8 +471,10 @@ async def live(websocket: WebSocket) -> None:
             connections.remove(entry)
 
 
-def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga") -> Starlette:
-    """The application; ``tables`` defaults to the games saved in the user's data folder."""
+def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
+               local: bool = True) -> Starlette:
+    """The application; ``tables`` defaults to the games saved in the user's data folder.
+    ``local``: it listens on this computer only."""
     if tables is None:
         tables = Tables()
         tables.load_saved()
@@ -448,5 +491,5 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)
-    app.state.server = Server(tables, lang, default_variant)
+    app.state.server = Server(tables, lang, default_variant, local)
     return app

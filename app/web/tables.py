@@ -36,7 +36,7 @@ MAX_TABLE_BYTES = 64 * 1024
 #: Game ids and tokens: URL-safe, unguessable (128 bits and more).
 ID_BYTES, TOKEN_BYTES = 12, 24
 MAX_NAME = 40
-#: Most games listed and loaded from the data folder.
+#: Most games a server holds (and reads back from the data folder).
 MAX_TABLES = 500
 #: Most actions computer players may take in a row before the server stops them.
 MAX_BOT_STEPS = 20_000
@@ -44,7 +44,7 @@ MAX_BOT_STEPS = 20_000
 
 class TableError(MachiavelliError):
     """A request the table cannot serve (codes: ``no-such-game``,
-    ``bad-seats``, ``no-web-view``, ``not-over``)."""
+    ``bad-seats``, ``too-many-games``)."""
 
 
 def folder() -> Path:
@@ -68,6 +68,9 @@ class Table:
     created: float = field(default_factory=time.time)
     #: Each person's order of hand (suit, rank, melds).
     orders: dict[int, str] = field(default_factory=dict)
+    #: The seat of the person who started the game ("you" on the start
+    #: page), as opposed to friends; None when unknown.
+    owner: int | None = None
     #: Called with the table after every change (the server pushes views).
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
@@ -133,7 +136,8 @@ class Table:
             path.parent.mkdir(parents=True, exist_ok=True)
         write_record(self.record_path, self.record(), force=True)
         data = {"format": TABLE_FORMAT, "version": 1, "id": self.id, "tokens": self.tokens, "lang": self.lang,
-                "created": self.created, "orders": {str(k): v for k, v in self.orders.items()}}
+                "created": self.created, "orders": {str(k): v for k, v in self.orders.items()},
+                "owner": self.owner}
         try:
             write_atomically(self.table_path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         except OSError as exc:
@@ -180,6 +184,8 @@ class Tables:
         """Deal a new game; the computer players move if they start."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
+        if len(self._tables) >= MAX_TABLES:
+            raise TableError("too-many-games", limit=MAX_TABLES)
         kinds = []
         for kind in seats:
             if kind in (HUMAN, FRIEND):
@@ -195,7 +201,8 @@ class Tables:
                      for k, kind in enumerate(kinds)]
         game = definition.new_game(variant, len(kinds), seed if seed is not None else secrets.randbelow(1 << 32))
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
-        table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang)
+        owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
+        table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
         table.play_computers()
         self._tables[table.id] = table
         self.changed(table)
@@ -244,5 +251,9 @@ def _read_table(path: Path) -> Table:
     lang = data.get("lang") if isinstance(data.get("lang"), str) else "en"
     orders = {int(k): str(v) for k, v in (data.get("orders") or {}).items() if str(k).isdigit()}
     created = data.get("created") if isinstance(data.get("created"), (int, float)) else path.stat().st_mtime
-    table = Table(game_id, game, list(record.seats), tokens, lang, created, orders)
+    owner = data.get("owner")
+    if not (isinstance(owner, int) and not isinstance(owner, bool) and 0 <= owner < len(tokens) and tokens[owner]):
+        owner = None
+    table = Table(game_id, game, list(record.seats), tokens, lang, created, orders, owner)
+    table.play_computers()  # a server stopped while they were playing
     return table

@@ -53,7 +53,7 @@
     document.getElementById("variant-description").textContent = v.description || "";
     const current = Number(countBox.value) || Math.min(3, v.max);
     countBox.replaceChildren();
-    for (let n = v.min; n <= v.max; n++) countBox.append(el("option", { value: n }, n.toLocaleString(lang)));
+    for (let n = v.min; n <= v.max; n++) countBox.append(el("option", { value: n }, String(n)));
     countBox.value = String(Math.max(v.min, Math.min(v.max, current)));
     rules.src = "/rules?variant=" + encodeURIComponent(v.name) + "&lang=" + encodeURIComponent(lang);
     rules.title = fmt(W.rules, { variant: v.name });
@@ -114,9 +114,9 @@
   const list = document.getElementById("saved-list");
   if (!data.games.length) list.append(el("li", {}, W.no_games));
   for (const g of data.games) {
-    const state = g.over ? W.over : fmt(W.turn, { n: g.turn.toLocaleString(lang) });
+    const state = g.over ? W.over : fmt(W.turn, { n: g.turString(n) });
     const item = el("li", {}, g.variant + " — " + state + " ");
-    const mine = known[g.id];
+    const mine = known[g.id] || (g.link ? { mine: g.link } : null);
     if (mine) {
       const url = new URL(mine.mine, location.origin);
       url.searchParams.set("lang", lang);

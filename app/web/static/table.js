@@ -176,7 +176,7 @@
   function drawStatus() {
     const status = document.getElementById("status");
     status.replaceChildren();
-    let text = fmt(W.turn, { n: view.turn.toLocaleString(config.lang) }) + " — ";
+    let text = view.turn_text + " — ";
     if (view.result) text += view.result.text;
     else text += view.my_turn ? W.your_turn : fmt(W.waiting, { player: view.to_play_name });
     status.append(el("p", { id: "turn-line" }, text));
@@ -201,7 +201,7 @@
     const box = document.getElementById("table");
     box.replaceChildren();
     for (const meld of view.table) {
-      const label = fmt(W.meld, { n: meld.number.toLocaleString(config.lang) });
+      const label = meld.label;
       const state = meld.valid ? (meld.kind || "") : fmt(W.invalid, { reason: meld.reason });
       const group = el("div", { class: "meld" + (meld.valid ? "" : " invalid") + (meld.changed ? " changed" : "") +
         (selectedMeld === meld.number ? " chosen" : ""), role: "group", "aria-label": label + (state ? ": " + state : "") +
