@@ -258,6 +258,8 @@ def test_arabic_is_laid_out_right_to_left(server, browser):
 def test_the_start_page_starts_a_game_against_computers(server, browser):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.goto(server + "/?lang=it")
         assert page.get_attribute("html", "lang") == "it"
@@ -271,5 +273,6 @@ def test_the_start_page_starts_a_game_against_computers(server, browser):
         assert page.locator("#others li").count() == 2
         page.goto(server + "/?lang=it")
         assert page.locator("#saved-list .resume").count() >= 1  # this browser can continue it
+        assert not errors
     finally:
         context.close()

@@ -114,7 +114,7 @@
   const list = document.getElementById("saved-list");
   if (!data.games.length) list.append(el("li", {}, W.no_games));
   for (const g of data.games) {
-    const state = g.over ? W.over : fmt(W.turn, { n: g.turString(n) });
+    const state = g.over ? W.over : fmt(W.turn, { n: String(g.turn) });
     const item = el("li", {}, g.variant + " — " + state + " ");
     const mine = known[g.id] || (g.link ? { mine: g.link } : null);
     if (mine) {
