@@ -400,3 +400,15 @@ def test_serve_warns_when_listening_beyond_this_computer(monkeypatch):
     assert calls == [{"host": "0.0.0.0", "port": 8123, "log_level": "warning"}]
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
+
+
+def test_cards_inside_arabic_sentences_keep_their_order():
+    from machiavelli.app.web.seat_json import isolated
+    from machiavelli.app.web.speaking import speaking
+    from machiavelli.core.cards import FRENCH
+
+    text = "يلعب اللاعب 2 A♠ K♠ Q♠ و *10♥."
+    with speaking("ar"):
+        assert isolated(text, FRENCH) == "يلعب اللاعب 2 \u2066A♠ K♠ Q♠\u2069 و \u2066*10♥\u2069."
+    with speaking("en"):
+        assert isolated("Ann plays A♠ K♠.", FRENCH) == "Ann plays A♠ K♠."

@@ -276,3 +276,31 @@ def test_the_start_page_starts_a_game_against_computers(server, browser):
         assert not errors
     finally:
         context.close()
+
+
+def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
+    status, game = _post(server + "/api/games", {"variant": "one-deck", "seats": ["human", "random"], "lang": "en",
+                                                 "seed": 4})
+    assert status == 201
+    seat = Seat(browser, server, game["seats"][0]["link"], "whole-game")
+    page = seat.page
+    try:
+        page.click('#controls button[data-command="hint"]')
+        page.wait_for_selector("#messages p")
+        for _ in range(200):
+            if page.locator("#result").is_visible():
+                break
+            draw = page.locator('#controls button[data-command="draw"]')
+            with page.expect_response(lambda r: "/actions" in r.url):
+                draw.click()
+        assert page.locator("#result").is_visible()
+        assert page.locator("#result-text").inner_text()
+        assert page.locator("#result .cards").count() == 2  # every hand is shown at the end
+        assert page.locator('#controls button[data-command="draw"]').is_disabled()
+        href = page.get_attribute("#result a[download]", "href")
+        record = page.request.get(server + href)
+        assert record.ok and json.loads(record.text())["result"] is not None
+        seat.shot("7-game-over")
+        assert not seat.errors
+    finally:
+        seat.context.close()

@@ -9,12 +9,14 @@ the page draws what the game declares. Only Machiavelli has one yet.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from machiavelli.core.cards import Card, DeckSpec
-from machiavelli.core.i18n import NP_, _, format_number, ngettext, pgettext
+from machiavelli.core.i18n import NP_, _, format_number, is_rtl, ngettext, pgettext
 
 from .. import glossary, hand_order
+from ..bidi import isolate
 from ..narrate import entry_text, outcome_text, player_name
 from ..reasons import meld_reason
 
@@ -48,6 +50,23 @@ def card_name(card: Card, deck: DeckSpec) -> str:
     if glossary.is_french(deck):
         return pgettext("card name", CARD_NAME, rank=glossary.rank_name(rank), suit=glossary.suit_name(card.suit))
     return deck.card_symbol(card)
+
+
+def card_runs(deck: DeckSpec) -> "re.Pattern[str]":
+    """Runs of cards in symbol notation (``A♠ K♠ Q♠``) inside a sentence."""
+    ranks = "|".join(sorted((re.escape(r.code) for r in deck.ranks), key=len, reverse=True))
+    suits = "".join(re.escape(s.symbol) for s in deck.suits)
+    extras = "|".join(re.escape(e.symbol) for e in deck.extras)
+    card = f"\\*?(?:(?:{ranks})[{suits}]" + (f"|{extras}" if extras else "") + ")"
+    return re.compile(f"(?<![\\w]){card}(?: {card})*")
+
+
+def isolated(text: str, deck: DeckSpec) -> str:
+    """In right-to-left text, each run of cards as a left-to-right isolate,
+    so that the browser keeps ``A♠ K♠ Q♠`` in order inside Arabic."""
+    if not is_rtl():
+        return text
+    return card_runs(deck).sub(lambda m: isolate(m.group(0)), text)
 
 
 def describe_cards(cards: set[Card], deck: DeckSpec) -> dict[str, dict[str, Any]]:
@@ -99,7 +118,7 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
     others = [{"seat": s, "name": seat_label(s, seats, seat), "cards": n,
                "cards_text": _count_text(n)}
               for s, n in enumerate(view.hand_sizes) if s != seat]
-    since = [entry_text(e, deck, names) for e in view.since_my_last_turn()[-MAX_SINCE:] if e.seat != seat]
+    since = [isolated(entry_text(e, deck, names), deck) for e in view.since_my_last_turn()[-MAX_SINCE:] if e.seat != seat]
     result = None
     if view.outcome is not None:
         hands = view.final_hands or ()
@@ -107,7 +126,7 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
             shown.update(h)
         result = {"winners": list(view.outcome.winners), "reason": str(view.outcome.reason),
                   "text": outcome_text(view.outcome, names),
-                  "hands": [{"seat": s, "name": seat_label(s, seats, seat), "cards": codes(h)}
+                  "hands": [{"seat": s, "name": seat_label(s, seats, seat), "cards": codes(sorted(h, key=deck.sort_key))}
                             for s, h in enumerate(hands)],
                   "record": links.get("record")}
     my_turn = view.my_turn

@@ -37,7 +37,7 @@ from .. import guide, hand_order, hints, library
 from ..reasons import ACTION_REASONS, action_reason, describe, meld_reason
 from ..words import CardReader, problem, read_line
 from . import pages
-from .seat_json import level_name, seat_json
+from .seat_json import isolated, level_name, seat_json
 from .speaking import choose, known, speaking
 from .tables import FRIEND, HUMAN, Table, Tables, TableError
 
@@ -349,7 +349,7 @@ async def act(request: Request, server: Server) -> Response:
             try:
                 game.apply(typed.action, seat)
             except IllegalAction as error:
-                reasons = _rejection(game.view(seat), error)
+                reasons = [isolated(r, game.variant.deck) for r in _rejection(game.view(seat), error)]
                 return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code},
                                     status_code=422)
             table.play_computers()
@@ -363,6 +363,7 @@ async def act(request: Request, server: Server) -> Response:
             server.tables.changed(table)
         elif typed.command == "hint":
             messages, extra = _hint(game.view(seat))
+            messages = [isolated(line, game.variant.deck) for line in messages]
         elif typed.command == "help":
             messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
         elif typed.command == "rules":
