@@ -285,6 +285,22 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
     seat = Seat(browser, server, game["seats"][0]["link"], "whole-game")
     page = seat.page
     try:
+        # The hand keeps the order the player gives it: the first card clicked goes before the second.
+        before = seat.hand()
+        page.click("#hand .card >> nth=0")
+        page.click("#hand .card >> nth=3")
+        assert seat.hand() == before[1:3] + before[:1] + before[3:]
+        page.reload()
+        page.wait_for_selector("#hand .card")
+        assert seat.hand() == before[1:3] + before[:1] + before[3:]
+        # Without a mouse: Space selects a card, the zone's button takes it into the new meld.
+        page.focus("#hand .card >> nth=0")
+        page.keyboard.press("Space")
+        page.focus('#new-meld button.put-here')
+        page.keyboard.press("Enter")
+        assert page.locator("#new-meld .card").count() == 1
+        page.click("#put-back")
+        assert seat.hand() == before[1:3] + before[:1] + before[3:]
         page.click('#controls button[data-command="hint"]')
         page.wait_for_selector("#messages p")
         for _ in range(200):

@@ -96,7 +96,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
     title = _("Machiavelli: {variant}", variant=variant)
     words = {
         "new_meld": _("New meld"), "play_new": _("Lay down the new meld"),
-        "clear": _("Put back"), "invalid": _("Not valid: {reason}"), "moved": _("moved this turn"),
+        "clear": _("Put back"), "put_here": _("Put the selected cards here"), "invalid": _("Not valid: {reason}"), "moved": _("moved this turn"),
         "changed": _("changed since your turn"), "drawn": _("You drew: {cards}"),
         "your_turn": _("Your turn."), "waiting": _("{player} is playing."),
         "since": _("Since your last turn"), "nothing_since": _("Nothing yet."),

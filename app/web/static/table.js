@@ -244,10 +244,17 @@
     node.append(cards);
     if (target) {
       dropTarget(node, target);
-      node.addEventListener("click", () => {
+      const put = () => {
         if (selectedMeld !== null) place([{ whole: true, meld: selectedMeld }], target);
         else if (selection.length) place(selection, target);
-      });
+      };
+      node.addEventListener("click", put);
+      // The same without a mouse: select cards, then this button.
+      const button = el("button", { type: "button", class: "put-here", "data-target": target.kind,
+        disabled: selection.length || selectedMeld !== null ? null : true,
+        "aria-label": W.put_here + " — " + title }, W.put_here);
+      button.addEventListener("click", (event) => { event.stopPropagation(); put(); });
+      node.append(button);
     }
     return node;
   }
