@@ -287,12 +287,20 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
     try:
         # The hand keeps the order the player gives it: the first card clicked goes before the second.
         before = seat.hand()
-        page.click("#hand .card >> nth=0")
-        page.click("#hand .card >> nth=3")
+        page.drag_and_drop("#hand .card >> nth=0", "#hand .card >> nth=3")
         assert seat.hand() == before[1:3] + before[:1] + before[3:]
+        page.focus("#hand .card >> nth=2")
+        page.keyboard.press("Alt+ArrowRight")
+        arranged = before[1:3] + before[3:4] + before[:1] + before[4:]
+        assert seat.hand() == arranged
         page.reload()
         page.wait_for_selector("#hand .card")
-        assert seat.hand() == before[1:3] + before[:1] + before[3:]
+        assert seat.hand() == arranged
+        # Several cards selected by clicks stay selected together.
+        page.click("#hand .card >> nth=0")
+        page.click("#hand .card >> nth=1")
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == 2
+        page.keyboard.press("Escape")
         # Without a mouse: Space selects a card, the zone's button takes it into the new meld.
         page.focus("#hand .card >> nth=0")
         page.keyboard.press("Space")
@@ -300,7 +308,7 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         page.keyboard.press("Enter")
         assert page.locator("#new-meld .card").count() == 1
         page.click("#put-back")
-        assert seat.hand() == before[1:3] + before[:1] + before[3:]
+        assert seat.hand() == arranged
         page.click('#controls button[data-command="hint"]')
         page.wait_for_selector("#messages p")
         for _ in range(200):

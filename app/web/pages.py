@@ -112,6 +112,8 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
         "deck": _("Deck"),
         "keyboard_note": _("Type the same commands as at the terminal: play 5♣ 6♣ 7♣, add 2 5♠, take 3, "
                           "move 5♣ 1 2, split 4 7♥, join 1 2, undo, restore, draw, end, hint, sort, help."),
+        "keys_note": _("Tab goes from card to card, Space selects one; Alt with an arrow key moves a card of "
+                       "your hand; Escape clears the selection."),
     }
     config = {"id": game_id, "token": token, "lang": lang}
     return (
@@ -131,7 +133,8 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
         + '<form id="command-form"><label for="command">' + html.escape(_("Command")) + "</label> "
         + '<input id="command" name="command" autocomplete="off" spellcheck="false" '
         + 'aria-describedby="keyboard-note"> <button type="submit">' + html.escape(_("Send")) + "</button>"
-        + '<p id="keyboard-note" class="note">' + html.escape(words["keyboard_note"]) + "</p></form>\n"
+        + '<p id="keyboard-note" class="note">' + html.escape(words["keyboard_note"]) + " "
+        + html.escape(words["keys_note"]) + "</p></form>\n"
         + '<section id="messages" role="status" aria-live="polite"></section>\n'
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'

@@ -128,16 +128,6 @@
       const elsewhere = chosen.some((c) => c.whole ? c.meld !== item.meld : (c.from !== "table" || c.meld !== item.meld));
       if (elsewhere) { place(chosen, { kind: "meld", meld: item.meld }); return; }
     }
-    if (item.from === "hand" && selection.length === 1 && selection[0].from === "hand" && selection[0].index !== item.index) {
-      // Two hand cards in a row: the first moves before the second (the player's own order).
-      const order = handOrder(view.hand);
-      const [moved] = order.splice(selection[0].index, 1);
-      order.splice(item.index > selection[0].index ? item.index - 1 : item.index, 0, moved);
-      keepOrder(order);
-      clearSelection();
-      draw(view);
-      return;
-    }
     selectedMeld = null;
     const k = selection.findIndex((s) => s.code === item.code && s.from === item.from && s.meld === item.meld && s.index === item.index);
     if (k >= 0) selection.splice(k, 1);
@@ -301,6 +291,22 @@
       if (d >= 0) drawn.splice(d, 1);
       const button = cardButton(code, "hand", { index: k, drawn: d >= 0 });
       button.dataset.index = k;
+      button.id = "hand-card-" + k;
+      // Alt+arrow keys move the card in the hand (the player's own order), without a mouse.
+      button.addEventListener("keydown", (event) => {
+        if (!event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+        event.preventDefault();
+        const rtl = document.documentElement.dir === "rtl";
+        const step = (event.key === "ArrowRight") !== rtl ? 1 : -1;
+        const order = handOrder(view.hand);
+        const to = k + step;
+        if (to < 0 || to >= order.length) return;
+        [order[k], order[to]] = [order[to], order[k]];
+        keepOrder(order);
+        draw(view);
+        const again = document.getElementById("hand-card-" + to);
+        if (again) again.focus();
+      });
       cards.append(button);
     });
     dropTarget(cards, { kind: "hand" });
