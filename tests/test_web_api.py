@@ -161,6 +161,9 @@ def test_a_refused_action_gives_the_engines_reason_and_changes_nothing(client):
     assert r.status_code == 422 and r.json()["error"] == "It is not your turn."
     r = act(client, game, seat, "play")
     assert r.status_code == 422 and "play" in r.json()["error"]
+    r = act(client, game, seat, "sort sideways")
+    assert r.status_code == 422 and "sideways" in r.json()["error"]
+    assert view(client, game, seat) == before
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

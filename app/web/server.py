@@ -357,8 +357,11 @@ async def act(request: Request, server: Server) -> Response:
         elif typed.command == "sort":
             from ..words import order_of
 
-            order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
-                table.orders.get(seat, hand_order.SUIT))
+            try:
+                order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
+                    table.orders.get(seat, hand_order.SUIT))
+            except NotationError as exc:
+                return _error(422, problem(exc))
             table.orders[seat] = order
             server.tables.changed(table)
         elif typed.command == "hint":
