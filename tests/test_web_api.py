@@ -305,6 +305,8 @@ def test_bad_requests_get_one_translated_reason(client):
     assert r.status_code == 400 and r.json()["error"] == "At least one seat must be a person's."
     r = client.post("/api/games", json={"variant": "bga", "lang": "xx", "seats": ["human", "random"]})
     assert r.status_code == 400 and r.json()["error"] == "No language xx here."
+    r = client.post("/api/games", json={"variant": "bga", "language": "it", "seats": ["human", "random"]})
+    assert r.status_code == 201 and r.json()["seats"][0]["link"].endswith("&lang=it")
     r = client.post("/api/games", json={"variant": "../../etc/passwd", "seats": ["human", "random"]})
     assert r.status_code == 400
     r = client.post("/api/games", content=b"x" * 20000, headers={"content-type": "application/json"})
@@ -415,3 +417,19 @@ def test_cards_inside_arabic_sentences_keep_their_order():
         assert isolated(text, FRENCH) == "يلعب اللاعب 2 \u2066A♠ K♠ Q♠\u2069 و \u2066*10♥\u2069."
     with speaking("en"):
         assert isolated("Ann plays A♠ K♠.", FRENCH) == "Ann plays A♠ K♠."
+
+
+@pytest.mark.parametrize("lang", ["it", "tr", "uk", "ar"])
+def test_every_word_of_the_pages_and_views_is_translated(client, lang):
+    from machiavelli.core import i18n
+
+    game = new_game(client, seats=("human", "club"), lang=lang, variant="bga")
+    i18n.clear_misses()
+    assert client.get(f"/?lang={lang}").status_code == 200
+    assert client.get(game["seats"][0]["link"]).status_code == 200
+    data = view(client, game, 0, lang=lang)
+    act(client, game, 0, "hint", lang=lang)
+    act(client, game, 0, "draw", lang=lang)
+    assert client.get(f"/rules?variant=bga&lang={lang}").status_code == 200
+    assert i18n.misses() == []
+    assert data["lang"] == lang and data["others"][0]["name"] != "Player 2 (computer: club player)"

@@ -33,10 +33,12 @@ async def list_games(request: Request, server: Server) -> Response:
 @handled
 async def new_game(request: Request, server: Server) -> Response:
     data = await body(request)
-    lang = choose(data.get("lang") if isinstance(data.get("lang"), str) else None, server.lang_of(request))
+    asked = data.get("lang", data.get("language"))  # "language" as the issue words it
+    asked = asked if isinstance(asked, str) else None
+    lang = choose(asked, server.lang_of(request))
     with speaking(lang):
-        if isinstance(data.get("lang"), str) and not known(data["lang"]):
-            raise WebError(400, N_("No language {name} here."), name=data["lang"][:20])
+        if asked is not None and not known(asked):
+            raise WebError(400, N_("No language {name} here."), name=asked[:20])
         name = data.get("variant") or server.default_variant
         if not isinstance(name, str) or library._looks_like_path(name):
             raise WebError(400, N_("Choose a variant by its name."))
