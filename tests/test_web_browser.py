@@ -201,6 +201,19 @@ def test_two_friends_play_by_drag_and_drop_and_by_keyboard(server, browser):
         assert mover.page.locator("#others li").inner_text().endswith("11 cards")
         waiter.shot("4-after-keyboard-draw")
 
+        # A table card dragged into a new meld is taken off the table: its meld is outlined with the reason.
+        taken = mover.page.get_attribute("#table .meld .card >> nth=0", "data-code")
+        mover.page.drag_and_drop("#table .meld .card >> nth=0", "#new-meld")
+        mover.page.wait_for_selector("#table .meld.invalid .reason")
+        assert mover.page.locator("#new-meld .card").get_attribute("data-code") == taken
+        assert mover.page.locator("#taken .card").count() == 0  # shown once: in the new meld
+        assert "↺" not in mover.page.locator("#table .meld.invalid .reason").inner_text()
+        mover.shot("5-taken-card-invalid-meld")
+        mover.page.click('#controls button[data-command="undo"]')
+        mover.page.wait_for_function("() => !document.querySelector('#table .meld.invalid')")
+        assert mover.page.locator("#new-meld .card").count() == 0
+        assert mover.table() == table
+
         # Click to select, click to place: a hand card onto a meld (the engine may refuse; either way it answers).
         mover.page.click("#hand .card >> nth=0")
         assert mover.page.locator('#hand .card[aria-pressed="true"]').count() == 1
@@ -246,10 +259,10 @@ def test_arabic_is_laid_out_right_to_left(server, browser):
             .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
             .map(e => e.outerHTML)""")
         assert unnamed == []  # every control has an accessible name
-        seat.shot("5-arabic-four-colour-high-contrast")
+        seat.shot("6-arabic-four-colour-high-contrast")
         page.uncheck("#contrast")
         page.uncheck("#four-colour")
-        seat.shot("6-arabic")
+        seat.shot("7-arabic")
         assert not seat.errors
     finally:
         seat.context.close()
@@ -324,7 +337,7 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         href = page.get_attribute("#result a[download]", "href")
         record = page.request.get(server + href)
         assert record.ok and json.loads(record.text())["result"] is not None
-        seat.shot("7-game-over")
+        seat.shot("8-game-over")
         assert not seat.errors
     finally:
         seat.context.close()

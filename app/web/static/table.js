@@ -85,6 +85,20 @@
   }
 
   async function place(items, target) {
+    if (target.kind === "new" && items.length && items.every((i) => i.whole || i.from === "table")) {
+      // Table cards into a new meld: taken off the table first (they must go back by the end of the turn).
+      const source = items[0].meld;
+      if (items.some((i) => i.meld !== source)) return;
+      const meld = view.table.find((m) => m.number === source);
+      const codes = items[0].whole ? (meld ? meld.cards : []) : items.map((i) => i.code);
+      const command = items[0].whole ? "take " + source : "take " + source + " " + codes.map(symbol).join(" ");
+      clearSelection();
+      if (await send(command)) {
+        pending = pending.concat(codes.map((code) => ({ code, from: "taken" })));
+        draw(view);
+      }
+      return;
+    }
     const command = commandFor(items, target);
     if (command === null) return;
     clearSelection();
@@ -226,6 +240,17 @@
   // Cards dropped on the table between melds start a new meld.
   dropTarget(document.getElementById("table"), { kind: "new" });
 
+  // ``codes`` less the cards gathered for the new meld from ``from``.
+  function notPending(codes, from) {
+    const out = codes.slice();
+    for (const p of pending) {
+      if (p.from !== from) continue;
+      const k = out.indexOf(p.code);
+      if (k >= 0) out.splice(k, 1);
+    }
+    return out;
+  }
+
   function zone(id, title, codes, from, target) {
     const node = el("section", { class: "zone", id, "aria-label": title });
     node.append(el("h2", {}, title));
@@ -253,11 +278,17 @@
     const box = document.getElementById("extras");
     box.replaceChildren();
     const areas = Object.fromEntries(view.layout.areas.map((a) => [a.key, a]));
-    if (view.help.length) box.append(zone("help-cards", areas.help.label, view.help, "help", null));
-    box.append(zone("taken", areas.taken.label, view.taken, "taken", { kind: "taken" }));
-    // The new meld: the gathered cards, sent together as one ``play``.
-    const still = handOrder(view.hand).concat(view.taken, view.help);
-    pending = pending.filter((p) => { const k = still.indexOf(p.code); if (k < 0) return false; still.splice(k, 1); return true; });
+    // The new meld: the gathered cards, sent together as one ``play`` (those no longer held are dropped).
+    const held = { hand: handOrder(view.hand), taken: view.taken.slice(), help: view.help.slice() };
+    pending = pending.filter((p) => {
+      const left = held[p.from] || [];
+      const k = left.indexOf(p.code);
+      if (k < 0) return false;
+      left.splice(k, 1);
+      return true;
+    });
+    if (view.help.length) box.append(zone("help-cards", areas.help.label, notPending(view.help, "help"), "help", null));
+    box.append(zone("taken", areas.taken.label, notPending(view.taken, "taken"), "taken", { kind: "taken" }));
     const fresh = zone("new-meld", areas.new.label, pending.map((p) => p.code), "pending", { kind: "new" });
     const lay = el("button", { type: "button", id: "lay-down", disabled: pending.length ? null : true }, W.play_new);
     lay.addEventListener("click", async (event) => {
@@ -283,7 +314,7 @@
     }
     const cards = el("div", { class: "cards", id: "hand" });
     const drawn = view.just_drawn.slice();
-    const used = pending.map((p) => p.code);
+    const used = pending.filter((p) => p.from === "hand").map((p) => p.code);
     handOrder(view.hand).forEach((code, k) => {
       const u = used.indexOf(code);
       if (u >= 0) { used.splice(u, 1); return; }
