@@ -381,6 +381,16 @@ def test_no_view_ever_holds_the_other_hand(app, client, seed, steps):
             assert not other & codes_in(view(client, game, s))
 
 
+def test_unknown_addresses_and_methods_are_refused_in_words(client):
+    r = client.get("/api/nothing?lang=it")
+    assert r.status_code == 404 and r.json() == {"error": "Non c'è niente a questo indirizzo."}
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["error"] == "This address does not take this kind of request."
+    r = client.get("/nowhere?lang=ar")
+    assert r.status_code == 404 and '<html lang="ar" dir="rtl">' in r.text
+    assert client.get("/static/nothing.js").status_code == 404
+
+
 def test_static_files_are_served_from_the_package(client):
     for name in ("table.js", "start.js", "common.js", "table.css"):
         r = client.get(f"/static/{name}")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -35,7 +36,7 @@ from machiavelli.core.i18n import N_, _
 from .. import hand_order, library
 from ..reasons import describe
 from . import api, pages
-from .requests import WebError, forbidden, loopback
+from .requests import WebError, forbidden, loopback, refusal
 from .seat_json import BUILDERS, level_name, seat_json
 from .speaking import choose, known, speaking
 from .tables import Table, Tables, TableError
@@ -223,6 +224,24 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.server = Server(tables, lang, default_variant, local)
     return app
+
+
+#: Starlette's own refusals (an unknown address, a wrong method), in words.
+HTTP_REASONS = {
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not take this kind of request."),
+}
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    server: Server = request.app.state.server
+    status = getattr(exc, "status_code", 400)
+    lang = server.lang_of(request)
+    with speaking(lang):
+        reason = _(HTTP_REASONS.get(status, N_("The request cannot be served.")))
+        if request.url.path.startswith("/api/"):
+            return refusal(status, reason)
+        return HTMLResponse(pages.error_page(lang, status, reason), status)
