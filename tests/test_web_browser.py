@@ -88,7 +88,8 @@ def _get(url: str) -> dict:
 def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # As root Chromium needs --no-sandbox; containers often have a small /dev/shm.
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
         yield chromium
         chromium.close()
 
