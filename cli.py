@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "rules": "rules",
     "play": "game",
     "replay": "game",
+    "serve": "serve",
     "simulate": "simulate",
     "solve": "solve",
     "plugins": "plugins",

@@ -1,0 +1,67 @@
+"""``machiavelli serve``: the table in a web browser (the ``web`` extra)."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Annotated, Optional
+
+import typer
+
+from .. import display
+from ..options import fail, handles_errors
+from machiavelli.core.i18n import N_, _
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve", help=N_(
+        "Play in a web browser: a table on this computer for you against computer players, or with friends "
+        "who open their own links. Games are saved as they go and can be continued from the start page."))(serve)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this computer only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@handles_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help=N_("Address to listen on (default: this computer only)."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=N_("Port to listen on."))] = 8000,
+    variant_name: Annotated[Optional[str], typer.Option(
+        "--variant", "-V", help=N_("The variant chosen first on the start page (default: bga)."))] = None,
+    lang: display.LangOpt = None,
+    open_browser: Annotated[bool, typer.Option("--open", help=N_("Open the start page in the web browser."))] = False,
+) -> None:
+    """Start the web table (help text: see :func:`register`)."""
+    if lang is not None:
+        display.apply(lang)
+    try:
+        import uvicorn
+
+        from ..web.server import create_app
+    except ImportError:
+        raise fail(_("The web table needs the web extra: pip install \"machiavelli-variants[web]\"")) from None
+    from machiavelli.core import i18n
+
+    from .. import library
+
+    if not 0 < port < 65536:
+        raise fail(_("--port must be a number from 1 to 65535, not {name}", name=port))
+    variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
+    app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host))
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{port}/"
+    if not is_loopback(host):
+        typer.echo(_("Warning: listening on {host}: anyone who can reach this computer on the network can open "
+                     "the start page and start games. Seats stay private to their links.", host=host), err=True)
+    typer.echo(_("The table is open at {address} (Ctrl-C stops the server; games are saved).", address=address))
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(address)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

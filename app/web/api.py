@@ -1,0 +1,213 @@
+"""The JSON API of the web table (see :mod:`.server` for the list): new
+games, a seat's view, the terminal's command words, and the record."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from machiavelli.core.errors import IllegalAction, NotationError
+from machiavelli.core.i18n import N_, _
+
+from .. import guide, hand_order, hints, library
+from ..reasons import ACTION_REASONS, action_reason, meld_reason
+from ..words import CardReader, problem, read_line
+from .requests import WebError, body, handled, refusal
+from .seat_json import BUILDERS, isolated
+from .speaking import choose, known, speaking
+from .tables import FRIEND, HUMAN, TableError
+
+if TYPE_CHECKING:
+    from .server import Server
+
+#: Most seats a game may have in the browser.
+MAX_SEATS = 16
+
+@handled
+async def list_games(request: Request, server: Server) -> Response:
+    return JSONResponse({"games": server.games(request)})
+
+
+@handled
+async def new_game(request: Request, server: Server) -> Response:
+    data = await body(request)
+    asked = data.get("lang", data.get("language"))  # "language" as the issue words it
+    asked = asked if isinstance(asked, str) else None
+    lang = choose(asked, server.lang_of(request))
+    with speaking(lang):
+        if asked is not None and not known(asked):
+            raise WebError(400, N_("No language {name} here."), name=asked[:20])
+        name = data.get("variant") or server.default_variant
+        if not isinstance(name, str) or library._looks_like_path(name):
+            raise WebError(400, N_("Choose a variant by its name."))
+        variant = library.load_variant(name)
+        if variant.game not in BUILDERS:
+            raise WebError(400, N_("This game cannot be shown in the browser yet."))
+        seats = data.get("seats")
+        if seats is None:
+            seats = [HUMAN] + ["club"] * (max(2, variant.players.min) - 1)
+        if (not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS
+                or not all(isinstance(s, str) for s in seats)):
+            raise WebError(400, N_("Give the seats as a list of players, one per seat."))
+        names = data.get("names") or []
+        if not isinstance(names, list) or not all(n is None or isinstance(n, str) for n in names):
+            raise WebError(400, N_("Give the names as a list of texts, one per seat."))
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise WebError(400, N_("The seed must be a whole number from 0."))
+        try:
+            table = server.tables.create(variant, seats, lang, names, seed)
+        except TableError as exc:
+            if exc.code == "too-many-games":
+                raise WebError(503, N_("Too many games on this server (at most {n})."),
+                               n=exc.params["limit"]) from None
+            if exc.code == "bad-seats" and exc.params.get("player"):
+                raise WebError(400, N_("No computer player {name}; choose one of {available}."),
+                               name=exc.params["player"], available=exc.params["available"]) from None
+            raise WebError(400, N_("At least one seat must be a person's.")) from None
+        out = []
+        for seat, kind in enumerate(seats):
+            entry: dict[str, Any] = {"seat": seat, "player": kind if kind in (HUMAN, FRIEND) else table.seats[seat].player}
+            token = table.tokens[seat]
+            if token is not None:
+                entry["token"] = token
+                entry["link"] = f"/play/{table.id}?token={token}&lang={lang}"
+            out.append(entry)
+        return JSONResponse({"id": table.id, "seats": out}, status_code=201)
+
+
+@handled
+async def view(request: Request, server: Server) -> Response:
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    return JSONResponse(server.view_json(table, seat, server.lang_of(request)))
+
+
+@handled
+async def record(request: Request, server: Server) -> Response:
+    table, _seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    if table.game.outcome is None:
+        # The record holds the seed, and the seed deals every hand.
+        with speaking(server.lang_of(request)):
+            raise WebError(409, N_("The record is shown when the game is over."))
+    return Response(table.record().dumps(), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="web-{table.id}.json"'})
+
+
+@handled
+async def act(request: Request, server: Server) -> Response:
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    data = await body(request)
+    lang = server.lang_of(request)
+    command = data.get("command")
+    letters = data.get("cards") if data.get("cards") in ("en", "local") else "ask"
+    with speaking(lang):
+        if not isinstance(command, str) or not command.strip():
+            raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
+        game = table.game
+        try:
+            typed = read_line(command, CardReader(game.variant.deck, letters))
+        except NotationError as exc:
+            return refusal(422, problem(exc))
+        if typed is None:
+            raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
+        messages: list[str] = []
+        extra: dict[str, Any] = {}
+        if typed.action is not None:
+            try:
+                game.apply(typed.action, seat)
+            except IllegalAction as error:
+                reasons = [isolated(r, game.variant.deck) for r in _rejection(game.view(seat), error)]
+                return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code},
+                                    status_code=422)
+            table.play_computers()
+            server.tables.changed(table)
+        elif typed.command == "sort":
+            from ..words import order_of
+
+            try:
+                order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
+                    table.orders.get(seat, hand_order.SUIT))
+            except NotationError as exc:
+                return refusal(422, problem(exc))
+            table.orders[seat] = order
+            server.tables.changed(table)
+        elif typed.command == "hint":
+            messages, extra = _hint(game.view(seat))
+            messages = [isolated(line, game.variant.deck) for line in messages]
+        elif typed.command == "help":
+            messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
+        elif typed.command == "rules":
+            extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
+            messages = [_("The rules are on their own page.")]
+        elif typed.command in ("save", "quit"):
+            messages = [_("The game is saved after every move: come back to this link at any time.")]
+        elif typed.command == "table":
+            messages = []
+        return JSONResponse({"view": server.view_json(table, seat, lang), "messages": messages, **extra})
+
+
+def _rejection(view: Any, error: IllegalAction) -> list[str]:
+    """Why the engine refused an action: every invalid meld at the end of a turn."""
+    deck = view.variant.deck
+    show = lambda cards: deck.format_cards(cards, symbols=True)  # noqa: E731
+    if error.code in ("invalid-table", "taken-cards-left"):
+        out = []
+        if view.working:
+            out.append(_(ACTION_REASONS["taken-cards-left"], cards=show(view.working)))
+        for meld in view.layout:
+            if not meld.check.valid:
+                out.append(_(ACTION_REASONS["invalid-table"], meld=meld.number, cards=show(meld.cards),
+                             reason=meld_reason(meld.check.reason)))
+        if out:
+            return out
+    params = dict(error.params)
+    if isinstance(params.get("cards"), str):
+        try:
+            params["cards"] = show(deck.parse_cards(params["cards"]))
+        except NotationError:
+            pass
+    return [action_reason(IllegalAction(error.code, **params))]
+
+
+def _hint(view: Any) -> tuple[list[str], dict[str, Any]]:
+    """The solver's advice as the terminal words it, plus the commands for the page."""
+    from machiavelli.core.i18n import ngettext
+
+    from ..words import local_word
+
+    if not view.my_turn:
+        return [_("It is not your turn.")], {}
+    deck = view.variant.deck
+    try:
+        found = hints.best_play(view)
+    except ImportError:
+        return [_("No hint: this installation has no solver.")], {}
+    except Exception:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+        return [_("No hint: the solver cannot answer this position.")], {}
+    if not found.placed:
+        if view.played_from_hand:
+            return [_("The solver finds no more cards you can put down: end your turn.")], {"hint": []}
+        return [_("The solver finds no card you can put down: draw.")], {"hint": []}
+    lines = []
+    if found.from_start:
+        lines.append(_("From the table as it was when your turn began (undo your steps first):"))
+    lines.append(ngettext("You can put down {n} card: {cards}.", "You can put down {n} cards: {cards}.",
+                          len(found.placed), cards=deck.format_cards(found.placed, symbols=True)))
+    commands = []
+    for action in found.actions:
+        words = [local_word(action.verb)]
+        for arg in action.args(deck):
+            if arg.isdigit():
+                words.append(arg)
+            else:
+                mark, text = ("*", arg[1:]) if arg.startswith("*") else ("", arg)
+                words.append(mark + deck.card_symbol(deck.parse_card(text)))
+        commands.append(" ".join(words))
+    if commands:
+        lines.append(_("Type:"))
+        lines.extend("  " + c for c in commands)
+    return lines, {"hint": [deck.card_text(c) for c in found.placed], "commands": commands}
+
+

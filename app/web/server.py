@@ -1,0 +1,247 @@
+"""The web table's ASGI application: pages, the JSON API and live updates.
+
+API (the page uses nothing else; seats count from 0):
+
+- ``POST /api/games`` ``{"variant": "bga", "seats": ["human", "friend", "club"], "lang": "it"}``:
+  ``{"id", "seats": [{"seat", "player", "link", "token"}]}`` (computer seats have no link).
+- ``GET /api/games/{id}/view?token=T``: that seat's view (``seat``, ``hand`` as card codes,
+  ``others`` with card counts only, ``table``, ``deck``, ``to_play``, ``result``...).
+- ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
+  command words; the new view, or 422 with the reason.
+- ``GET /api/games/{id}/record?token=T``: the record, once the game is over.
+- ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change.
+
+A wrong token, or a game that does not exist, gets 403 and the same words.
+Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from machiavelli.core import registry
+from machiavelli.core.errors import MachiavelliError
+from machiavelli.core.i18n import N_, _
+
+from .. import hand_order, library
+from ..reasons import describe
+from . import api, pages
+from .requests import WebError, forbidden, loopback, refusal
+from .seat_json import BUILDERS, level_name, seat_json
+from .speaking import choose, known, speaking
+from .tables import Table, Tables, TableError
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class Server:
+    """The application's state: the tables, the default language and the
+    open live connections (per game: socket, seat, language, queue)."""
+
+    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True) -> None:
+        self.tables = tables
+        self.lang = lang
+        #: Listening on this computer only: the start page may then offer
+        #: the starter's own seat of every saved game.
+        self.local = local
+        self.default_variant = default_variant
+        self.live: dict[str, list[tuple[WebSocket, int, str, asyncio.Queue]]] = {}
+        tables.on_change = self.push
+
+    # -- helpers ----------------------------------------------------------------
+
+    def lang_of(self, request: Request | WebSocket) -> str:
+        return choose(request.query_params.get("lang"), self.lang)
+
+    def seat(self, game_id: str, token: str | None) -> tuple[Table, int]:
+        try:
+            table = self.tables.get(game_id)
+        except TableError:
+            raise forbidden() from None
+        seat = table.seat_of(token)
+        if seat is None:
+            raise forbidden()
+        return table, seat
+
+    def view_json(self, table: Table, seat: int, lang: str) -> dict[str, Any]:
+        with speaking(lang):
+            links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
+            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, hand_order.SUIT), links)
+            if data is None:
+                raise WebError(409, N_("This game cannot be shown in the browser yet."))
+            data["id"] = table.id
+            data["lang"] = lang
+            return data
+
+    def games(self, request: Request) -> list[dict[str, Any]]:
+        """The saved games; on a local server, asked from this computer, with the starter's link."""
+        client = request.client.host if request.client else ""
+        mine = self.local and (client in ("testclient", "localhost") or loopback(client))
+        out = []
+        for table in self.tables.all():
+            summary = table.summary()
+            if mine and table.owner is not None:
+                summary["link"] = f"/play/{table.id}?token={table.tokens[table.owner]}"
+            out.append(summary)
+        return out
+
+    def push(self, table: Table) -> None:
+        """Queue every live seat's new view (each built from its own seat's view)."""
+        for _socket, seat, lang, queue in self.live.get(table.id, []):
+            try:
+                queue.put_nowait(self.view_json(table, seat, lang))
+            except WebError:
+                pass
+
+
+
+# -- pages ----------------------------------------------------------------------------
+
+
+def _variants(lang: str) -> list[dict[str, Any]]:
+    out = []
+    for found, variant in library.all_known():
+        if isinstance(variant, MachiavelliError):
+            continue
+        game = variant.game
+        try:
+            bots = list(registry.bots(game))
+        except MachiavelliError:
+            bots = []
+        out.append({"name": variant.name, "game": game, "source": found.kind,
+                    "description": variant.text("description", lang)[0],
+                    "min": variant.players.min, "max": variant.players.max,
+                    "playable": game in BUILDERS,
+                    "computers": [{"name": b, "label": level_name(b)} for b in _ordered_bots(game, bots)]})
+    return out
+
+
+def _ordered_bots(game: str, names: list[str]) -> list[str]:
+    """Computer players weakest first where they say so, then the rest."""
+    levels = [n for n in ("beginner", "casual", "club", "expert") if n in names]
+    return levels + sorted(n for n in names if n not in levels)
+
+
+async def start(request: Request) -> Response:
+    server: Server = request.app.state.server
+    requested = request.query_params.get("lang")
+    lang = server.lang_of(request)
+    with speaking(lang):
+        if requested and not known(requested):
+            return HTMLResponse(pages.error_page(lang, 400, _("No language {name} here.", name=requested[:20])), 400)
+        data = {"lang": lang, "variants": _variants(lang), "default": server.default_variant,
+                "games": server.games(request)}
+        return HTMLResponse(pages.start_page(lang, data))
+
+
+async def table_page(request: Request) -> Response:
+    server: Server = request.app.state.server
+    lang = server.lang_of(request)
+    token = request.query_params.get("token")
+    with speaking(lang):
+        try:
+            table, _seat = server.seat(request.path_params["game_id"], token)
+        except WebError as exc:
+            return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
+        return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name))
+
+
+async def rules(request: Request) -> Response:
+    from ..rules_render import render
+    from ..rules_text import compose
+
+    server: Server = request.app.state.server
+    lang = server.lang_of(request)
+    with speaking(lang):
+        try:
+            variant = library.load_variant(request.query_params.get("variant") or server.default_variant)
+        except MachiavelliError as exc:
+            return HTMLResponse(pages.error_page(lang, 400, describe(exc)), 400)
+        return HTMLResponse(render(compose(variant), "html"))
+
+
+
+async def live(websocket: WebSocket) -> None:
+    """The seat's view now and after every change, until the page closes."""
+    server: Server = websocket.app.state.server
+    lang = server.lang_of(websocket)
+    try:
+        with speaking(lang):
+            table, seat = server.seat(websocket.path_params["game_id"], websocket.query_params.get("token"))
+    except WebError:
+        await websocket.close(code=4403)
+        return
+    await websocket.accept()
+    queue: asyncio.Queue = asyncio.Queue()
+    entry = (websocket, seat, lang, queue)
+    server.live.setdefault(table.id, []).append(entry)
+    queue.put_nowait(server.view_json(table, seat, lang))
+
+    async def send() -> None:
+        while True:
+            await websocket.send_json(await queue.get())
+
+    sender = asyncio.create_task(send())
+    try:
+        while True:
+            await websocket.receive_text()  # the page sends nothing; this notices it leave
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        connections = server.live.get(table.id, [])
+        if entry in connections:
+            connections.remove(entry)
+
+
+
+def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
+               local: bool = True) -> Starlette:
+    """The application; ``tables`` defaults to the games saved in the user's data folder.
+    ``local``: it listens on this computer only."""
+    if tables is None:
+        tables = Tables()
+        tables.load_saved()
+    routes = [
+        Route("/", start),
+        Route("/play/{game_id}", table_page),
+        Route("/rules", rules),
+        Route("/api/games", api.list_games, methods=["GET"]),
+        Route("/api/games", api.new_game, methods=["POST"]),
+        Route("/api/games/{game_id}/view", api.view),
+        Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
+        Route("/api/games/{game_id}/record", api.record),
+        WebSocketRoute("/api/games/{game_id}/live", live),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
+    app.state.server = Server(tables, lang, default_variant, local)
+    return app
+
+
+#: Starlette's own refusals (an unknown address, a wrong method), in words.
+HTTP_REASONS = {
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not take this kind of request."),
+}
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    server: Server = request.app.state.server
+    status = getattr(exc, "status_code", 400)
+    lang = server.lang_of(request)
+    with speaking(lang):
+        reason = _(HTTP_REASONS.get(status, N_("The request cannot be served.")))
+        if request.url.path.startswith("/api/"):
+            return refusal(status, reason)
+        return HTMLResponse(pages.error_page(lang, status, reason), status)

@@ -1,0 +1,80 @@
+// Shared by the start page and the table: the page's words, settings, requests.
+"use strict";
+
+const Page = (() => {
+  function block(id) {
+    const el = document.getElementById(id);
+    return el ? JSON.parse(el.textContent) : {};
+  }
+  const words = block("words");
+
+  // A message with {name} placeholders filled (values are text, never markup).
+  function fmt(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  async function api(method, url, body) {
+    const options = { method, headers: {} };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(url, options);
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    return { ok: response.ok, status: response.status, data: data || {} };
+  }
+
+  // Language, contrast and the four-colour deck: remembered in this browser.
+  function settings() {
+    const body = document.body;
+    for (const [id, cls] of [["four-colour", "four-colour"], ["contrast", "high-contrast"]]) {
+      const box = document.getElementById(id);
+      if (!box) continue;
+      const key = "machiavelli-" + id;
+      box.checked = localStorage.getItem(key) === "1";
+      body.classList.toggle(cls, box.checked);
+      box.addEventListener("change", () => {
+        localStorage.setItem(key, box.checked ? "1" : "0");
+        body.classList.toggle(cls, box.checked);
+      });
+    }
+    const language = document.getElementById("language");
+    if (language) {
+      language.addEventListener("change", () => {
+        const url = new URL(location.href);
+        url.searchParams.set("lang", language.value);
+        location.href = url.toString();
+      });
+    }
+  }
+
+  function savedGames() {
+    try { return JSON.parse(localStorage.getItem("machiavelli-games") || "{}"); } catch (e) { return {}; }
+  }
+
+  function saveGame(id, entry) {
+    const all = savedGames();
+    all[id] = entry;
+    localStorage.setItem("machiavelli-games", JSON.stringify(all));
+  }
+
+  document.addEventListener("DOMContentLoaded", settings);
+  return { words, block, fmt, el, api, savedGames, saveGame };
+})();

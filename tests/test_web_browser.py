@@ -1,0 +1,344 @@
+"""The web table in a real headless Chromium (the distribution's package,
+driven by Playwright): a real server, two seats in two browser contexts, a
+turn by drag and drop, a turn by keyboard, what each seat receives, Arabic.
+
+Screenshots are kept in ``tests/artifacts/web/`` (outside git). Without
+Chromium or Playwright the tests are skipped, except in CI where they must run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "web"
+ONE_DECK = "name: one-deck\nextends: bga\ndecks: 1\nhand_size: 10\n"
+
+if not os.environ.get("CI"):
+    pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("uvicorn")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``machiavelli serve`` in its own process, with its own data folders."""
+    base = tmp_path_factory.mktemp("web")
+    variants = base / "variants"
+    variants.mkdir()
+    (variants / "one-deck.yaml").write_text(ONE_DECK, encoding="utf-8")
+    env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_VARIANTS_DIR=str(variants),
+               MACHIAVELLI_CACHE_DIR=str(base / "cache"))
+    port = _free_port()
+    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/games", timeout=2).read()
+            break
+        except OSError:
+            if process.poll() is not None or time.time() > deadline:
+                process.kill()
+                pytest.fail("the server did not start: " + (process.stdout.read() if process.stdout else ""))
+            time.sleep(0.2)
+    yield url
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def _post(url: str, data: dict) -> tuple[int, dict]:
+    request = urllib.request.Request(url, json.dumps(data).encode(), {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def browser():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        # As root Chromium needs --no-sandbox; containers often have a small /dev/shm.
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield chromium
+        chromium.close()
+
+
+class Seat:
+    """One browser context on one seat's link, recording everything the server sends it."""
+
+    def __init__(self, browser, server: str, link: str, name: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.page = self.context.new_page()
+        self.name = name
+        self.received: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.received.append(str(payload))))
+        self.page.on("response", self._response)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(server + link)
+        self.page.wait_for_selector("#hand .card")
+
+    def _response(self, response) -> None:
+        if "/api/" in response.url:
+            try:
+                self.received.append(response.text())
+            except Exception:  # noqa: BLE001 - a body the browser did not keep
+                pass
+
+    def hand(self) -> list[str]:
+        return self.page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.code)")
+
+    def table(self) -> list[list[str]]:
+        return self.page.eval_on_selector_all(
+            "#table .meld", "melds => melds.map(m => [...m.querySelectorAll('.card')].map(c => c.dataset.code))")
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def _every_code(texts: list[str]) -> set[str]:
+    return set(re.findall(r'"([0-9AJQK]{1,2}[SHDC])"', "\n".join(texts)))
+
+
+def _game_with_a_play(server: str) -> tuple[dict, int, dict]:
+    """A two-person game whose first player can lay down cards (the hint says how)."""
+    for seed in range(60):
+        status, game = _post(server + "/api/games", {"variant": "one-deck", "seats": ["human", "friend"],
+                                                      "lang": "en", "seed": seed})
+        assert status == 201, game
+        first = _get(f"{server}/api/games/{game['id']}/view?token={game['seats'][0]['token']}")["to_play"]
+        token = game["seats"][first]["token"]
+        status, hint = _post(f"{server}/api/games/{game['id']}/actions?token={token}", {"command": "hint"})
+        commands = hint.get("commands") or []
+        if commands and all(c.split()[0] in ("play", "end") for c in commands):
+            return game, first, hint
+    pytest.fail("no deal in 60 seeds where the first player can lay down melds")
+
+
+def test_two_friends_play_by_drag_and_drop_and_by_keyboard(server, browser):
+    game, first, hint = _game_with_a_play(server)
+    other = 1 - first
+    mover = Seat(browser, server, game["seats"][first]["link"], "first")
+    waiter = Seat(browser, server, game["seats"][other]["link"], "second")
+    try:
+        mover_hand, waiter_hand = mover.hand(), waiter.hand()
+        assert len(mover_hand) == len(waiter_hand) == 10
+        assert not set(mover_hand) & set(waiter_hand)  # one deck: every code is one card
+        assert mover.page.locator("#turn-line").inner_text().endswith("Your turn.")
+        assert "Player" in waiter.page.locator("#turn-line").inner_text()
+        assert waiter.page.locator("#others li").inner_text().endswith("10 cards")
+        mover.shot("1-before-drag")
+
+        # Turn 1, by drag and drop: each meld's cards into the new meld, laid down, then End.
+        played: list[str] = []
+        for command in hint["commands"]:
+            words = command.split()
+            if words[0] != "play":
+                continue
+            for symbol in words[1:]:
+                code = _code(symbol)
+                mover.page.drag_and_drop(f'#hand .card[data-code="{code}"] >> nth=0', "#new-meld")
+                played.append(code)
+            assert mover.page.locator("#new-meld .card").count() == len(words) - 1
+            mover.page.click("#lay-down")
+            mover.page.wait_for_function("n => document.querySelectorAll('#table .meld').length >= n",
+                                         arg=len([c for c in hint["commands"][:hint["commands"].index(command) + 1]
+                                                  if c.startswith("play")]))
+        mover.shot("2-melds-laid")
+        mover.page.click('#controls button[data-command="end"]')
+        waiter.page.wait_for_function("() => document.querySelector('#turn-line').textContent.includes('Your turn')")
+        table = waiter.table()
+        assert sorted(c for m in table for c in m) == sorted(played)
+        assert mover.table() == table
+        assert sorted(mover.hand()) == sorted(set(mover_hand) - set(played))
+        assert waiter.page.locator("#others li").inner_text().endswith(f"{10 - len(played)} cards")
+        assert waiter.page.locator("#since li").count() >= 2  # what the other did, in words
+        waiter.shot("3-second-seat-sees-the-melds")
+
+        # Turn 2, by keyboard: the terminal's command words in the command line.
+        waiter.page.focus("#command")
+        waiter.page.keyboard.type("end")
+        waiter.page.keyboard.press("Enter")
+        waiter.page.wait_for_selector("#messages .error")
+        assert "not played a card" in waiter.page.locator("#messages").inner_text()
+        assert waiter.page.input_value("#command") == "end"  # kept, to be corrected
+        waiter.page.keyboard.press("Control+A")
+        waiter.page.keyboard.type("draw")
+        waiter.page.keyboard.press("Enter")
+        mover.page.wait_for_function("() => document.querySelector('#turn-line').textContent.includes('Your turn')")
+        assert len(waiter.hand()) == 11
+        assert waiter.page.locator("#drawn-line").count() == 1
+        assert mover.page.locator("#others li").inner_text().endswith("11 cards")
+        waiter.shot("4-after-keyboard-draw")
+
+        # A table card dragged into a new meld is taken off the table: its meld is outlined with the reason.
+        taken = mover.page.get_attribute("#table .meld .card >> nth=0", "data-code")
+        mover.page.drag_and_drop("#table .meld .card >> nth=0", "#new-meld")
+        mover.page.wait_for_selector("#table .meld.invalid .reason")
+        assert mover.page.locator("#new-meld .card").get_attribute("data-code") == taken
+        assert mover.page.locator("#taken .card").count() == 0  # shown once: in the new meld
+        assert "↺" not in mover.page.locator("#table .meld.invalid .reason").inner_text()
+        mover.shot("5-taken-card-invalid-meld")
+        mover.page.click('#controls button[data-command="undo"]')
+        mover.page.wait_for_function("() => !document.querySelector('#table .meld.invalid')")
+        assert mover.page.locator("#new-meld .card").count() == 0
+        assert mover.table() == table
+
+        # Click to select, click to place: a hand card onto a meld (the engine may refuse; either way it answers).
+        mover.page.click("#hand .card >> nth=0")
+        assert mover.page.locator('#hand .card[aria-pressed="true"]').count() == 1
+        mover.page.click("#table .meld .handle >> nth=0")
+        mover.page.wait_for_function("() => !document.querySelector('#hand .card[aria-pressed=\"true\"]')")
+
+        # Nothing either seat received ever held a card of the other's hand.
+        time.sleep(0.5)
+        assert not set(waiter.hand()) & _every_code(mover.received)
+        assert not (set(mover.hand()) - set(played)) & _every_code(waiter.received)
+        assert any('"seat"' in text for text in mover.received)  # the live messages were read
+        assert not mover.errors and not waiter.errors
+    finally:
+        mover.context.close()
+        waiter.context.close()
+
+
+def _code(symbol: str) -> str:
+    return symbol.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+
+
+def test_arabic_is_laid_out_right_to_left(server, browser):
+    status, game = _post(server + "/api/games", {"variant": "bga", "seats": ["human", "random"], "lang": "en",
+                                                 "seed": 1})
+    assert status == 201
+    seat = Seat(browser, server, game["seats"][0]["link"], "arabic")
+    try:
+        page = seat.page
+        assert page.get_attribute("html", "dir") == "ltr"
+        page.select_option("#language", "ar")
+        page.wait_for_selector('html[dir="rtl"]')
+        page.wait_for_selector("#hand .card")
+        assert page.get_attribute("html", "lang") == "ar"
+        boxes = page.eval_on_selector_all("#hand .card", "cs => cs.slice(0, 2).map(c => c.getBoundingClientRect().x)")
+        assert boxes[0] > boxes[1]  # the first card of the hand is on the right
+        assert re.search("[\u0600-\u06ff]", page.locator("#turn-line").inner_text())
+        name = page.get_attribute("#hand .card >> nth=0", "aria-label")
+        assert re.search("[\u0600-\u06ff]", name)  # card names for screen readers in Arabic
+        page.check("#four-colour")
+        page.check("#contrast")
+        assert page.evaluate("document.body.className").split() >= ["four-colour"]
+        unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
+            .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
+            .map(e => e.outerHTML)""")
+        assert unnamed == []  # every control has an accessible name
+        seat.shot("6-arabic-four-colour-high-contrast")
+        page.uncheck("#contrast")
+        page.uncheck("#four-colour")
+        seat.shot("7-arabic")
+        assert not seat.errors
+    finally:
+        seat.context.close()
+
+
+def test_the_start_page_starts_a_game_against_computers(server, browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server + "/?lang=it")
+        assert page.get_attribute("html", "lang") == "it"
+        page.wait_for_function("() => document.querySelector('#rules').src.includes('lang=it')")
+        page.select_option("#player-count", "3")
+        assert page.locator("#seats select").count() == 3
+        page.screenshot(path=str(ARTIFACTS / "0-start-page.png"), full_page=True)
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        assert "/play/" in page.url and page.get_attribute("html", "lang") == "it"
+        assert page.locator("#others li").count() == 2
+        page.goto(server + "/?lang=it")
+        assert page.locator("#saved-list .resume").count() >= 1  # this browser can continue it
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
+    status, game = _post(server + "/api/games", {"variant": "one-deck", "seats": ["human", "random"], "lang": "en",
+                                                 "seed": 4})
+    assert status == 201
+    seat = Seat(browser, server, game["seats"][0]["link"], "whole-game")
+    page = seat.page
+    try:
+        # The hand keeps the order the player gives it: the first card clicked goes before the second.
+        before = seat.hand()
+        page.drag_and_drop("#hand .card >> nth=0", "#hand .card >> nth=3")
+        assert seat.hand() == before[1:3] + before[:1] + before[3:]
+        page.focus("#hand .card >> nth=2")
+        page.keyboard.press("Alt+ArrowRight")
+        arranged = before[1:3] + before[3:4] + before[:1] + before[4:]
+        assert seat.hand() == arranged
+        page.reload()
+        page.wait_for_selector("#hand .card")
+        assert seat.hand() == arranged
+        # Several cards selected by clicks stay selected together.
+        page.click("#hand .card >> nth=0")
+        page.click("#hand .card >> nth=1")
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == 2
+        page.keyboard.press("Escape")
+        # Without a mouse: Space selects a card, the zone's button takes it into the new meld.
+        page.focus("#hand .card >> nth=0")
+        page.keyboard.press("Space")
+        page.focus('#new-meld button.put-here')
+        page.keyboard.press("Enter")
+        assert page.locator("#new-meld .card").count() == 1
+        page.click("#put-back")
+        assert seat.hand() == arranged
+        page.click('#controls button[data-command="hint"]')
+        page.wait_for_selector("#messages p")
+        for _ in range(200):
+            if page.locator("#result").is_visible():
+                break
+            draw = page.locator('#controls button[data-command="draw"]')
+            with page.expect_response(lambda r: "/actions" in r.url):
+                draw.click()
+        assert page.locator("#result").is_visible()
+        assert page.locator("#result-text").inner_text()
+        assert page.locator("#result .cards").count() == 2  # every hand is shown at the end
+        assert page.locator('#controls button[data-command="draw"]').is_disabled()
+        href = page.get_attribute("#result a[download]", "href")
+        record = page.request.get(server + href)
+        assert record.ok and json.loads(record.text())["result"] is not None
+        seat.shot("8-game-over")
+        assert not seat.errors
+    finally:
+        seat.context.close()
