@@ -226,6 +226,7 @@ def _play_presented(game, names: list[str], seats: list[Seat], record: Path | No
     """A game shown through its own presentation: people at this terminal
     or computer players alone."""
     from machiavelli.core.bots import play_out
+    from machiavelli.core.records import GameRecord
 
     from ..presented import Table, style
     from ..saves import write_record
