@@ -197,8 +197,8 @@ def summary(game: Any, style: Style) -> list[str]:
         lines.append(pgettext("cicera table", "On the table: {cards}", cards=_cards(game.table_cards(), v, style)))
     for t, seats in enumerate(game.teams):
         awards = [a for a in game.awards if a.team == t]
-        line = npgettext("cicera table", "{team}: {n} card captured, {points} points so far.",
-                         "{team}: {n} cards captured, {points} points so far.", len(game.piles[t]),
+        line = npgettext("cicera table", "{team}: {n} card captured, {points} points.",
+                         "{team}: {n} cards captured, {points} points.", len(game.piles[t]),
                          team=_team_name(seats, style), points=game.totals()[t])
         lines.append(line)
         if awards:

@@ -63,12 +63,12 @@ class _Composer:
     def example(self, ex: Example) -> None:
         if ex.holds():
             self.doc.examples.append(ex)
-            self.say(pgettext(C, "Example: {text}", text=ex.text))
+            self.say(pgettext("cicera rules", "Example: {text}", text=ex.text))
         else:
             self.doc.dropped.append(ex)
 
     def points(self, n: int) -> str:
-        return npgettext(C, "{n} point", "{n} points", n)
+        return npgettext("cicera rules", "{n} point", "{n} points", n)
 
     # -- sections -------------------------------------------------------------
 
@@ -76,7 +76,7 @@ class _Composer:
         from machiavelli.core.terminal import printable
 
         v = self.v
-        self.doc.title = pgettext(C, "Cicera: the rules of {variant}", variant=self.latin(v.name))
+        self.doc.title = pgettext("cicera rules", "Cicera: the rules of {variant}", variant=self.latin(v.name))
         text, _used = v.text("description", self.doc.language)
         self.doc.subtitle = printable(text, lines=True)
         self.cover("name", "description", "game", "extends")
@@ -88,76 +88,76 @@ class _Composer:
 
     def overview(self) -> None:
         v = self.v
-        self.open("overview", pgettext(C, "Overview"))
+        self.open("overview", pgettext("cicera rules", "Overview"))
         players = v.players.max
         if v.partners == "opposite":
-            self.say(npgettext(C, "Cicera is a capture game for {n} player in teams of two: partners sit opposite "
+            self.say(npgettext("cicera rules", "Cicera is a capture game for {n} player in teams of two: partners sit opposite "
                                "each other, share their captures and add up their points.",
                                "Cicera is a capture game for {n} players in teams of two: partners sit opposite "
                                "each other, share their captures and add up their points.", players))
         else:
-            self.say(npgettext(C, "Cicera is a capture game for {n} player, each playing alone.",
+            self.say(npgettext("cicera rules", "Cicera is a capture game for {n} player, each playing alone.",
                                "Cicera is a capture game for {n} players, each playing alone.", players))
-        self.say(pgettext(C, "Take cards from the table with cards of your hand, by equal rank or equal sum, "
+        self.say(pgettext("cicera rules", "Take cards from the table with cards of your hand, by equal rank or equal sum, "
                           "earn bonuses for special captures and awards at the end of the deal. One deal is "
                           "played; the highest total wins."))
         self.cover("players", "partners")
 
     def cards_section(self) -> None:
         v = self.v
-        self.open("cards", pgettext(C, "The cards"))
+        self.open("cards", pgettext("cicera rules", "The cards"))
         ranks = [self.latin(r.code) for r in v.deck.ranks]
-        suits = [pgettext(C, "{name} ({symbol})", name=suit_name(s.code), symbol=self.latin(s.symbol))
+        suits = [pgettext("cicera rules", "{name} ({symbol})", name=suit_name(s.code), symbol=self.latin(s.symbol))
                  for s in v.deck.suits]
-        self.say(npgettext(C, "The deck has {n} card: the suits {suits}, each with the ranks {ranks}.",
+        self.say(npgettext("cicera rules", "The deck has {n} card: the suits {suits}, each with the ranks {ranks}.",
                            "The deck has {n} cards: the suits {suits}, each with the ranks {ranks}.",
                            v.card_count, suits=format_list(suits), ranks=" ".join(ranks)))
         courts = format_list([f"{rank_name(c)} ({self.latin(c)})" for c in v.courts])
         if v.courts_in_sums:
-            self.say(pgettext(C, "The courts are {courts}. In sums every card counts its value: {values}.",
+            self.say(pgettext("cicera rules", "The courts are {courts}. In sums every card counts its value: {values}.",
                               courts=courts, values=format_list(
                                   [f"{self.latin(r.code)} = {r.points}" for r in v.deck.ranks])))
         else:
             numbers = [r for r in v.deck.ranks if r.code not in v.courts]
-            self.say(pgettext(C, "The courts are {courts}: they never take part in sums. The other cards count "
+            self.say(pgettext("cicera rules", "The courts are {courts}: they never take part in sums. The other cards count "
                               "their value: {values}.", courts=courts, values=format_list(
                                   [f"{self.latin(r.code)} = {r.points}" for r in numbers])))
-        self.say(pgettext(C, "Cards are written rank then suit: {example} is the {name}.",
+        self.say(pgettext("cicera rules", "Cards are written rank then suit: {example} is the {name}.",
                           example=self.latin("7D"), name=card_name(v.deck.parse_card("7D"), v.deck))
                  if "7D" in {v.deck.card_text(c) for c in v.deck.cards()} else "")
         self.cover("deck", "decks", "courts", "courts_in_sums")
 
     def deal(self) -> None:
         v = self.v
-        self.open("deal", pgettext(C, "The deal"))
-        dealer = (pgettext(C, "The dealer is chosen at random.") if v.dealer == "random"
-                  else pgettext(C, "The last seat deals."))
-        hands = npgettext(C, "Each player gets {n} card,", "Each player gets {n} cards,", v.hand_size)
-        table = npgettext(C, "and {n} card is laid face up on the table.",
+        self.open("deal", pgettext("cicera rules", "The deal"))
+        dealer = (pgettext("cicera rules", "The dealer is chosen at random.") if v.dealer == "random"
+                  else pgettext("cicera rules", "The last seat deals."))
+        hands = npgettext("cicera rules", "Each player gets {n} card,", "Each player gets {n} cards,", v.hand_size)
+        table = npgettext("cicera rules", "and {n} card is laid face up on the table.",
                           "and {n} cards are laid face up on the table.", v.table_cards)
         if v.direction == "counter-clockwise":
-            order = pgettext(C, "The player to the dealer's right starts, and play goes counter-clockwise.")
+            order = pgettext("cicera rules", "The player to the dealer's right starts, and play goes counter-clockwise.")
         else:
-            order = pgettext(C, "The player to the dealer's left starts, and play goes clockwise.")
+            order = pgettext("cicera rules", "The player to the dealer's left starts, and play goes clockwise.")
         self.say(dealer, hands, table, order)
         self.cover("dealer", "hand_size", "table_cards", "direction")
 
     def turn(self) -> None:
         v = self.v
-        self.open("turn", pgettext(C, "Your turn"))
-        self.say(pgettext(C, "Play one card from your hand. It may take one table card of the same rank."))
+        self.open("turn", pgettext("cicera rules", "Your turn"))
+        self.say(pgettext("cicera rules", "Play one card from your hand. It may take one table card of the same rank."))
         if v.sum_captures:
-            self.say(pgettext(C, "A number card may instead take number cards whose values add up to its value."))
-            self.say(pgettext(C, "When the card can take one of its rank, it must take that rather than a sum.")
+            self.say(pgettext("cicera rules", "A number card may instead take number cards whose values add up to its value."))
+            self.say(pgettext("cicera rules", "When the card can take one of its rank, it must take that rather than a sum.")
                      if v.match_first else
-                     pgettext(C, "When it can take a card of its rank and a sum, you choose."))
+                     pgettext("cicera rules", "When it can take a card of its rank and a sum, you choose."))
         else:
-            self.say(pgettext(C, "Cards never take sums."))
-        self.say(pgettext(C, "A court takes only one court of the same rank."))
-        self.say(pgettext(C, "Capturing is optional: you may leave your card on the table even when it could "
+            self.say(pgettext("cicera rules", "Cards never take sums."))
+        self.say(pgettext("cicera rules", "A court takes only one court of the same rank."))
+        self.say(pgettext("cicera rules", "Capturing is optional: you may leave your card on the table even when it could "
                           "take.") if v.capture_optional else
-                 pgettext(C, "A card that can take must take; a card that cannot stays on the table."))
-        self.say(pgettext(C, "The card you play goes to your team's capture pile together with what it took."))
+                 pgettext("cicera rules", "A card that can take must take; a card that cannot stays on the table."))
+        self.say(pgettext("cicera rules", "The card you play goes to your team's capture pile together with what it took."))
         self.cover("sum_captures", "match_first", "capture_optional")
         deck = v.deck
         try:
@@ -172,41 +172,41 @@ class _Composer:
 
         options = [" + ".join(self.latin(deck.card_symbol(c)) for c in t) for t in expected]
         if v.capture_optional:
-            options.append(pgettext(C, "nothing"))
-        self.example(Example(pgettext(C, "{card} played onto {table} may take {options}.", card=self.cards([seven]),
+            options.append(pgettext("cicera rules", "nothing"))
+        self.example(Example(pgettext("cicera rules", "{card} played onto {table} may take {options}.", card=self.cards([seven]),
                                       table=self.cards(table), options=format_list(options, "or")), seven_holds))
         if "R" in v.courts:
-            self.example(Example(pgettext(C, "{card} played onto {table} may take only {court}.",
+            self.example(Example(pgettext("cicera rules", "{card} played onto {table} may take only {court}.",
                                           card=self.cards([king]), table=self.cards(ktable),
                                           court=self.cards([ktable[0]])),
                                  lambda: captures(king, ktable, v) == [(ktable[0],)]))
 
     def capture_bonuses(self) -> None:
         v = self.v
-        self.open("bonuses", pgettext(C, "Capture bonuses"))
+        self.open("bonuses", pgettext("cicera rules", "Capture bonuses"))
         items = []
         if v.scopa_points:
-            items.append(pgettext(C, "Scopa: a capture that clears the table, {points}.",
+            items.append(pgettext("cicera rules", "Scopa: a capture that clears the table, {points}.",
                                   points=self.points(v.scopa_points)))
         if v.picada_points:
-            items.append(pgettext(C, "Picada: taking, with a card of the same rank, the card the previous player "
+            items.append(pgettext("cicera rules", "Picada: taking, with a card of the same rank, the card the previous player "
                                   "just left on the table, {points}.", points=self.points(v.picada_points)))
         if v.simile_points:
-            items.append(pgettext(C, "Simile: the card played and every card taken are of one suit, {points}.",
+            items.append(pgettext("cicera rules", "Simile: the card played and every card taken are of one suit, {points}.",
                                   points=self.points(v.simile_points)))
         if v.quartet_points:
-            items.append(npgettext(C, "Quartet: a capture of at least {n} table card at once, {points}.",
+            items.append(npgettext("cicera rules", "Quartet: a capture of at least {n} table card at once, {points}.",
                                    "Quartet: a capture of at least {n} table cards at once, {points}.",
                                    v.quartet_min_taken, points=self.points(v.quartet_points)))
         if not items:
-            self.say(pgettext(C, "Captures earn no bonuses."))
+            self.say(pgettext("cicera rules", "Captures earn no bonuses."))
             self.cover("scopa_points", "picada_points", "simile_points", "quartet_points", "quartet_min_taken",
                        "bonuses_on_last_play")
             return
         self.bullets(items)
-        self.say(pgettext(C, "The bonuses of one capture add up, the last play of the deal included.")
+        self.say(pgettext("cicera rules", "The bonuses of one capture add up, the last play of the deal included.")
                  if v.bonuses_on_last_play else
-                 pgettext(C, "The bonuses of one capture add up; the last play of the deal earns none."))
+                 pgettext("cicera rules", "The bonuses of one capture add up; the last play of the deal earns none."))
         self.cover("scopa_points", "picada_points", "simile_points", "quartet_points", "quartet_min_taken",
                    "bonuses_on_last_play")
         deck = v.deck
@@ -220,39 +220,39 @@ class _Composer:
         if v.quartet_points and v.quartet_min_taken <= 2:
             expected.append(Bonus("quartet", v.quartet_points))
         total = sum(b.points for b in expected)
-        self.example(Example(npgettext(C, "{card} takes {cards}, the whole table, all of one suit: {n} point.",
+        self.example(Example(npgettext("cicera rules", "{card} takes {cards}, the whole table, all of one suit: {n} point.",
                                        "{card} takes {cards}, the whole table, all of one suit: {n} points.",
                                        total, card=self.cards([five]), cards=self.cards(table)),
                              lambda: bonuses(five, table, table, None, v) == tuple(expected)))
 
     def end(self) -> None:
         v = self.v
-        self.open("end", pgettext(C, "End of the deal"))
-        self.say(pgettext(C, "The deal ends when every hand is empty."))
-        self.say(pgettext(C, "The cards still on the table go to the team that captured last, without any "
+        self.open("end", pgettext("cicera rules", "End of the deal"))
+        self.say(pgettext("cicera rules", "The deal ends when every hand is empty."))
+        self.say(pgettext("cicera rules", "The cards still on the table go to the team that captured last, without any "
                           "bonus; if nobody captured, they stay unclaimed.") if v.leftover == "last-capturer" else
-                 pgettext(C, "The cards still on the table stay unclaimed."))
+                 pgettext("cicera rules", "The cards still on the table stay unclaimed."))
         self.cover("leftover")
 
     def awards(self) -> None:
         v = self.v
-        self.open("awards", pgettext(C, "Awards"))
+        self.open("awards", pgettext("cicera rules", "Awards"))
         items = []
         if v.most_cards_points:
-            items.append(pgettext(C, "Most cards captured: {points}.", points=self.points(v.most_cards_points)))
+            items.append(pgettext("cicera rules", "Most cards captured: {points}.", points=self.points(v.most_cards_points)))
         if v.most_suit_points:
-            items.append(pgettext(C, "Most {suit} captured: {points}.", suit=suit_name(v.suit_award),
+            items.append(pgettext("cicera rules", "Most {suit} captured: {points}.", suit=suit_name(v.suit_award),
                                   points=self.points(v.most_suit_points)))
         for text, p in v.special_cards.items():
             if p:
-                items.append(pgettext(C, "The {card}: {points}.", card=card_name(v.deck.parse_card(text), v.deck),
+                items.append(pgettext("cicera rules", "The {card}: {points}.", card=card_name(v.deck.parse_card(text), v.deck),
                                       points=self.points(p)))
         self.bullets(items)
         if v.most_cards_points or v.most_suit_points:
-            self.say(pgettext(C, "A tied majority gives nobody the points."))
+            self.say(pgettext("cicera rules", "A tied majority gives nobody the points."))
         if v.napola:
             ace = rank_name(v.deck.ranks[0].code)
-            self.say(npgettext(C, "Napola: a team holding the first {n} {suit} from the {ace} upward scores the length "
+            self.say(npgettext("cicera rules", "Napola: a team holding the first {n} {suit} from the {ace} upward scores the length "
                                "of its unbroken run of {suit} from the {ace}, up to {top} at most.",
                                "Napola: a team holding the first {n} {suit} from the {ace} upward scores the length "
                                "of its unbroken run of {suit} from the {ace}, up to {top} at most.", v.napola_min,
@@ -264,17 +264,17 @@ class _Composer:
                 except ValueError:
                     run = []
                 if run and all(c.rank <= len(deck.ranks) for c in run):
-                    self.example(Example(npgettext(C, "{cards} make a napola of {n}.", "{cards} make a napola of {n}.",
+                    self.example(Example(npgettext("cicera rules", "{cards} make a napola of {n}.", "{cards} make a napola of {n}.",
                                                    4, cards=self.cards(run)),
                                          lambda: napola_length(run, v) == 4))
         else:
-            self.say(pgettext(C, "There is no napola."))
+            self.say(pgettext("cicera rules", "There is no napola."))
         self.cover("most_cards_points", "suit_award", "most_suit_points", "special_cards", "napola", "napola_suit",
                    "napola_min", "napola_max")
 
     def result(self) -> None:
-        self.open("result", pgettext(C, "The result"))
-        self.say(pgettext(C, "Add up each team's capture bonuses and awards. The higher total wins; equal "
+        self.open("result", pgettext("cicera rules", "The result"))
+        self.say(pgettext("cicera rules", "Add up each team's capture bonuses and awards. The higher total wins; equal "
                           "totals are a drawn deal."))
 
     def notes(self) -> None:
@@ -283,7 +283,7 @@ class _Composer:
         text, used = self.v.text("notes", self.doc.language)
         self.cover("notes")
         if text:
-            self.open("notes", pgettext(C, "Notes"))
+            self.open("notes", pgettext("cicera rules", "Notes"))
             self.say(printable(text, lines=True))
 
     def other(self) -> None:
@@ -291,7 +291,7 @@ class _Composer:
         rest = [k for k in params if k not in self.doc.covered]
         self.doc.uncovered = rest
         if rest:
-            self.open("other", pgettext(C, "Other rules"))
+            self.open("other", pgettext("cicera rules", "Other rules"))
             self.bullets([f"{k}: {params[k]}" for k in rest])
 
 
