@@ -37,6 +37,32 @@ def presentation_of(game_name: str) -> Presentation | None:
     return factory() if factory is not None and game_name != registry.DEFAULT_GAME else None
 
 
+def rules_document(variant: Any) -> Any:
+    """The rules of any variant as :mod:`.rules_render` prints them: the
+    game's own document (converted), or Machiavelli's composition."""
+    from machiavelli.core import present as kernel
+
+    from . import rules_text
+
+    found = presentation_of(variant.game)
+    if found is None:
+        return rules_text.compose(variant)
+    doc = found.rules(variant)
+    out = rules_text.Document(language=doc.language, rtl=doc.rtl, title=doc.title, subtitle=doc.subtitle)
+    out.covered, out.uncovered = set(doc.covered), list(doc.uncovered)
+    for section in doc.sections:
+        blocks: list[Any] = []
+        for block in section.blocks:
+            if isinstance(block, kernel.Bullets):
+                blocks.append(rules_text.Bullets(block.items))
+            elif isinstance(block, kernel.Heading):
+                blocks.append(rules_text.Heading(block.text))
+            else:
+                blocks.append(rules_text.Paragraph(block.text))
+        out.sections.append(rules_text.Section(section.key, section.title, blocks))
+    return out
+
+
 def style(names: Sequence[str | None]) -> Style:
     shown = tuple(player_name(s, list(names)) for s in range(len(names)))
     return Style(names=shown, symbols=not glossary.ascii_cards(), rtl=i18n.is_rtl())

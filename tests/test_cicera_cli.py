@@ -125,3 +125,37 @@ def test_simulate_json_shape(tmp_path):
 def test_unknown_capture_gets_one_clear_line():
     result = run("play", "--variant", "cicera", "--seed", "3", "--record", "/dev/null", input="gioca\nplay ZZ\n")
     assert "Traceback" not in result.output
+
+
+def test_the_table_lists_an_ambiguous_capture_and_takes_the_choice_in_italian(tmp_path):
+    import io
+
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.presented import Table
+    from machiavelli.core.records import Seat
+    from machiavelli.games.cicera.cards import card
+    from machiavelli.games.cicera.game import Game
+    from machiavelli.games.cicera.present import PRESENTATION
+
+    i18n.use_language("it", environ={})
+    game = Game(load_variant("cicera", []), 4, 1)
+    ids = {c: i for i, c in enumerate(game.variant.physical_cards)}
+    seat = game.current
+    game.hands[seat] = [ids[card("7D")], ids[card("RB")]]
+    game.table = [ids[card(t)] for t in ("7C", "3B", "4S")]
+    lines: list[str] = []
+    seats = [Seat("human" if s == seat else "random") for s in range(4)]
+    table = Table(game, seats, PRESENTATION, io.StringIO("gioca 9D\ngioca 7D prendi\n2\n"), lines.append,
+                  tmp_path / "r.json", True)
+    action = table.ask(seat)
+    out = "\n".join(lines)
+    assert "In tavola:" in out and "La tua mano" in out
+    assert "9D non è nella tua mano." in out
+    assert "Quale? Scrivi il suo numero:" in out and "  2. prendere" in out
+    assert action.take == (card("3B"), card("4S")) or action.take == (card("7C"),)
+    listed = [line for line in lines if line.startswith("  1. ") or line.startswith("  2. ")]
+    chosen = listed[1]
+    assert ("3" in chosen and "4" in chosen) == (len(action.take) == 2)
+    entry = game.apply(action, seat)
+    text = PRESENTATION.narrate(entry, game.variant, table.style)
+    assert "gioca 7●" in text and "prende" in text

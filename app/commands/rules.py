@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from machiavelli.core import registry
-
 from .. import display
 from ..options import SetOpt, VariantOpt, fail, handles_errors
 from machiavelli.core.i18n import N_, _
@@ -26,20 +24,6 @@ def _is_terminal() -> bool:
     return sys.stdout.isatty()
 
 
-def _from_game(doc):
-    """A game's rules document (machiavelli.core.present) as the renderer's."""
-    from .. import rules_text as app_doc
-    from machiavelli.core import present
-
-    kinds = {present.Paragraph: app_doc.Paragraph, present.Bullets: app_doc.Bullets, present.Heading: app_doc.Heading}
-    out = app_doc.Document(language=doc.language, rtl=doc.rtl, title=doc.title, subtitle=doc.subtitle)
-    for section in doc.sections:
-        blocks = [kinds[type(b)](b.items) if isinstance(b, present.Bullets) else kinds[type(b)](b.text)
-                  for b in section.blocks]
-        out.sections.append(app_doc.Section(section.key, section.title, blocks))
-    return out
-
-
 def register(app: typer.Typer) -> None:
     @app.command("rules", help=N_("The complete rules of a variant, generated from its parameters."))
     @handles_errors
@@ -52,7 +36,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from .. import library
         from ..rules_render import FORMATS, render
-        from ..rules_text import compose
+        from ..presented import rules_document
 
         if lang is not None:
             display.apply(lang)
@@ -61,11 +45,7 @@ def register(app: typer.Typer) -> None:
         if bidi not in ("logical", "visual"):
             raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
         variant = library.load_variant(variant_name, overrides or [])
-        factory = registry.game(variant.game).presentation
-        if variant.game != registry.DEFAULT_GAME and factory is not None:
-            document = _from_game(factory().rules(variant))
-        else:
-            document = compose(variant)
+        document = rules_document(variant)
         visual = bidi == "visual" and fmt == "text" and _is_terminal()
         width = shutil.get_terminal_size((80, 24)).columns
         sys.stdout.write(render(document, fmt, visual=visual, width=width))

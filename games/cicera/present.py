@@ -126,13 +126,13 @@ def read_command(text: str, view: Any) -> tuple[Play, ...]:
         raise NotationError("bad-action", token=text[:40])
     card = read_card(words[0], deck)
     rest = words[1:]
-    if not rest:
-        return (Play(card),)
-    if rest[0].casefold() not in _word("cicera command", TAKE_WORD):
+    if rest and rest[0].casefold() not in _word("cicera command", TAKE_WORD):
         raise NotationError("bad-action", token=text[:40])
     named = [read_card(w, deck) for w in rest[1:]]
     if card not in view.hand:
         raise IllegalAction("card-not-in-hand", card=deck.card_text(card))
+    if not rest:
+        return (Play(card),)
     missing = next((c for c in named if c not in view.table), None)
     if missing is not None:
         raise IllegalAction("card-not-on-table", card=deck.card_text(missing))
