@@ -165,3 +165,30 @@ def test_golden_record_of_a_bot_deal(v):
     summary = play_game(v, ["partner", "greedy", "partner", "greedy"], 2024, record=True)
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert json.loads(summary.record) == golden
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 47), played=st.integers(0, 51),
+       taken=st.lists(st.integers(0, 51), max_size=4, unique=True))
+def test_any_rejected_play_changes_nothing(seed, steps, played, taken):
+    v = load_variant("cicera", [])
+    g = Game(v, 4, seed)
+    for _ in range(steps):
+        g.apply(g.legal_actions()[0])
+    cards = v.physical_cards
+    action = Play(cards[played], tuple(sorted(cards[t] for t in taken)))
+    before = g.state()
+    if action in g.legal_actions():
+        return
+    with pytest.raises(IllegalAction):
+        g.apply(action)
+    assert g.state() == before and len(g.log) == steps
+
+
+@pytest.mark.parametrize("players, code", [(3, "too-few-players"), (5, "too-many-players")])
+def test_only_four_players_sit_at_the_table(v, players, code):
+    from machiavelli.core.errors import SetupError
+
+    with pytest.raises(SetupError) as error:
+        Game(v, players, 1)
+    assert error.value.code == code

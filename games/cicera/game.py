@@ -15,6 +15,7 @@ from typing import Any
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.core.game import Outcome
+from machiavelli.core.numbers import MAX_DIGITS
 
 from .actions import Play
 from .ending import Ending
@@ -56,8 +57,14 @@ class Game:
     awards: tuple[Award, ...]
 
     def __init__(self, variant: CiceraVariant, players: int, seed: int) -> None:
-        if not variant.players.min <= players <= variant.players.max:
-            raise SetupError("player-count", players=players, low=variant.players.min, high=variant.players.max)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise SetupError("bad-seed", seed=str(seed)[:40])
+        if seed >= 10 ** MAX_DIGITS:  # a record holds no longer number
+            raise SetupError("seed-too-large", seed=str(seed)[:20] + "…", digits=MAX_DIGITS)
+        if not isinstance(players, int) or isinstance(players, bool) or players < variant.players.min:
+            raise SetupError("too-few-players", players=str(players), min=variant.players.min)
+        if players > variant.players.max:
+            raise SetupError("too-many-players", players=players, max=variant.players.max)
         self.variant, self.players, self.seed = variant, players, seed
         self.teams = variant.teams(players)
         self._team_of = {s: t for t, seats in enumerate(self.teams) for s in seats}
