@@ -94,6 +94,7 @@ class Table:
         self.game, self.seats, self.present = game, seats, present
         self.stream, self.echo, self.record, self.force = stream, echo, record, force
         self.style = style([s.name for s in seats])
+        self._shown_to: int | None = None
         try:
             self.interactive = stream.isatty()
         except (AttributeError, ValueError):
@@ -118,6 +119,14 @@ class Table:
 
     def ask(self, seat: int) -> Any:
         view = self.game.view(seat)
+        people = sum(1 for s in self.seats if s.player == HUMAN)
+        if people > 1 and self.interactive and self._shown_to != seat:
+            # Several people at one terminal: the screen changes hands first.
+            import click
+
+            click.clear()
+            self._line(_("{player}: press Enter to see your hand.", player=self.style.names[seat]))
+        self._shown_to = seat
         for line in self.present.seat_view(view, self.style):
             self.echo(line)
         while True:
