@@ -133,12 +133,12 @@ class Table:
             text = self._line(_("{player}> ", player=self.style.names[seat])).strip()
             if not text:
                 continue
-            if self._is(text, "quit"):
+            if self._is(text, "quit") or text == "q":
                 raise _Quit()
-            if self._is(text, "help"):
+            if self._is(text, "help") or text == "?":
                 for line in self.present.commands_help():
                     self.echo("  " + line)
-                self.echo("  " + _("help, quit"))
+                self.echo("  " + ", ".join((local_word("help"), local_word("quit"))))
                 continue
             try:
                 options = self.present.read_command(text, view)
