@@ -192,3 +192,59 @@ def test_only_four_players_sit_at_the_table(v, players, code):
     with pytest.raises(SetupError) as error:
         Game(v, players, 1)
     assert error.value.code == code
+
+
+FORTY = """
+game: cicera
+name: scopa-40
+deck:
+  suits:
+    - {code: D, symbol: "●", colour: yellow}
+    - {code: C, symbol: "∪", colour: red}
+    - {code: S, symbol: "†", colour: blue}
+    - {code: B, symbol: "¦", colour: green}
+  ranks:
+    - {code: A, points: 1}
+    - {code: "2", points: 2}
+    - {code: "3", points: 3}
+    - {code: "4", points: 4}
+    - {code: "5", points: 5}
+    - {code: "6", points: 6}
+    - {code: "7", points: 7}
+    - {code: F, points: 8}
+    - {code: C, points: 9}
+    - {code: R, points: 10}
+hand_size: 9
+courts_in_sums: true
+match_first: true
+capture_optional: false
+picada_points: 0
+simile_points: 0
+quartet_points: 0
+most_cards_points: 1
+suit_award: D
+special_cards: {7D: 1, 10D: null, 2S: null, FC: null}   # null drops a default card
+napola: false
+napola_max: 7
+"""
+
+
+def test_a_forty_card_scopa_house_rule_is_a_variant(tmp_path):
+    from machiavelli.app.library import load_variant_file
+    from machiavelli.games.cicera.rules_text import compose
+
+    path = tmp_path / "scopa-40.yaml"
+    path.write_text(FORTY, encoding="utf-8")
+    v = load_variant_file(str(path))
+    assert v.card_count == 40
+    g = Game(v, 4, 9)
+    assert [len(h) for h in g.hands] == [9] * 4 and len(g.table) == 4
+    # Courts count in sums: the Re (10) takes 3 and 7 when no Re is on the table.
+    from machiavelli.games.cicera.rules import captures
+
+    assert captures(v.deck.parse_card("RD"), [v.deck.parse_card("3C"), v.deck.parse_card("7S")], v) == [
+        (v.deck.parse_card("3C"), v.deck.parse_card("7S"))]
+    play_out(g, [make_bot("greedy", s, "cicera") for s in range(4)])
+    assert _all_cards(g) == list(range(40)) and g.outcome is not None
+    doc = compose(v)
+    assert not doc.uncovered and not doc.dropped

@@ -79,7 +79,7 @@ class CiceraVariant(Variant):
     special_cards: dict[str, int] = Field(
         default_factory=_specials,
         description="Cards worth an award to the team that captures them (notation: points); "
-        "la mata 2S, 10D, FC.")
+        "la mata 2S, 10D, FC. A variant drops one with null (10D: null).")
     napola: bool = Field(default=True, description="A run of one suit from the Asso upward scores its length.")
     napola_suit: str = Field(default="S", min_length=1, max_length=2, pattern=r"^[A-Z]+$",
                              description="The suit of the napola.")
