@@ -29,6 +29,7 @@ class _Deck:
 
     def __init__(self, variant: CiceraVariant) -> None:
         self.variant = variant
+        self._options: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self.cards = variant.physical_cards
         self.index = {c: i for i, c in enumerate(self.cards)}
         self.rank = [c.rank for c in self.cards]
@@ -51,7 +52,17 @@ class _Deck:
             self.worth.append(w)
 
     def options(self, card: int, table: Sequence[int]) -> list[tuple[int, ...]]:
-        """Every set of table cards ``card`` may take (see rules.captures)."""
+        """Every set of table cards ``card`` may take (see rules.captures),
+        remembered: the same table comes back in every sampled deal."""
+        key = (card, *table)
+        found = self._options.get(key)
+        if found is None:
+            if len(self._options) > 200_000:
+                self._options.clear()
+            found = self._options[key] = self._find(card, table)
+        return found
+
+    def _find(self, card: int, table: Sequence[int]) -> list[tuple[int, ...]]:
         v = self.variant
         rank = self.rank[card]
         matches = [(t,) for t in table if self.rank[t] == rank]
