@@ -79,8 +79,10 @@ def _yaml_files(folder: Path) -> list[Path]:
     return files[:MAX_FILES_PER_FOLDER]
 
 
-def shipped_names() -> list[str]:
-    return [p.stem for p in _yaml_files(shipped_dir())]
+def shipped_names(game: str | None = None) -> list[str]:
+    """The shipped variants' names (of one game only, when ``game`` is given)."""
+    names = [p.stem for p in _yaml_files(shipped_dir())]
+    return names if game is None else [n for n in names if load_variant(n).game == game]
 
 
 @lru_cache(maxsize=1)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from machiavelli.core.variant import Variant
 
-from .rules_text import Bullets, Heading, Paragraph, compose
+from .presented import rules_document
+from .rules_text import Bullets, Heading, Paragraph
 
 #: Sections of free text, not generated from the parameters.
 SKIPPED_SECTIONS = ("notes",)
@@ -54,7 +55,7 @@ def sentences(variant: Variant) -> list[tuple[str, str, str]]:
     order; a bullet under a heading reads ``heading: bullet``."""
     out = []
     # Which variant a rule set extends is its history, not one of its rules.
-    for section in compose(variant.model_copy(update={"extends": None})).sections:
+    for section in rules_document(variant.model_copy(update={"extends": None})).sections:
         if section.key in SKIPPED_SECTIONS:
             continue
         heading = ""

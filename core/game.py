@@ -25,13 +25,29 @@ class Termination(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seats (joint winners share) and why."""
+    """How a game ended: the winning seats (joint winners share) and why.
+
+    In a game of teams, ``teams`` lists the seats of each team and
+    ``points`` each team's total; the winners are the winning team's seats
+    (every seat of the tied teams when totals are equal). A game without
+    teams leaves both empty: every seat plays alone."""
 
     winners: tuple[int, ...]
     reason: Termination
+    teams: tuple[tuple[int, ...], ...] = ()
+    points: tuple[int, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
-        return {"winners": list(self.winners), "reason": str(self.reason)}
+        out: dict[str, object] = {"winners": list(self.winners), "reason": str(self.reason)}
+        if self.teams:
+            out["teams"] = [list(t) for t in self.teams]
+            out["points"] = list(self.points)
+        return out
+
+    @property
+    def winning_teams(self) -> tuple[int, ...]:
+        """The teams whose seats won (in a game without teams: none)."""
+        return tuple(t for t, seats in enumerate(self.teams) if set(seats) <= set(self.winners))
 
 
 class LogEntry(Protocol):

@@ -16,6 +16,10 @@ application's business)::
       "result": {"winners": [1], "reason": "went-out"}
     }
 
+In a game of teams the result also names the ``teams`` (seats of each) and
+their ``points``: ``{"winners": [0, 2], "reason": "higher-total",
+"teams": [[0, 2], [1, 3]], "points": [9, 4]}``.
+
 Seats count from 0 in turn order. ``actions`` lists every accepted action,
 steps inside turns included (a record saved mid-turn continues mid-turn).
 ``result`` is informative: replaying must reach it, or the record is
@@ -254,5 +258,13 @@ def _result(data: Any, players: int, definition: GameDefinition) -> Outcome | No
     reasons = tuple(definition.terminations)
     if reason not in reasons:
         raise _field("result.reason", " or ".join(reasons))
-    return Outcome(tuple(winners), definition.terminations(reason))
+    teams, points = data.get("teams", []), data.get("points", [])
+    if (not isinstance(teams, list) or len(teams) > players
+            or any(not isinstance(t, list) or not t or any(not isinstance(s, int) or isinstance(s, bool)
+                                                           or not 0 <= s < players for s in t) for t in teams)):
+        raise _field("result.teams", "a list of teams, each a list of seat numbers")
+    if (not isinstance(points, list) or len(points) != len(teams)
+            or any(not isinstance(p, int) or isinstance(p, bool) for p in points)):
+        raise _field("result.points", "one whole number per team")
+    return Outcome(tuple(winners), definition.terminations(reason), tuple(tuple(t) for t in teams), tuple(points))
 

@@ -17,6 +17,7 @@ from .errors import SetupError, VariantError
 if TYPE_CHECKING:  # annotations only: the registry starts without the schemas and the engine
     from .actions import Action
     from .game import GameState, SeatView, Termination
+    from .present import Presentation
     from .variant import Variant
 
 #: The game of a variant file or record that names none (files written
@@ -53,7 +54,11 @@ class GameDefinition:
     ``new_game(variant, players, seed)`` deals a game; ``parse_action(text,
     variant)`` reads the notation ``Action.text`` writes; ``terminations``
     lists how a game can end; ``bots`` are its own computer players;
-    ``tally(game)`` makes the counters of a simulated game."""
+    ``tally(game)`` makes the counters of a simulated game;
+    ``presentation()`` returns the game's
+    :class:`~machiavelli.core.present.Presentation` (how the application
+    draws, narrates and reads it, and its rules text), for games the
+    application has no screens of its own for."""
 
     name: str
     variant_schema: type[Variant]
@@ -67,6 +72,7 @@ class GameDefinition:
     #: Computer players a person meets by default, strongest first.
     preferred_bots: tuple[str, ...] = ()
     description: str = ""
+    presentation: Callable[[], Presentation] | None = None
 
 
 _GAMES: dict[str, GameDefinition] = {}

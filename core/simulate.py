@@ -61,6 +61,9 @@ class GameSummary:
     record: str | None = field(default=None, repr=False)
     #: Why the game could not be finished (a bot's bug), or None.
     error: str | None = None
+    #: In a game of teams: the seats of each team and each team's points.
+    teams: tuple[tuple[int, ...], ...] = ()
+    points: tuple[int, ...] = ()
 
     def count(self, name: str) -> int:
         """One of the game's counts (0 when the game keeps no such count)."""
@@ -113,7 +116,7 @@ def play_game(variant: Variant, seats: Sequence[str], seed: int, *, index: int =
         index=index, seed=seed, reason=str(outcome.reason), winners=outcome.winners, first=game.first,
         turns=game.turn_number, cards_left=tuple(game.hand_size(s) for s in range(game.players)),
         counts=tuple(tally.counts().items()) if tally is not None else (),
-        actions=len(game.log), record=text,
+        actions=len(game.log), record=text, teams=outcome.teams, points=outcome.points,
     )
 
 

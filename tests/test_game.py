@@ -16,7 +16,7 @@ from machiavelli.games.machiavelli.game import Game
 from engine_checks import cards, check_invariants, position, run, snapshot
 from machiavelli.app.library import load_variant, shipped_names
 
-VARIANTS = {name: load_variant(name) for name in shipped_names()}
+VARIANTS = {name: load_variant(name) for name in shipped_names("machiavelli")}
 
 
 def variant(name, *overrides):

@@ -35,7 +35,7 @@ def test_record_holds_variant_seed_seats_actions_and_result(record_text):
     assert data["result"]["reason"] in ("went-out", "deck-exhausted")
 
 
-@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("name", shipped_names("machiavelli"))
 def test_a_replayed_game_reaches_exactly_the_same_state(name):
     game = finished(name, seed=11, players=2)
     again = GameRecord.loads(GameRecord.of(game, SEATS[:2]).dumps()).replay()
@@ -44,7 +44,7 @@ def test_a_replayed_game_reaches_exactly_the_same_state(name):
 
 
 @settings(max_examples=25, deadline=None)
-@given(name=st.sampled_from(shipped_names()), players=st.integers(2, 5), seed=st.integers(0, 2**40),
+@given(name=st.sampled_from(shipped_names("machiavelli")), players=st.integers(2, 5), seed=st.integers(0, 2**40),
        stop=st.integers(0, 600))
 def test_any_game_saved_at_any_point_replays_to_the_same_state(name, players, seed, stop):
     variant = load_variant(name)
@@ -193,7 +193,7 @@ def test_random_damage_gives_a_record_error_or_a_valid_game(record_text, data):
 GOLDEN = __import__("pathlib").Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("name", shipped_names("machiavelli"))
 def test_golden_record_replays_to_its_recorded_end(name):
     record = GameRecord.loads((GOLDEN / f"{name}.json").read_text())
     ends = json.loads((GOLDEN / "ends.json").read_text())
@@ -202,7 +202,7 @@ def test_golden_record_replays_to_its_recorded_end(name):
     assert game.outcome == record.result is not None
 
 
-@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("name", shipped_names("machiavelli"))
 def test_the_same_seed_still_plays_the_golden_game(name):
     golden = GameRecord.loads((GOLDEN / f"{name}.json").read_text())
     game = Game(load_variant(name), len(golden.seats), golden.seed)

@@ -183,6 +183,11 @@ def play(
         if saved is None:
             intro.append(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
                            first=player_name(game.first)))
+    from ..presented import presentation_of
+
+    present = presentation_of(game.variant.game)
+    if present is not None:  # a game that draws itself (see machiavelli.core.present)
+        return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json)
     if people:
         status = _play_with_people(game, names, seat_list, record, force, bidi == "visual", loaded=load,
                                    intro=intro)
@@ -214,6 +219,42 @@ def play(
     _summary(game, echo)
     if record is not None:
         echo(_("Record written to {file}.", file=str(record)))
+
+
+def _play_presented(game, names: list[str], seats: list[Seat], record: Path | None, force: bool, present,
+                    intro: list[str], moves: bool, as_json: bool) -> None:
+    """A game shown through its own presentation: people at this terminal
+    or computer players alone."""
+    from machiavelli.core.bots import play_out
+    from machiavelli.core.records import GameRecord
+
+    from ..presented import Table, style
+    from ..saves import write_record
+
+    for line in intro if not as_json else ():
+        typer.echo(line)
+    drivers = _make_players([n if n != HUMAN else best_computer(game.variant.game) for n in names], game)
+    if HUMAN in names:
+        status = Table(game, seats, present, sys.stdin, typer.echo, record, force).run(drivers)
+        if status:
+            raise typer.Exit(status)
+        return
+    look = style([s.name for s in seats])
+    show = (lambda entry: typer.echo(_("Turn {turn}: {text}", turn=entry.turn,
+                                       text=present.narrate(entry, game.variant, look))))
+    try:
+        if game.outcome is None:
+            play_out(game, drivers, on_entry=show if moves and not as_json else None)
+    finally:
+        if record is not None:
+            write_record(record, GameRecord.of(game, seats), force=force)
+    if as_json:
+        print_json(game.state())
+        return
+    for line in present.summary(game, look):
+        typer.echo(line)
+    if record is not None:
+        typer.echo(_("Record written to {file}.", file=str(record)))
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
@@ -299,12 +340,19 @@ def replay(
         state["actions"] = len(saved.actions)
         print_json(state)
         return
+    from ..presented import presentation_of, replay_text
+
+    present = presentation_of(game.variant.game)
     # A shared record is a stranger's text: its names reach the terminal
     # without control characters (player_name cleans the seats' names).
     names = [s.name for s in saved.seats]
     shown = [f"{player_name(s, names)} ({printable(seat.player)})" for s, seat in enumerate(saved.seats)]
     typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                  players=format_list(shown)))
+    if present is not None:
+        typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
+        replay_text(game, present, names, moves, typer.echo)
+        return
     if moves:
         for entry in game.log:
             typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, game.variant.deck, names)))

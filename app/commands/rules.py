@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from .. import library
         from ..rules_render import FORMATS, render
-        from ..rules_text import compose
+        from ..presented import rules_document
 
         if lang is not None:
             display.apply(lang)
@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         if bidi not in ("logical", "visual"):
             raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
         variant = library.load_variant(variant_name, overrides or [])
-        document = compose(variant)
+        document = rules_document(variant)
         visual = bidi == "visual" and fmt == "text" and _is_terminal()
         width = shutil.get_terminal_size((80, 24)).columns
         sys.stdout.write(render(document, fmt, visual=visual, width=width))

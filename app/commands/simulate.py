@@ -255,6 +255,26 @@ def simulate(
 
     results = play(plans, folder)
     parameters = {v.name: v.parameters() for v in variants}.__getitem__
+    if any(g.teams for r in results for g in r):  # a game of teams: its own figures (see sim_teams)
+        from .. import sim_teams
+
+        if robust or csv_file or plot_file:
+            raise fail(_("--robust, --csv and --plot are for games without teams."))
+        report = sim_teams.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
+                                  parameters=parameters)
+        document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games,
+                    "players": len(seat_names), "seats": seat_names, "settings": list(overrides or []), **report}
+        if json_file is not None:
+            text = json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+            _write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
+        if games_csv is not None:
+            _write(games_csv, _games_csv(plans, results), force=force)
+        if not data_on_stdout:
+            sim_teams.print_report(report, _pct, _dec, _interval)
+            for out in (json_file, games_csv, records):
+                if out is not None:
+                    typer.echo(_("Wrote {file}.", file=str(out)))
+        return
     report = sim_figures.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
                                 parameters=parameters, variants_of=variants)
     document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games, "players": len(seat_names),

@@ -1,0 +1,200 @@
+"""Games the application shows through their own presentation
+(:class:`machiavelli.core.present.Presentation`): ``play`` at this terminal
+or from standard input, the summary after a game or a replay, a record's
+moves, and the rules document. Machiavelli has its own screens
+(:mod:`.human`, :mod:`.screen`); every other game comes through here.
+
+At the table a person types the game's commands (``help`` lists them),
+``help``, ``quit``; a line that may mean several actions is answered with
+a numbered list, and the next line picks one by its number. Input from a
+pipe is echoed after the prompt so that the output reads as a transcript.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence, TextIO
+
+from machiavelli.core import i18n, registry
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.i18n import _
+from machiavelli.core.present import Presentation, Style
+from machiavelli.core.records import GameRecord, Seat
+from machiavelli.core.terminal import printable
+
+from . import glossary, library
+from .narrate import player_name
+from .reasons import describe
+from .words import fold, local_word
+
+HUMAN = "human"
+
+
+def presentation_of(game_name: str) -> Presentation | None:
+    """The game's presentation, or None for a game the application draws itself."""
+    factory = registry.game(game_name).presentation
+    return factory() if factory is not None and game_name != registry.DEFAULT_GAME else None
+
+
+def rules_document(variant: Any) -> Any:
+    """The rules of any variant as :mod:`.rules_render` prints them: the
+    game's own document (converted), or Machiavelli's composition."""
+    from machiavelli.core import present as kernel
+
+    from . import rules_text
+
+    found = presentation_of(variant.game)
+    if found is None:
+        return rules_text.compose(variant)
+    doc = found.rules(variant)
+    out = rules_text.Document(language=doc.language, rtl=doc.rtl, title=doc.title, subtitle=doc.subtitle)
+    out.covered, out.uncovered = set(doc.covered), list(doc.uncovered)
+    for section in doc.sections:
+        blocks: list[Any] = []
+        for block in section.blocks:
+            if isinstance(block, kernel.Bullets):
+                blocks.append(rules_text.Bullets(block.items))
+            elif isinstance(block, kernel.Heading):
+                blocks.append(rules_text.Heading(block.text))
+            else:
+                blocks.append(rules_text.Paragraph(block.text))
+        out.sections.append(rules_text.Section(section.key, section.title, blocks))
+    return out
+
+
+def style(names: Sequence[str | None]) -> Style:
+    shown = tuple(player_name(s, list(names)) for s in range(len(names)))
+    return Style(names=shown, symbols=not glossary.ascii_cards(), rtl=i18n.is_rtl())
+
+
+def explain(present: Presentation, error: MachiavelliError) -> str:
+    return present.explain(error) or describe(error)
+
+
+def replay_text(game: Any, present: Presentation, names: Sequence[str | None], moves: bool,
+                echo: Callable[[str], None]) -> None:
+    look = style(names)
+    if moves:
+        for entry in game.log:
+            echo(_("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, game.variant, look)))
+    for line in present.summary(game, look):
+        echo(line)
+
+
+class _Quit(Exception):
+    pass
+
+
+class Table:
+    """A game at this terminal: people type, computer players answer."""
+
+    def __init__(self, game: Any, seats: list[Seat], present: Presentation, stream: TextIO,
+                 echo: Callable[[str], None], record: Path | None, force: bool) -> None:
+        self.game, self.seats, self.present = game, seats, present
+        self.stream, self.echo, self.record, self.force = stream, echo, record, force
+        self.style = style([s.name for s in seats])
+        self._shown_to: int | None = None
+        try:
+            self.interactive = stream.isatty()
+        except (AttributeError, ValueError):
+            self.interactive = False
+
+    def _line(self, prompt: str) -> str:
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                raise _Quit() from None
+        line = self.stream.readline()
+        if not line:
+            raise _Quit()
+        line = line.rstrip("\n")
+        self.echo(prompt + printable(line))
+        return line
+
+    def _is(self, text: str, word: str) -> bool:
+        folded = fold(text)
+        return folded in (word, fold(local_word(word)))
+
+    def ask(self, seat: int) -> Any:
+        view = self.game.view(seat)
+        people = sum(1 for s in self.seats if s.player == HUMAN)
+        if people > 1 and self.interactive and self._shown_to != seat:
+            # Several people at one terminal: the screen changes hands first.
+            import click
+
+            click.clear()
+            self._line(_("{player}: press Enter to see your hand.", player=self.style.names[seat]))
+        self._shown_to = seat
+        for line in self.present.seat_view(view, self.style):
+            self.echo(line)
+        while True:
+            text = self._line(_("{player}> ", player=self.style.names[seat])).strip()
+            if not text:
+                continue
+            if self._is(text, "quit") or text == "q":
+                raise _Quit()
+            if self._is(text, "help") or text == "?":
+                for line in self.present.commands_help():
+                    self.echo("  " + line)
+                self.echo("  " + ", ".join((local_word("help"), local_word("quit"))))
+                continue
+            try:
+                options = self.present.read_command(text, view)
+            except (NotationError, IllegalAction) as error:
+                self.echo(explain(self.present, error))
+                continue
+            if len(options) == 1:
+                return options[0]
+            self.echo(_("Which one? Type its number:"))
+            for k, action in enumerate(options, 1):
+                self.echo(f"  {k}. {self.present.describe_action(action, view, self.style)}")
+            answer = self._line("? ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1]
+            self.echo(_("No choice made."))
+
+    def run(self, drivers: Sequence[Any]) -> int:
+        """Play to the end (or until the person leaves); the exit status."""
+        game, status = self.game, 0
+        try:
+            while game.outcome is not None or game.to_move():
+                if game.outcome is not None:
+                    break
+                seat = game.to_move()[0]
+                if self.seats[seat].player == HUMAN:
+                    action = self.ask(seat)
+                else:
+                    action = drivers[seat].choose(game.view(seat))
+                try:
+                    entry = game.apply(action, seat)
+                except IllegalAction as error:
+                    if self.seats[seat].player != HUMAN:
+                        raise
+                    self.echo(explain(self.present, error))
+                    continue
+                self.echo(self.present.narrate(entry, game.variant, self.style))
+        except _Quit:
+            self.echo(_("You left the game."))
+            status = 0 if game.outcome is not None else 1
+        if game.outcome is not None:
+            for line in self.present.summary(game, self.style):
+                self.echo(line)
+        self.save()
+        return status
+
+    def save(self) -> None:
+        from .saves import write_record
+
+        path = self.record
+        if path is None:
+            stamp = time.strftime("%Y-%m-%d-%H%M%S")
+            path = library.data_folder() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}.json"
+        try:
+            write_record(path, GameRecord.of(self.game, self.seats), force=self.force or self.record is None)
+        except MachiavelliError as error:
+            self.echo(describe(error))
+            return
+        self.echo(_("Record written to {file}.", file=str(path)))
+

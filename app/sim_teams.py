@@ -1,0 +1,91 @@
+"""The figures of a simulation of a game of teams (Cicera): each team's win
+share with its 95% Wilson interval, drawn deals, points per deal, and how
+often each counted event (capture bonuses, awards) happens per deal.
+
+JSON, one entry per variant (``variants`` of the simulation document)::
+
+    {"variant": "cicera", "games": 400,
+     "teams": [{"team": 1, "seats": [0, 2], "players": ["partner", "partner"],
+                "wins": SHARE, "points": MEAN}, ...],
+     "drawn": SHARE, "point_difference": MEAN,   # team 1 minus team 2
+     "per_deal": {"scopa": MEAN, "picada": MEAN, ...},
+     "parameters": {...}}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from machiavelli.core.i18n import N_, _, format_list
+from machiavelli.core.simulate import GameSummary
+
+from .sim_figures import _mean, _share
+
+COUNT_LABELS = {
+    "captures": N_("Captures per deal"),
+    "left": N_("Cards left on the table per deal"),
+    "scopa": N_("Scopa bonuses per deal"),
+    "picada": N_("Picada bonuses per deal"),
+    "simile": N_("Simile bonuses per deal"),
+    "quartet": N_("Quartet bonuses per deal"),
+    "leftover-claimed": N_("Deals whose last cards went to a team"),
+    "award-most-cards": N_("Most-cards awards given per deal"),
+    "award-most-suit": N_("Suit-majority awards given per deal"),
+    "award-special": N_("Card awards given per deal"),
+    "award-napola": N_("Napolas per deal"),
+}
+
+
+def figures(name: str, games: Sequence[GameSummary], seats: Sequence[str],
+            parameters: dict[str, Any] | None = None) -> dict[str, Any]:
+    n = len(games)
+    teams = games[0].teams if games else ()
+    out: dict[str, Any] = {"variant": name, "games": n, "teams": []}
+    for t, team_seats in enumerate(teams):
+        wins = sum(1 for g in games if g.reason != "drawn-deal" and set(team_seats) <= set(g.winners))
+        out["teams"].append({"team": t + 1, "seats": list(team_seats), "players": [seats[s] for s in team_seats],
+                             "wins": _share(wins, n), "points": _mean([g.points[t] for g in games])})
+    out["drawn"] = _share(sum(1 for g in games if g.reason == "drawn-deal"), n)
+    if len(teams) >= 2:
+        out["point_difference"] = _mean([g.points[0] - g.points[1] for g in games])
+    names = list(dict.fromkeys(k for g in games for k, _v in g.counts))
+    out["per_deal"] = {k: _mean([g.count(k) for g in games]) for k in names}
+    if parameters is not None:
+        out["parameters"] = parameters
+    return out
+
+
+def report(runs: Sequence[tuple[str, Sequence[GameSummary]]], seats: Sequence[str],
+           parameters: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"variants": [figures(name, games, seats, parameters(name) if parameters else None)
+                         for name, games in runs]}
+
+
+def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callable[[Any], str],
+                 interval: Callable[[str, str], str]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from machiavelli.core import i18n
+
+    console = Console(soft_wrap=False)
+    if not console.is_terminal:
+        console = Console(soft_wrap=False, width=160)
+    for fig in report["variants"]:
+        table = RichTable(_("Figure"), _("Value"), _("95% interval"), box=None, pad_edge=False, title_justify="left",
+                          title=i18n.ngettext("{variant}: {n} game", "{variant}: {n} games", fig["games"],
+                                              variant=fig["variant"]))
+        for team in fig["teams"]:
+            who = format_list([f"{i18n.format_number(s + 1)} ({p})" for s, p in zip(team["seats"], team["players"])])
+            w, p = team["wins"], team["points"]
+            table.add_row(_("Wins: team {n}, seats {seats}", n=team["team"], seats=who), pct(w["share"]),
+                          interval(pct(w["low"]), pct(w["high"])))
+            table.add_row(_("Points: team {n}", n=team["team"]), dec(p["mean"]),
+                          interval(dec(p["low"]), dec(p["high"])))
+        d = fig["drawn"]
+        table.add_row(_("Drawn deals"), pct(d["share"]), interval(pct(d["low"]), pct(d["high"])))
+        for key, m in fig["per_deal"].items():
+            label = _(COUNT_LABELS[key]) if key in COUNT_LABELS else key
+            table.add_row(label, dec(m["mean"]), interval(dec(m["low"]), dec(m["high"])))
+        console.print(table)
+        console.print()

@@ -1,0 +1,112 @@
+"""How the application shows a game it does not know: the presentation
+boundary a game supplies through ``GameDefinition.presentation``.
+
+The application's own screens are written for Machiavelli; any other game
+(Cicera, a third party's game) hands the application a
+:class:`Presentation`, and ``play``, ``replay``, ``rules`` and ``simulate``
+use it. Every text it returns is already in the user's language (a game
+writes it with :mod:`machiavelli.core.i18n`, whose catalogs it may extend
+through the ``machiavelli.locales`` entry point) and free of control
+characters; the application only prints it, in logical order.
+
+A presentation is plain functions of the kernel's values:
+
+``seat_view(view, style)``
+    the table as one seat sees it, as lines (drawn before each of a
+    person's turns);
+``narrate(entry, variant, style)``
+    one line telling an accepted action (what was played, taken, earned);
+``read_command(text, view)``
+    a person's line, typed with the language's letters and words, as the
+    actions it may mean: one action to play, several when the line is
+    ambiguous (the application lists them with ``describe_action`` and
+    asks which); raises :class:`~machiavelli.core.errors.NotationError`
+    or :class:`~machiavelli.core.errors.IllegalAction` with the game's
+    reason codes, which ``explain`` turns into a sentence;
+``commands_help()``
+    the lines that explain the game's commands at the table;
+``summary(game, style)``
+    the state and result after a game or a replay, every hand shown;
+``rules(variant)``
+    the complete rules as a :class:`RulesDocument`, every example checked
+    by the game's engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Union
+
+from .actions import Action
+from .errors import MachiavelliError
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the application wants text drawn: the seats' names (in seat
+    order, already safe to print), card symbols or ASCII letters, and the
+    direction of the user's language."""
+
+    names: tuple[str, ...]
+    symbols: bool = True
+    rtl: bool = False
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+Block = Union[Paragraph, Bullets, Heading]
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass
+class RulesDocument:
+    """The rules of one variant in the current language: sections of
+    paragraphs, lists and headings. ``covered`` names the parameters a
+    clause was written for; ``uncovered`` those none was (listed with
+    their raw value, never dropped); ``examples`` the examples shown and
+    ``dropped`` those the engine disputed (both left out of the text)."""
+
+    language: str
+    rtl: bool
+    title: str
+    subtitle: str = ""
+    sections: list[Section] = field(default_factory=list)
+    covered: set[str] = field(default_factory=set)
+    uncovered: list[str] = field(default_factory=list)
+    examples: list[Any] = field(default_factory=list)
+    dropped: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """The functions through which the application shows a game (see the
+    module's docstring for each)."""
+
+    seat_view: Callable[[Any, Style], list[str]]
+    narrate: Callable[[Any, Variant, Style], str]
+    read_command: Callable[[str, Any], tuple[Action, ...]]
+    describe_action: Callable[[Action, Any, Style], str]
+    commands_help: Callable[[], list[str]]
+    summary: Callable[[Any, Style], list[str]]
+    explain: Callable[[MachiavelliError], str | None]
+    rules: Callable[[Variant], RulesDocument]

@@ -1,0 +1,78 @@
+"""Cicera, the Brescian capture game for two teams of two (seed 002): play a
+card to take a table card of its rank or number cards adding up to it;
+bonuses for sweeps, picada, simile and big captures; awards at the end.
+Registered with the kernel through the ``machiavelli.games`` entry point.
+
+Public API: :data:`GAME`, :class:`.game.Game`, :class:`.view.View`,
+:class:`.actions.Play` and :func:`.actions.parse_action`, the rules in
+:mod:`.rules`, the computer players in :mod:`.players`, and how the
+application shows the game in :mod:`.present`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from machiavelli.core.registry import Bot, GameDefinition
+
+from .ending import Ending
+from .variant import CiceraVariant
+
+NAME = "cicera"
+
+
+def _new_game(variant: CiceraVariant, players: int, seed: int) -> Any:
+    from .game import Game
+
+    return Game(variant, players, seed)
+
+
+def _parse_action(text: str, variant: CiceraVariant) -> Any:
+    from .actions import parse_action
+
+    return parse_action(text, variant.deck)
+
+
+def _tally(game: Any) -> Any:
+    from .tally import Tally
+
+    return Tally(game)
+
+
+def _random(seed: int) -> Bot:
+    from .players import RandomBot
+
+    return RandomBot(seed)
+
+
+def _greedy(seed: int) -> Bot:
+    from .players import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _partner(seed: int) -> Bot:
+    from .players import PartnerBot
+
+    return PartnerBot(seed)
+
+
+def _presentation() -> Any:
+    from .present import PRESENTATION
+
+    return PRESENTATION
+
+
+GAME = GameDefinition(
+    name=NAME,
+    variant_schema=CiceraVariant,
+    new_game=_new_game,
+    parse_action=_parse_action,
+    terminations=Ending,
+    bots={"random": _random, "greedy": _greedy, "partner": _partner},
+    tally=_tally,
+    default_variant="cicera",
+    preferred_bots=("partner", "greedy", "random"),
+    description="Cicera: the Brescian capture game for two teams of two",
+    presentation=_presentation,
+)

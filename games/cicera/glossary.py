@@ -1,0 +1,91 @@
+"""Names and letters of the Brescian cards in the user's language.
+
+Names come from the catalogs (contexts ``card rank`` and ``card suit``,
+shared with the French deck where the word is the same: ace, jack, king);
+the letters a player types come from the contexts ``italian rank letter``
+and ``italian suit letter`` (a Ukrainian types ``7М`` for the 7 of coins).
+The canonical letters (``7D``, ``FC``) are always accepted too.
+"""
+
+from __future__ import annotations
+
+from machiavelli.core.cards import Card, DeckSpec
+from machiavelli.core.errors import NotationError
+from machiavelli.core.i18n import NP_, pgettext
+
+RANK_NAMES = {
+    "A": NP_("card rank", "ace"),
+    "F": NP_("card rank", "jack"),
+    "C": NP_("card rank", "knight"),
+    "R": NP_("card rank", "king"),
+}
+SUIT_NAMES = {
+    "D": NP_("card suit", "coins"),
+    "C": NP_("card suit", "cups"),
+    "S": NP_("card suit", "swords"),
+    "B": NP_("card suit", "batons"),
+}
+# TRANSLATORS: the letter a player types for this rank of the Italian deck
+# (A Asso, F Fante, C Cavallo, R Re); the four must differ from each other.
+RANK_LETTERS = {
+    "A": NP_("italian rank letter", "A"),
+    "F": NP_("italian rank letter", "F"),
+    "C": NP_("italian rank letter", "C"),
+    "R": NP_("italian rank letter", "R"),
+}
+# TRANSLATORS: the letter a player types for this suit of the Italian deck
+# (D denari/coins, C coppe/cups, S spade/swords, B bastoni/batons); the four must differ.
+SUIT_LETTERS = {
+    "D": NP_("italian suit letter", "D"),
+    "C": NP_("italian suit letter", "C"),
+    "S": NP_("italian suit letter", "S"),
+    "B": NP_("italian suit letter", "B"),
+}
+# TRANSLATORS: a card's full name, e.g. "7 of coins", "knight of swords".
+CARD_NAME = NP_("card name", "{rank} of {suit}")
+
+
+def rank_name(code: str) -> str:
+    return pgettext("card rank", RANK_NAMES[code]) if code in RANK_NAMES else code
+
+
+def suit_name(code: str) -> str:
+    return pgettext("card suit", SUIT_NAMES[code]) if code in SUIT_NAMES else code
+
+
+def card_name(card: Card, deck: DeckSpec) -> str:
+    """``7D`` -> "7 of coins" in the user's language."""
+    return pgettext("card name", CARD_NAME, rank=rank_name(deck.rank_code(card.rank)), suit=suit_name(card.suit))
+
+
+def show(card: Card, deck: DeckSpec, symbols: bool = True) -> str:
+    return deck.card_symbol(card) if symbols else deck.card_text(card)
+
+
+def show_all(cards, deck: DeckSpec, symbols: bool = True) -> str:
+    return " ".join(show(c, deck, symbols) for c in sorted(cards, key=deck.sort_key))
+
+
+def _letters() -> tuple[dict[str, str], dict[str, str]]:
+    ranks = {pgettext("italian rank letter", v).upper(): k for k, v in RANK_LETTERS.items()}
+    suits = {pgettext("italian suit letter", v).upper(): k for k, v in SUIT_LETTERS.items()}
+    return ranks, suits
+
+
+def read_card(token: str, deck: DeckSpec) -> Card:
+    """A card typed the canonical way (``7D``, ``7●``) or with the user's
+    letters; NotationError otherwise."""
+    try:
+        return deck.parse_card(token)
+    except NotationError:
+        pass
+    upper = token.strip().upper()
+    ranks, suits = _letters()
+    codes = {r.code for r in deck.ranks}
+    for cut in (1, 2):
+        rank_part, suit_part = upper[:-cut], upper[-cut:]
+        rank = ranks.get(rank_part, rank_part)
+        suit = suits.get(suit_part)
+        if suit is not None and rank in codes:
+            return deck.parse_card(rank + suit)
+    raise NotationError("bad-card", token=token[:20])

@@ -1,0 +1,244 @@
+"""How the application shows Cicera: the table as one seat sees it, one line
+per play, a person's commands, the result (see
+:mod:`machiavelli.core.present` for the contract). Every text goes through
+the catalogs."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.i18n import NP_, _, format_list, ngettext, npgettext, pgettext
+from machiavelli.core.present import Presentation, Style
+
+from .actions import Play
+from .glossary import card_name, read_card, show, show_all
+from .rules import captures
+
+_SPLIT = re.compile(r"[\s,;]+")
+# TRANSLATORS: the word typed at the table to play a card ("play 7D"); English always works too.
+PLAY_WORD = NP_("cicera command", "play")
+# TRANSLATORS: the word typed after the card to take table cards ("play 7D take 3C 4C").
+TAKE_WORD = NP_("cicera command", "take")
+
+BONUS_NAMES = {
+    "scopa": NP_("cicera bonus", "scopa"),
+    "picada": NP_("cicera bonus", "picada"),
+    "simile": NP_("cicera bonus", "simile"),
+    "quartet": NP_("cicera bonus", "quartet"),
+}
+REASONS = {
+    "card-not-in-hand": NP_("cicera reason", "{card} is not in your hand."),
+    "card-not-on-table": NP_("cicera reason", "{card} is not on the table."),
+    "cannot-take": NP_("cicera reason", "{card} cannot take those cards: one card of its rank, or number cards "
+                       "adding up to it."),
+    "must-capture": NP_("cicera reason", "{card} can capture, and this variant makes capturing compulsory."),
+    "not-your-turn": NP_("cicera reason", "It is not your turn."),
+    "game-over": NP_("cicera reason", "The deal is over."),
+    "bad-card": NP_("cicera reason", "Not a card: {token}"),
+    "bad-action": NP_("cicera reason", "Not a play: {token}. Type: play CARD, or play CARD take CARD ..."),
+}
+
+
+def _word(context: str, word: str) -> set[str]:
+    return {word, pgettext(context, word).casefold()}
+
+
+def _team_name(seats: Sequence[int], style: Style) -> str:
+    return format_list([style.names[s] for s in seats])
+
+
+def _cards(cards: Sequence[Any], variant: Any, style: Style) -> str:
+    return show_all(cards, variant.deck, style.symbols)
+
+
+def seat_view(view: Any, style: Style) -> list[str]:
+    """The table, the piles and points, the card to picada, and the hand."""
+    v, lines = view.variant, []
+    deck = v.deck
+    lines.append(pgettext("cicera table", "Turn {turn}: {player} to play.", turn=view.turn,
+                          player=style.names[view.current]))
+    if view.table:
+        lines.append(pgettext("cicera table", "On the table: {cards}", cards=_cards(view.table, v, style)))
+    else:
+        lines.append(pgettext("cicera table", "The table is empty."))
+    if view.left is not None:
+        previous = (view.current - 1) % view.players
+        lines.append(pgettext("cicera table", "{player} just left {card}: take it with a card of its rank for "
+                              "a picada.", player=style.names[previous], card=show(view.left, deck, style.symbols)))
+    for t, seats in enumerate(view.teams):
+        pile = len(view.pile(t))
+        line = npgettext("cicera table", "{team}: {n} card captured, {points} points so far.",
+                         "{team}: {n} cards captured, {points} points so far.", pile,
+                         team=_team_name(seats, style), points=view.totals[t])
+        lines.append(("* " if view.seat in seats else "  ") + line)
+    others = [pgettext("cicera table", "{player} {n}", player=style.names[s], n=view.hand_sizes[s])
+              for s in range(view.players) if s != view.seat]
+    lines.append(pgettext("cicera table", "Cards in hand: {list}", list=format_list(others)))
+    lines.append(pgettext("cicera table", "Your hand ({player}): {cards}", player=style.names[view.seat],
+                          cards=_cards(view.hand, v, style)))
+    return lines
+
+
+def _bonus_text(bonuses: Sequence[Any]) -> str:
+    names = format_list([pgettext("cicera bonus", BONUS_NAMES.get(b.name, b.name)) for b in bonuses])
+    points = sum(b.points for b in bonuses)
+    return npgettext("cicera narration", "{bonuses}: {n} point", "{bonuses}: {n} points", points, bonuses=names)
+
+
+def narrate(entry: Any, variant: Any, style: Style) -> str:
+    """One play in words: what was played, taken, earned; at the end, the last cards."""
+    deck = variant.deck
+    player = style.names[entry.seat]
+    card = show(entry.action.card, deck, style.symbols)
+    if entry.taken:
+        text = npgettext("cicera narration", "{player} plays {card} and takes {cards} ({n} card).",
+                         "{player} plays {card} and takes {cards} ({n} cards).", len(entry.taken),
+                         player=player, card=card, cards=_cards(entry.taken, variant, style))
+        if entry.bonuses:
+            text += " " + _bonus_text(entry.bonuses) + "."
+    else:
+        text = pgettext("cicera narration", "{player} leaves {card} on the table.", player=player, card=card)
+    if entry.leftover:
+        team = _team_of(entry.leftover_team, style, entry)
+        text += " " + pgettext("cicera narration", "The last cards on the table, {cards}, go to {team}.",
+                               cards=_cards(entry.leftover, variant, style), team=team)
+    return text
+
+
+def _team_of(team: int | None, style: Style, entry: Any) -> str:
+    teams = entry.outcome.teams if entry.outcome is not None else ()
+    if team is None or team >= len(teams):
+        return "-"
+    return _team_name(teams[team], style)
+
+
+def read_command(text: str, view: Any) -> tuple[Play, ...]:
+    """``play 7D`` (leave it), ``play 7D take 3C 4C``; ``play 7D take`` or a
+    part of the cards lists every capture that fits. The language's own
+    words and letters work too."""
+    deck = view.variant.deck
+    words = [w for w in _SPLIT.split(text.strip()) if w]
+    if words and words[0].casefold() in _word("cicera command", PLAY_WORD):
+        words = words[1:]
+    if not words:
+        raise NotationError("bad-action", token=text[:40])
+    card = read_card(words[0], deck)
+    rest = words[1:]
+    if rest and rest[0].casefold() not in _word("cicera command", TAKE_WORD):
+        raise NotationError("bad-action", token=text[:40])
+    named = [read_card(w, deck) for w in rest[1:]]
+    if card not in view.hand:
+        raise IllegalAction("card-not-in-hand", card=deck.card_text(card))
+    if not rest:
+        return (Play(card),)
+    missing = next((c for c in named if c not in view.table), None)
+    if missing is not None:
+        raise IllegalAction("card-not-on-table", card=deck.card_text(missing))
+    fits = [t for t in captures(card, view.table, view.variant) if set(named) <= set(t)]
+    exact = [t for t in fits if len(t) == len(named)]
+    if exact:
+        return (Play(card, exact[0]),)
+    if not fits:
+        raise IllegalAction("cannot-take", card=deck.card_text(card))
+    return tuple(Play(card, t) for t in fits)
+
+
+def describe_action(action: Any, view: Any, style: Style) -> str:
+    deck = view.variant.deck
+    if not action.take:
+        return pgettext("cicera narration", "leave {card} on the table", card=show(action.card, deck, style.symbols))
+    return pgettext("cicera narration", "take {cards} with {card}", cards=_cards(action.take, view.variant, style),
+                    card=show(action.card, deck, style.symbols))
+
+
+def commands_help() -> list[str]:
+    play, take = pgettext("cicera command", PLAY_WORD), pgettext("cicera command", TAKE_WORD)
+    return [
+        pgettext("cicera help", "{play} CARD: leave the card on the table, e.g. {play} 7D.", play=play),
+        pgettext("cicera help", "{play} CARD {take} CARD ...: take those table cards with it, e.g. "
+                 "{play} 7D {take} 3C 4C; {play} 7D {take} alone lists every capture to choose from.",
+                 play=play, take=take),
+        pgettext("cicera help", "Cards: rank A 2-10 F C R (Asso, Fante, Cavallo, Re) and suit D C S B (coins, "
+                 "cups, swords, batons); your language's letters work too."),
+    ]
+
+
+AWARD_TEXTS = {
+    "most-cards": NP_("cicera award", "most cards ({detail})"),
+    "most-suit": NP_("cicera award", "most {suit} ({detail})"),
+    "special": NP_("cicera award", "the {card}"),
+    "napola": NP_("cicera award", "napola of {detail}"),
+}
+
+
+def award_text(award: Any, variant: Any) -> str:
+    deck = variant.deck
+    values: dict[str, Any] = {"detail": award.detail}
+    from .glossary import suit_name
+
+    if award.kind == "most-suit":
+        values["suit"] = suit_name(variant.suit_award)
+    if award.kind == "special":
+        values["card"] = card_name(deck.parse_card(award.detail), deck)
+    template = AWARD_TEXTS.get(award.kind, "{detail}")
+    return pgettext("cicera award", template, **values)
+
+
+def summary(game: Any, style: Style) -> list[str]:
+    """The deal's state and result, every hand shown (after the game or a replay)."""
+    v = game.variant
+    lines = []
+    if game.outcome is None:
+        lines.append(pgettext("cicera table", "Turn {turn}: {player} to play.", turn=game.turn_number,
+                              player=style.names[game.current]))
+    if game.table:
+        lines.append(pgettext("cicera table", "On the table: {cards}", cards=_cards(game.table_cards(), v, style)))
+    for t, seats in enumerate(game.teams):
+        awards = [a for a in game.awards if a.team == t]
+        line = npgettext("cicera table", "{team}: {n} card captured, {points} points.",
+                         "{team}: {n} cards captured, {points} points.", len(game.piles[t]),
+                         team=_team_name(seats, style), points=game.totals()[t])
+        lines.append(line)
+        if awards:
+            lines.append("  " + pgettext("cicera table", "Awards: {list}", list=format_list(
+                [f"{award_text(a, v)} +{a.points}" for a in awards])))
+        lines.append("  " + pgettext("cicera table", "Capture bonuses: {n}", n=game.bonus_points[t]))
+    for s in range(game.players):
+        if game.hands[s]:
+            lines.append(f"  {style.names[s]}: {_cards(game.hand(s), v, style)}")
+    if game.outcome is not None:
+        lines.append(result_text(game.outcome, style))
+    return lines
+
+
+def result_text(outcome: Any, style: Style) -> str:
+    points = outcome.points
+    if str(outcome.reason) == "drawn-deal":
+        return pgettext("cicera table", "Drawn deal: {points}.", points=" - ".join(map(str, points)))
+    team = outcome.winning_teams[0]
+    other = max((p for t, p in enumerate(points) if t != team), default=0)
+    return pgettext("cicera table", "{team} win the deal, {points} to {other}.",
+                    team=_team_name(outcome.teams[team], style), points=points[team], other=other)
+
+
+def explain(error: MachiavelliError) -> str | None:
+    template = REASONS.get(error.code)
+    if template is None:
+        return None
+    values = {k: str(v) for k, v in error.params.items()}
+    values.setdefault("card", "")
+    values.setdefault("token", "")
+    return pgettext("cicera reason", template, **values)
+
+
+def _rules(variant: Any) -> Any:
+    from .rules_text import compose
+
+    return compose(variant)
+
+
+PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
+                            describe_action=describe_action, commands_help=commands_help, summary=summary,
+                            explain=explain, rules=_rules)

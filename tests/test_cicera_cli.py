@@ -1,0 +1,161 @@
+"""Cicera through the command line: play from standard input in Italian,
+replay, rules in every format and language, simulate's JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from machiavelli.cli import app
+from machiavelli.core import i18n
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_play_piped_in_italian_with_local_words_and_a_choice(tmp_path):
+    record = tmp_path / "deal.json"
+    # Italian words (gioca/prendi), an ambiguous capture answered by number,
+    # a card not in the hand refused, then the person leaves.
+    lines = "aiuto\ngioca 7D\n" + "esci\n"
+    result = run("play", "--variant", "cicera", "--seed", "3", "--lang", "it", "--record", str(record),
+                 input=lines)
+    out = result.output
+    assert "Tocca a" in out or "Turno" in out
+    assert "non è nella tua mano" in out          # 7D is not in seat 0's hand on seed 3
+    assert record.exists()
+
+
+def test_play_a_whole_deal_from_stdin_and_replay(tmp_path):
+    from machiavelli.app.library import load_variant
+    from machiavelli.games.cicera.game import Game
+
+    record = tmp_path / "deal.json"
+    game = Game(load_variant("cicera", []), 4, 5)
+    # Every card of seat 0's hand, in order: each line leaves or plays it.
+    lines = "".join(f"play {game.variant.deck.card_text(c)}\n" for c in game.hand(0))
+    result = run("play", "--variant", "cicera", "--seed", "5", "--record", str(record), input=lines)
+    assert result.exit_code == 0, result.output
+    assert "win the deal" in result.output or "Drawn deal" in result.output
+    replayed = run("replay", str(record), "--json")
+    data = json.loads(replayed.output)
+    assert data["result"]["teams"] == [[0, 2], [1, 3]] and len(data["result"]["points"]) == 2
+    text = run("replay", str(record), "--moves").output
+    assert "Turn 1:" in text and "actions replayed" in text
+
+
+def test_ambiguous_capture_is_listed(tmp_path):
+    from machiavelli.app.library import load_variant
+    from machiavelli.games.cicera import present
+    from machiavelli.games.cicera.cards import card
+    from machiavelli.games.cicera.game import Game
+
+    game = Game(load_variant("cicera", []), 4, 1)
+    ids = {c: i for i, c in enumerate(game.variant.physical_cards)}
+    game.hands[game.current] = [ids[card("7D")]]
+    game.table = [ids[card(t)] for t in ("7C", "3B", "4S", "2S", "5B")]
+    view = game.view(game.current)
+    options = present.read_command("play 7D take", view)
+    assert {frozenset(a.take) for a in options} == {frozenset({card("7C")}), frozenset({card("3B"), card("4S")}),
+                                                    frozenset({card("2S"), card("5B")})}
+    assert present.read_command("play 7D take 3B", view)[0].take == (card("3B"), card("4S"))
+    assert present.read_command("play 7D", view)[0].take == ()
+
+
+@pytest.mark.parametrize("lang, letters", [("uk", "7М"), ("ar", "7ن"), ("tr", "7A"), ("it", "7D")])
+def test_cards_typed_with_each_languages_letters(lang, letters):
+    from machiavelli.games.cicera.cards import card
+    from machiavelli.games.cicera.glossary import read_card
+    from machiavelli.games.cicera.cards import BRESCIAN
+
+    i18n.use_language(lang, environ={})
+    assert read_card(letters, BRESCIAN) == card("7D")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "tr", "uk", "ar"])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_rules_in_every_language_and_format(lang, fmt):
+    result = run("rules", "--variant", "cicera", "--lang", lang, "-f", fmt)
+    assert result.exit_code == 0, result.output
+    assert "napola" in result.output.lower() or "напол" in result.output.lower() or "نابولا" in result.output
+
+
+@pytest.mark.parametrize("lang", ["it", "tr", "uk", "ar"])
+def test_rules_are_translated_and_complete(lang):
+    from machiavelli.app.library import load_variant
+    from machiavelli.games.cicera.rules_text import compose
+
+    i18n.use_language(lang, environ={})
+    i18n.clear_misses()
+    doc = compose(load_variant("cicera", []))
+    assert not doc.uncovered and not doc.dropped and len(doc.examples) == 4
+    assert not i18n.misses()
+
+
+@pytest.mark.parametrize("setting", ["match_first=true", "sum_captures=false", "capture_optional=false",
+                                     "napola=false", "scopa_points=0", "quartet_min_taken=2",
+                                     "bonuses_on_last_play=false", "leftover=unclaimed", "courts_in_sums=true"])
+def test_rules_of_house_variants_keep_every_example_true(setting):
+    from machiavelli.app.library import load_variant
+    from machiavelli.games.cicera.rules_text import compose
+
+    doc = compose(load_variant("cicera", [setting]))
+    assert not doc.uncovered and not doc.dropped
+
+
+def test_simulate_json_shape(tmp_path):
+    result = run("simulate", "--variant", "cicera", "-n", "6", "--seat", "greedy", "--seat", "random",
+                 "--seat", "greedy", "--seat", "random", "--seed", "3", "-j", "1", "-q", "--json", "-")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    fig = data["variants"][0]
+    assert data["seats"] == ["greedy", "random", "greedy", "random"]
+    assert [t["seats"] for t in fig["teams"]] == [[0, 2], [1, 3]]
+    assert fig["teams"][0]["players"] == ["greedy", "greedy"]
+    wins = sum(t["wins"]["k"] for t in fig["teams"]) + fig["drawn"]["k"]
+    assert wins == 6 and set(fig["teams"][0]["wins"]) == {"k", "n", "share", "low", "high"}
+    assert {"scopa", "picada", "simile", "quartet"} <= set(fig["per_deal"])
+
+
+def test_unknown_capture_gets_one_clear_line():
+    result = run("play", "--variant", "cicera", "--seed", "3", "--record", "/dev/null", input="gioca\nplay ZZ\n")
+    assert "Traceback" not in result.output
+
+
+def test_the_table_lists_an_ambiguous_capture_and_takes_the_choice_in_italian(tmp_path):
+    import io
+
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.presented import Table
+    from machiavelli.core.records import Seat
+    from machiavelli.games.cicera.cards import card
+    from machiavelli.games.cicera.game import Game
+    from machiavelli.games.cicera.present import PRESENTATION
+
+    i18n.use_language("it", environ={})
+    game = Game(load_variant("cicera", []), 4, 1)
+    ids = {c: i for i, c in enumerate(game.variant.physical_cards)}
+    seat = game.current
+    game.hands[seat] = [ids[card("7D")], ids[card("RB")]]
+    game.table = [ids[card(t)] for t in ("7C", "3B", "4S")]
+    lines: list[str] = []
+    seats = [Seat("human" if s == seat else "random") for s in range(4)]
+    table = Table(game, seats, PRESENTATION, io.StringIO("gioca 9D\ngioca 7D prendi\n2\n"), lines.append,
+                  tmp_path / "r.json", True)
+    action = table.ask(seat)
+    out = "\n".join(lines)
+    assert "In tavola:" in out and "La tua mano" in out
+    assert "9D non è nella tua mano." in out
+    assert "Quale? Scrivi il suo numero:" in out and "  2. prendere" in out
+    assert action.take == (card("3B"), card("4S")) or action.take == (card("7C"),)
+    listed = [line for line in lines if line.startswith("  1. ") or line.startswith("  2. ")]
+    chosen = listed[1]
+    assert ("3" in chosen and "4" in chosen) == (len(action.take) == 2)
+    entry = game.apply(action, seat)
+    text = PRESENTATION.narrate(entry, game.variant, table.style)
+    assert "gioca 7●" in text and "prende" in text
