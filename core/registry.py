@@ -73,6 +73,9 @@ class GameDefinition:
     preferred_bots: tuple[str, ...] = ()
     description: str = ""
     presentation: Callable[[], Presentation] | None = None
+    #: What people call each computer player, in English, marked
+    #: ``NP_("player level", ...)`` so that the catalogs translate it.
+    bot_labels: Mapping[str, str] = field(default_factory=dict)
 
 
 _GAMES: dict[str, GameDefinition] = {}
@@ -143,6 +146,24 @@ def bots(game_name: str = DEFAULT_GAME) -> dict[str, BotFactory]:
     """The computer players of a game by name."""
     _load()
     return dict(_BOTS.get(game_name, {}))
+
+
+#: What a person at the table is called beside the computer players.
+PERSON = "human"
+
+
+def player_label(name: str, game_name: str = DEFAULT_GAME) -> str:
+    """A seat's kind of player in the user's language: ``person`` for
+    :data:`PERSON`, a computer player's label from its game, else its
+    registered name (a plugin's bot without a label)."""
+    from .i18n import NP_, pgettext
+
+    if name == PERSON:
+        return pgettext("player level", NP_("player level", "person"))
+    _load()
+    definition = _GAMES.get(game_name)
+    label = definition.bot_labels.get(name) if definition is not None else None
+    return pgettext("player level", label) if label else name
 
 
 def make_bot(name: str, seed: int, game_name: str = DEFAULT_GAME) -> Bot:

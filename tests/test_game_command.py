@@ -43,7 +43,7 @@ def test_play_writes_a_record_that_replays_to_the_same_end(tmp_path):
 def test_computer_players_alone_play_a_whole_game():
     result = run("play", "--seed", "1", "--seat", "random", "--players", "4")
     assert result.exit_code == 0, result.output
-    assert "bga, seed 1" in result.stdout and "Player 4 (random)" in result.stdout
+    assert "bga, seed 1" in result.stdout and "Player 4 (random moves)" in result.stdout
     assert "wins" in result.stdout or "winner" in result.stdout.lower()
 
 

@@ -109,8 +109,9 @@ def test_a_finished_game_without_record_option_goes_to_the_data_directory(tmp_pa
 def test_no_options_and_no_input_is_one_person_against_computers_and_ends_cleanly(tmp_path):
     result = play()
     assert result.exit_code == 0, result.output
-    assert "Player 1 (human)" in result.stdout
-    assert "(human)" not in result.stdout.split("\n")[0].split("Player 1 (human)")[1]
+    assert "Player 1 (person)" in result.stdout
+    assert "(person)" not in result.stdout.split("\n")[0].split("Player 1 (person)")[1]
+    assert "Player 2 (solver, the strongest)" in result.stdout
     assert "Your hand" in result.stdout and "help" in result.stdout
     assert "End of input" in result.stdout
     assert not (tmp_path / "data").exists(), "a script's unfinished game is saved only where asked"

@@ -172,8 +172,11 @@ def test_visual_order_reaches_the_introduction_and_the_questions_in_a_terminal(t
     first = child.before
     i18n.use_language("ar", environ={})
     intro = i18n._("{variant}, seed {seed}: {players}.", variant="bga", seed=3,
-                   players=i18n.format_list([i18n._("Player {n}", n=i18n.format_number(1)) + " (human)",
-                                             i18n._("Player {n}", n=i18n.format_number(2)) + " (random)"]))
+                   players=i18n.format_list([
+                       i18n._("{player} ({kind})", player=i18n._("Player {n}", n=i18n.format_number(1)),
+                              kind=i18n.pgettext("player level", "person")),
+                       i18n._("{player} ({kind})", player=i18n._("Player {n}", n=i18n.format_number(2)),
+                              kind=i18n.pgettext("player level", "random moves"))]))
     assert visual_of(intro) != intro
     assert visual_of(intro) in first and intro not in first
     child.sendline("quit")

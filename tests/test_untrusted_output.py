@@ -268,7 +268,7 @@ def test_replay_shows_a_records_names_without_control_characters(hostile_record)
     result = cli("replay", str(hostile_record), "--moves")
     assert result.exit_code == 0, result.output
     assert _safe(result.stdout)
-    assert "Eveevil (random)" in result.stdout
+    assert "Eveevil (random moves)" in result.stdout
     assert ARABIC_NAME in result.stdout
 
 

@@ -59,6 +59,12 @@ def register(app: typer.Typer) -> None:
         "the table, the deck and more; seats count from 0."))(replay)
 
 
+def seat_text(player: str, kind: str, game: str) -> str:
+    """``Player 2 (club player)``: a seat and who plays it, in the user's language."""
+    # TRANSLATORS: a seat and its kind of player: "Player 2 (club player)", "Player 1 (person)".
+    return _("{player} ({kind})", player=player, kind=registry.player_label(kind, game))
+
+
 def best_computer(game: str = registry.DEFAULT_GAME) -> str:
     """The strongest computer player available for ``game``."""
     found = registry.bots(game)
@@ -175,7 +181,7 @@ def play(
     if record is not None:
         check_writable(record, saved, force=force)
     deck = game.variant.deck
-    shown = [f"{player_name(s)} ({n})" for s, n in enumerate(names)]
+    shown = [seat_text(player_name(s), n, game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
         intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
@@ -346,7 +352,8 @@ def replay(
     # A shared record is a stranger's text: its names reach the terminal
     # without control characters (player_name cleans the seats' names).
     names = [s.name for s in saved.seats]
-    shown = [f"{player_name(s, names)} ({printable(seat.player)})" for s, seat in enumerate(saved.seats)]
+    shown = [seat_text(player_name(s, names), printable(seat.player), game.variant.game)
+             for s, seat in enumerate(saved.seats)]
     typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                  players=format_list(shown)))
     if present is not None:

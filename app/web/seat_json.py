@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from machiavelli.core import registry
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.i18n import NP_, _, format_number, is_rtl, ngettext, pgettext
 
@@ -25,20 +26,8 @@ MAX_SINCE = 60
 
 # TRANSLATORS: a card's name as a screen reader says it: "queen of hearts".
 CARD_NAME = NP_("card name", "{rank} of {suit}")
-LEVELS: dict[str, str] = {
-    "beginner": NP_("player level", "beginner"),
-    "casual": NP_("player level", "casual player"),
-    "club": NP_("player level", "club player"),
-    "expert": NP_("player level", "expert"),
-    "random": NP_("player level", "random moves"),
-    "greedy": NP_("player level", "greedy"),
-    "solver": NP_("player level", "solver (strongest)"),
-    "fallible": NP_("player level", "solver that slips"),
-}
-
-
-def level_name(name: str) -> str:
-    return pgettext("player level", LEVELS[name]) if name in LEVELS else name
+def level_name(name: str, game: str = registry.DEFAULT_GAME) -> str:
+    return registry.player_label(name, game)
 
 
 def card_name(card: Card, deck: DeckSpec) -> str:

@@ -122,7 +122,7 @@ def _variants(lang: str) -> list[dict[str, Any]]:
                     "description": variant.text("description", lang)[0],
                     "min": variant.players.min, "max": variant.players.max,
                     "playable": game in BUILDERS,
-                    "computers": [{"name": b, "label": level_name(b)} for b in _ordered_bots(game, bots)]})
+                    "computers": [{"name": b, "label": level_name(b, game)} for b in _ordered_bots(game, bots)]})
     return out
 
 

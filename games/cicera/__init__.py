@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from machiavelli.core.i18n import NP_
 from machiavelli.core.registry import Bot, GameDefinition
 
 from .ending import Ending
@@ -75,4 +76,9 @@ GAME = GameDefinition(
     preferred_bots=("partner", "greedy", "random"),
     description="Cicera: the Brescian capture game for two teams of two",
     presentation=_presentation,
+    bot_labels={
+        "random": NP_("player level", "random moves"),
+        "greedy": NP_("player level", "greedy"),
+        "partner": NP_("player level", "team player, the strongest"),
+    },
 )

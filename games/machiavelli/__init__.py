@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from machiavelli.core.i18n import NP_
 from machiavelli.core.registry import Bot, GameDefinition
 
 from .ending import Ending
@@ -89,4 +90,14 @@ GAME = GameDefinition(
     default_variant="bga",
     preferred_bots=("solver", "greedy", "random"),
     description="Machiavelli: rummy in which the whole table may be rearranged",
+    bot_labels={
+        "beginner": NP_("player level", "beginner"),
+        "casual": NP_("player level", "casual player"),
+        "club": NP_("player level", "club player"),
+        "expert": NP_("player level", "expert"),
+        "random": NP_("player level", "random moves"),
+        "greedy": NP_("player level", "greedy"),
+        "solver": NP_("player level", "solver, the strongest"),
+        "fallible": NP_("player level", "solver that slips"),
+    },
 )
