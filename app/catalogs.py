@@ -387,6 +387,83 @@ def _safe_names(text: str) -> set[str]:
         return set()
 
 
+GLOSSARY = "glossary.yaml"
+#: The largest glossary read (a translator's file: data from a stranger).
+MAX_GLOSSARY_BYTES = 64 * 1024
+
+
+def glossary_terms(locales: Path | None = None) -> dict[str, str]:
+    """The reference terms (``locales/glossary.yaml``): term -> meaning."""
+    data = _read_glossary((locales or i18n.locales_dir()) / GLOSSARY)
+    return {str(k): str(v) for k, v in (data or {}).items()}
+
+
+def _read_glossary(path: Path) -> object:
+    from machiavelli.core.files import FileError, read_bounded
+    from machiavelli.core.variant import load_bounded_yaml
+
+    try:
+        text = read_bounded(path, MAX_GLOSSARY_BYTES).decode("utf-8")
+        return load_bounded_yaml(text)
+    except (FileError, UnicodeDecodeError, ValueError) as exc:
+        raise i18n.CatalogError("bad-glossary", file=str(path), detail=str(exc)[:120]) from None
+
+
+def glossary(lang: str, locales: Path | None = None) -> dict[str, dict[str, list[str]]] | None:
+    """A language's glossary (``locales/LL/glossary.yaml``): term -> {"use":
+    [...], "avoid": [...]}; None when the language has none. CatalogError
+    for a file that is not one."""
+    path = (locales or i18n.locales_dir()) / lang / GLOSSARY
+    if not path.is_file():
+        return None
+    data = _read_glossary(path)
+    if not isinstance(data, dict):
+        raise i18n.CatalogError("bad-glossary", file=str(path), detail="not a mapping of terms")
+    out: dict[str, dict[str, list[str]]] = {}
+    for term, entry in data.items():
+        if not isinstance(entry, dict) or set(entry) - {"use", "avoid", "note"}:
+            raise i18n.CatalogError("bad-glossary", file=str(path), detail=f"{str(term)[:40]}: use, avoid, note")
+        lists = {key: entry.get(key) or [] for key in ("use", "avoid")}
+        lists = {key: [value] if isinstance(value, str) else value for key, value in lists.items()}
+        if any(not isinstance(v, list) or not all(isinstance(w, str) and w.strip() for w in v) for v in lists.values()):
+            raise i18n.CatalogError("bad-glossary", file=str(path), detail=f"{str(term)[:40]}: words")
+        out[str(term)] = lists
+    return out
+
+
+def _glossary_problems(lang: str, locales: Path, catalog, file: str) -> list[Problem]:
+    """Terms missing from the language's glossary, and translations that use
+    a word the glossary says to avoid."""
+    try:
+        terms = glossary(lang, locales)
+    except i18n.CatalogError as exc:
+        return [Problem(str(exc.params.get("file", file)), "bad-glossary", "", detail=str(exc.params.get("detail", "")))]
+    if terms is None:
+        return []
+    problems: list[Problem] = []
+    gfile = str(locales / lang / GLOSSARY)
+    try:
+        reference = glossary_terms()
+    except i18n.CatalogError:
+        reference = {}
+    for term in reference:
+        if not terms.get(term, {}).get("use"):
+            problems.append(Problem(gfile, "glossary-missing-term", term, detail=_("no word for this term")))
+    avoided = [(term, word, re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.I))
+               for term, entry in terms.items() for word in entry["avoid"]]
+    for message in catalog:
+        if not message.id or not avoided:
+            continue
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        text = " ".join(f for f in forms if f)
+        for term, word, pattern in avoided:
+            if pattern.search(text):
+                problems.append(Problem(file, "glossary-avoided-word", _key(message)[1], message.context,
+                                        _("uses {word}, which the glossary avoids for {term}", word=repr(word),
+                                          term=term)))
+    return problems
+
+
 def check_user() -> list[Problem]:
     """Every problem of the user's own catalogs (``locales init``),
     against the shipped template; none when there are none."""
@@ -504,6 +581,7 @@ def _check_catalogs(locales: Path, template, languages: Iterable[str] | None) ->
             elif not any(forms) and not source:
                 problems.append(Problem(file, "missing", key[1], key[0], _("not translated")))
             problems.extend(_check_message(msg, source_fields, plural, file, coverage))
+        problems.extend(_glossary_problems(lang, locales, catalog, file))
         for msg in catalog:
             if msg.id and template.get(_key(msg)[1], context=msg.context) is None:
                 problems.append(Problem(file, "stale", _key(msg)[1], msg.context,

@@ -68,6 +68,7 @@ ERRORS: dict[str, str] = {
     "unknown-locale": N_("Babel knows no language {name}: use a code such as fr or pt_BR."),
     "bad-catalog": N_("Broken translation file {file}: {detail}"),
     "catalog-exists": N_("{file} exists already."),
+    "bad-glossary": N_("The glossary {file} cannot be used: {detail}"),
     "missing-folder": N_("No such folder: {file}"),
     "not-a-folder": N_("{file} is not a folder."),
     "not-a-locales-folder": N_("{file} is neither a locales folder (no {template}, no catalogs) nor empty: give the "

@@ -226,6 +226,20 @@ def _load_checked(text: str) -> tuple[yaml.Node | None, Any]:
         loader.dispose()
 
 
+def load_bounded_yaml(text: str) -> Any:
+    """Data from a stranger's YAML file (a translator's glossary, ...):
+    safe constructors only, within the same budget as a variant file. Raises
+    ValueError with a short reason when the text is refused."""
+    if len(text.encode()) > MAX_VARIANT_BYTES:
+        raise ValueError(f"more than {MAX_VARIANT_BYTES} bytes")
+    try:
+        return _load_checked(text)[1]
+    except _Refused as exc:
+        raise ValueError(exc.detail) from None
+    except yaml.YAMLError as exc:
+        raise ValueError(str(exc).splitlines()[0][:120]) from None
+
+
 def parse_source(text: str | bytes, label: str) -> _Source:
     """Parse one variant document (untrusted): size limit, safe YAML only
     within the budget of :func:`_check_events`, a mapping at the top, no

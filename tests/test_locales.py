@@ -253,3 +253,45 @@ def test_check_reads_a_broken_catalog_without_a_traceback(locales):
     exit_code, found = new_problems(
         locales, lambda: i18n.catalog_path("tr", locales).write_bytes(b'msgid "a"\nmsgtsr "b"\n'))
     assert exit_code == 1 and [p["problem"] for p in found] == ["bad-catalog"]
+
+
+# -- glossaries ----------------------------------------------------------------------
+
+
+def test_the_reference_glossary_names_the_games_terms():
+    terms = catalogs.glossary_terms()
+    assert {"meld", "set", "run", "suit", "rank", "restore", "help card", "deck", "seed"} <= set(terms)
+    assert all(meaning.strip() for meaning in terms.values())
+
+
+def _write_glossary(locales, lang, text):
+    (locales / lang / catalogs.GLOSSARY).write_text(text, encoding="utf-8")
+
+
+def _full_glossary(extra=""):
+    lines = [f"{term}: {{use: [w{n}]}}" for n, term in enumerate(catalogs.glossary_terms())]
+    return "\n".join(lines) + "\n" + extra
+
+
+def test_a_word_the_glossary_avoids_is_refused_wherever_it_is_used(locales):
+    # Italian "seme" is the suit: "seme casuale" for a game's seed clashes with it.
+    glossary = _full_glossary().replace("seed: {use: [", "seed: {avoid: [seme casuale], use: [")
+    exit_code, found = new_problems(locales, lambda: _write_glossary(locales, "it", glossary))
+    assert exit_code == 1
+    assert found and {p["problem"] for p in found} == {"glossary-avoided-word"}
+    assert all("/it/" in p["file"] for p in found)
+    assert any("seme casuale" in p["detail"] for p in found)
+
+
+def test_a_glossary_must_give_a_word_for_every_term(locales):
+    partial = "\n".join(f"{term}: {{use: [x]}}" for term in list(catalogs.glossary_terms())[1:])
+    exit_code, found = new_problems(locales, lambda: _write_glossary(locales, "tr", partial))
+    missing = [p for p in found if p["problem"] == "glossary-missing-term"]
+    assert exit_code == 1 and [p["message"] for p in missing] == [next(iter(catalogs.glossary_terms()))]
+
+
+@pytest.mark.parametrize("text", ["meld: &a {use: [x]}\nset: *a\n", "- just a list\n", "meld: {use: [x], colour: red}\n",
+                                  "meld: {use: [{nested: 1}]}\n", "\x00\x01"])
+def test_a_broken_glossary_is_one_problem_not_a_traceback(locales, text):
+    exit_code, found = new_problems(locales, lambda: _write_glossary(locales, "uk", text))
+    assert exit_code == 1 and [p["problem"] for p in found] == ["bad-glossary"]
