@@ -86,6 +86,10 @@ def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = No
         return ngettext("{player} restores the table and draws {n} card.",
                         "{player} restores the table and draws {n} cards.", entry.drew, player=player)
     if isinstance(action, Draw):
+        if entry.penalty:
+            return ngettext("{player} gives up a rearrangement of the table and draws {n} card as a penalty.",
+                            "{player} gives up a rearrangement of the table and draws {n} cards as a penalty.",
+                            entry.drew, player=player)
         if not entry.drew:
             return _("{player} passes without drawing.", player=player)
         return ngettext("{player} draws {n} card.", "{player} draws {n} cards.", entry.drew, player=player)

@@ -87,6 +87,8 @@ ACTION_REASONS: dict[str, str] = {
     "same-meld": N_("Cards cannot move from meld {meld} to itself."),
     "nothing-to-split": N_("Meld {meld} starts with {cards}: there is nothing to split off."),
     "nothing-to-undo": N_("There is nothing to undo in this turn."),
+    "nothing-to-restore": N_("You have taken nothing from the table this turn, so there is nothing to restore: undo "
+                             "your own plays, or draw."),
     "draw-after-play": N_("You have played {cards} this turn: end the turn, or undo before drawing."),
     "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
     "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),

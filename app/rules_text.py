@@ -436,6 +436,22 @@ class _Composer:
                                v.restore_penalty))
         else:
             self.say(self._p("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."))
+        # The penalty is charged for giving the rearrangement up, however the
+        # table went back: otherwise undoing every step and drawing dodges it.
+        self.say(self._p("rules", "You may restore only after taking, moving, splitting or joining cards of the "
+                          "table. Undoing a step that moved only cards of your own hand costs nothing."))
+        if v.restore_penalty:
+            self.say(self._np("rule:restore_penalty", "Putting the table back by undoing your steps and then "
+                               "drawing counts as restoring: a turn in which you touched the table and that ends "
+                               "without a card of your hand on it costs the penalty of {n} card, not the usual "
+                               "draw.", "Putting the table back by undoing your steps and then drawing counts as "
+                               "restoring: a turn in which you touched the table and that ends without a card of "
+                               "your hand on it costs the penalty of {n} cards, not the usual draw.",
+                               v.restore_penalty))
+        else:
+            self.say(self._p("rule:restore_penalty", "Putting the table back by undoing your steps and then drawing "
+                              "counts as restoring: a turn in which you touched the table and that ends without a "
+                              "card of your hand on it ends without drawing."))
         self.cover("restore_penalty", "some" if v.restore_penalty else "none")
 
     def ending(self) -> None:

@@ -22,7 +22,7 @@ from machiavelli.app import rules_text
 from machiavelli.app.library import load_variant
 from machiavelli.app.rules_examples import (agrees, ace_examples, meld_examples, playing_example, rearranging_examples)
 from machiavelli.core.errors import IllegalAction, SetupError
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Take
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Take, Undo
 from machiavelli.games.machiavelli.game import DECK_EXHAUSTED, WENT_OUT, Game
 
 # Variants whose rules together say every sentence a variant can say. The
@@ -162,6 +162,26 @@ def restore(v):
     assert game.melds() == start_table
     assert Counter(game.hand(0)) - Counter(start_hand) == Counter(cards(v, "3D 4D 6D")[:v.restore_penalty])
     assert entry.drew == v.restore_penalty and game.current == 1
+
+
+def undoing_back_costs_the_penalty(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D 9H 9D")
+    start_table = game.melds()
+    game.apply(Take((1,), cards(v, "5S")))
+    game.apply(Undo())
+    assert game.melds() == start_table
+    entry = game.apply(Draw())
+    assert entry.drew == v.restore_penalty and entry.penalty and game.hand_size(0) == 4 + v.restore_penalty
+
+
+def restore_needs_a_touched_table(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D 9H 9D")
+    refused(game, Restore(), "nothing-to-restore")
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    refused(game, Restore(), "nothing-to-restore")
+    game.apply(Undo())
+    entry = game.apply(Draw())  # undoing one's own play is free
+    assert entry.drew == v.draw_count and not entry.penalty
 
 
 def drawing_ends_a_turn_without_play(v):
@@ -358,6 +378,14 @@ SCENARIOS = {
      "start of your turn, and the cards you played return to your hand."): [restore],
     ("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your turn ends."): [restore],
     ("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."): [restore],
+    ("rules", "You may restore only after taking, moving, splitting or joining cards of the table. Undoing a step "
+     "that moved only cards of your own hand costs nothing."): [restore_needs_a_touched_table],
+    ("rule:restore_penalty", "Putting the table back by undoing your steps and then drawing counts as restoring: a "
+     "turn in which you touched the table and that ends without a card of your hand on it costs the penalty of {n} "
+     "card, not the usual draw."): [undoing_back_costs_the_penalty],
+    ("rule:restore_penalty", "Putting the table back by undoing your steps and then drawing counts as restoring: a "
+     "turn in which you touched the table and that ends without a card of your hand on it ends without drawing."):
+        [undoing_back_costs_the_penalty],
     ("rules", "You may end your turn only when every card on the table is part of a valid combination and no card "
      "taken from the table is left in your hand."): [table_must_be_valid_to_end],
     ("rule:draw_count", "A turn in which you lay down no card from your hand ends with a draw: you take {n} card "

@@ -59,7 +59,10 @@ class RandomBot:
         if view.played_from_hand:
             yield END
         else:
-            yield RESTORE if rng.random() < 0.03 else DRAW
+            # Restore only after touching the table (the rules refuse it
+            # otherwise); the chance is drawn either way, so that seeded
+            # games do not shift.
+            yield RESTORE if rng.random() < 0.03 and view.disturbed else DRAW
 
     def _wander(self, view: View) -> Iterator[Action]:
         """One aimless rearrangement of a valid table, then its repair."""

@@ -53,6 +53,9 @@ class Entry:
     #: earlier in the turn) and from the help cards; the rest came from the hand.
     from_table: tuple[Card, ...] = ()
     from_help: tuple[Card, ...] = ()
+    #: The cards drawn were the restore penalty: the turn gave up a
+    #: rearrangement that touched the table (by ``restore`` or by undoing back).
+    penalty: bool = False
 
 
 _STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
@@ -248,13 +251,19 @@ class Game:
         if turn.played:
             raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
         turn.check_table()
+        if turn.disturbed:
+            # Undoing back to the start is giving the rearrangement up: the
+            # same price as ``restore``, or the penalty could always be dodged.
+            return self._pass(action, self.variant.restore_penalty, penalty=True)
         return self._pass(action, self.variant.draw_count)
 
     def _restore(self, action: Action) -> Entry:
+        if not self._turn.disturbed:
+            raise IllegalAction("nothing-to-restore")
         self._turn.restore()
-        return self._pass(action, self.variant.restore_penalty)
+        return self._pass(action, self.variant.restore_penalty, penalty=True)
 
-    def _pass(self, action: Action, count: int) -> Entry:
+    def _pass(self, action: Action, count: int, penalty: bool = False) -> Entry:
         """End a turn in which nothing was played: draw ``count`` cards."""
         seat = self._turn.seat
         deck = self._deck
@@ -271,7 +280,7 @@ class Game:
             outcome = self._scored(DECK_EXHAUSTED)
         elif self._idle >= self.players:
             outcome = self._scored(BLOCKED)
-        return self._close(action, (), drew=len(got), outcome=outcome)
+        return self._close(action, (), drew=len(got), outcome=outcome, penalty=penalty)
 
     def _end(self, action: Action) -> Entry:
         turn = self._turn
@@ -294,10 +303,11 @@ class Game:
         return self._close(action, (), laid=tuple(cards[i] for i in laid), outcome=outcome)
 
     def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
-               laid: tuple[Card, ...] = (), outcome: Outcome | None = None, **sources) -> Entry:
+               laid: tuple[Card, ...] = (), outcome: Outcome | None = None, penalty: bool = False,
+               **sources) -> Entry:
         """Log the action that ends the turn, then pass or end the game."""
         turn = self._turn
-        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, **sources)
+        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty, **sources)
         self._log.append(entry)
         self._left[turn.seat] = tuple(self._table)
         if outcome is not None:

@@ -9,7 +9,8 @@ from .game import Entry, Game
 
 class Tally:
     """Counts, from the log entries as they come: turns that rearranged the
-    table, draws, restores and the cards they drew; help cards melded
+    table, draws, restores (with the turns that undid a rearrangement back
+    and drew the same penalty) and the cards they drew; help cards melded
     (``help_used``, counted when the turn ends with them on the table) and
     whether the deck was ever emptied (``deck_emptied``, 0 or 1: the rules
     for the deck's end came into play)."""
@@ -34,7 +35,8 @@ class Tally:
             return
         kind = type(entry.action)
         self.drawn += entry.drew
-        if kind is Restore:
+        if kind is Restore or entry.penalty:
+            # Undoing back and drawing gives the rearrangement up as restoring does.
             self.restores += 1
         else:
             if kind is Draw:

@@ -161,6 +161,13 @@ class View:
         return tuple(cards[i] for i in sorted(self._game.turn.touched))
 
     @property
+    def disturbed(self) -> bool:
+        """Whether the current turn has taken, moved, split or joined table
+        cards, even if undone since: ending it without a play costs the
+        restore penalty, and only then may it ``restore``."""
+        return self._game.turn.disturbed
+
+    @property
     def played(self) -> tuple[Card, ...]:
         """Hand cards the current player has put on the table this turn."""
         cards = self._game.rules.cards
