@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .cards import Card, DeckSpec
 from .errors import VariantError
+from .i18n import NP_
 from .melds import AcePolicy, MeldCheck, MeldKind, arrange, check
 from .numbers import MAX_DIGITS
 
@@ -48,8 +49,8 @@ class Players(BaseModel):
     # defer_build: the validator is built on first use, so that importing the
     # schema costs little (a command that validates no variant never pays).
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    min: int = Field(default=2, ge=2, le=16, description="Fewest players.")
-    max: int = Field(default=5, ge=2, le=16, description="Most players.")
+    min: int = Field(default=2, ge=2, le=16, description=NP_("variant parameter", "Fewest players."))
+    max: int = Field(default=5, ge=2, le=16, description=NP_("variant parameter", "Most players."))
 
     @model_validator(mode="after")
     def _order(self) -> "Players":
@@ -69,17 +70,23 @@ class Variant(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$",
-                      description="Short identifier, e.g. bga.")
+                      description=NP_("variant parameter", "Short identifier, e.g. bga."))
     description: LocalText = Field(default_factory=dict,
-                                   description="One line about the variant, per language code (en, it, ...).")
-    notes: LocalText = Field(default_factory=dict, description="Free text about the variant, per language code.")
-    extends: str | None = Field(default=None, description="The variant this one was derived from.")
+                                   description=NP_("variant parameter",
+                                                       "One line about the variant, per language code (en, it, ...)."))
+    notes: LocalText = Field(default_factory=dict,
+        description=NP_("variant parameter", "Free text about the variant, per language code."))
+    extends: str | None = Field(default=None,
+        description=NP_("variant parameter", "The variant this one was derived from."))
     game: str = Field(default=DEFAULT_GAME, min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_.-]*$",
-                      description="The game this is a variant of (default: machiavelli).")
+                      description=NP_("variant parameter", "The game this is a variant of (default: machiavelli)."))
 
-    deck: DeckSpec = Field(default_factory=DeckSpec, description="Suits and ranks of one deck.")
-    decks: int = Field(default=2, ge=1, le=8, description="Copies of the deck shuffled together.")
-    players: Players = Field(default_factory=Players, description="Number of players allowed.")
+    deck: DeckSpec = Field(default_factory=DeckSpec,
+        description=NP_("variant parameter", "Suits and ranks of one deck."))
+    decks: int = Field(default=2, ge=1, le=8,
+        description=NP_("variant parameter", "Copies of the deck shuffled together."))
+    players: Players = Field(default_factory=Players,
+        description=NP_("variant parameter", "Number of players allowed."))
 
     @field_validator("description", "notes", mode="before")
     @classmethod
@@ -116,10 +123,11 @@ class MeldVariant(Variant):
 
     aces: AcePolicy = Field(
         default="low-or-high",
-        description="Where an ace may stand in a run: low (A-2-3), high (Q-K-A), "
-        "low-or-high (either end, never both: no K-A-2), wrap (around the corner: K-A-2).",
+        description=NP_("variant parameter", "Where an ace may stand in a run: low (A-2-3), high (Q-K-A), "
+            "low-or-high (either end, never both: no K-A-2), wrap (around the corner: K-A-2)."),
     )
-    melds: dict[str, MeldKind] = Field(default_factory=_default_melds, description="The kinds of meld allowed.")
+    melds: dict[str, MeldKind] = Field(default_factory=_default_melds,
+        description=NP_("variant parameter", "The kinds of meld allowed."))
 
     @model_validator(mode="after")
     def _some_melds(self) -> "MeldVariant":

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from machiavelli.core.checks import failed
+from machiavelli.core.i18n import NP_
 from machiavelli.core.variant import MeldVariant
 
 #: Most cards a hand may be dealt.
@@ -18,32 +19,38 @@ MAX_HAND = 200
 class MachiavelliVariant(MeldVariant):
     """A fully resolved Machiavelli rule set."""
 
-    jokers: Literal[0] = Field(default=0, description="Jokers per deck (reserved: no variant uses them yet).")
+    jokers: Literal[0] = Field(default=0,
+        description=NP_("variant parameter", "Jokers per deck (reserved: no variant uses them yet)."))
     hand_size: int | dict[int, int] = Field(
         default=15,
-        description="Cards dealt to each player: one number, or a number per player count.",
+        description=NP_("variant parameter", "Cards dealt to each player: one number, or a number per player count."),
     )
     dealer: Literal["random", "first-seat"] = Field(
-        default="random", description="Who deals; the player left of the dealer starts."
+        default="random", description=NP_("variant parameter", "Who deals; the player left of the dealer starts.")
     )
     restore_penalty: int = Field(
-        default=1, ge=0, le=10, description="Cards drawn by a player who restores the table and passes."
+        default=1, ge=0, le=10,
+        description=NP_("variant parameter", "Cards drawn by a player who gives up a rearrangement that touched the "
+                        "table, by restoring or by undoing back and drawing.")
     )
     draw_count: int = Field(
-        default=1, ge=0, le=10, description="Cards drawn by a player who ends a turn without playing."
+        default=1, ge=0, le=10,
+        description=NP_("variant parameter", "Cards drawn by a player who ends a turn without playing.")
     )
-    help_cards: int = Field(default=0, ge=0, le=16, description="Cards laid face up that anyone may meld with.")
+    help_cards: int = Field(default=0, ge=0, le=16,
+        description=NP_("variant parameter", "Cards laid face up that anyone may meld with."))
     help_cards_refill: bool = Field(
-        default=True, description="A help card that was used is replaced from the deck."
+        default=True, description=NP_("variant parameter", "A help card that was used is replaced from the deck.")
     )
     deck_runs_out: Literal["on-last-card", "on-failed-draw"] = Field(
         default="on-last-card",
-        description="When the game ends for lack of cards: as soon as the last card is drawn, "
-        "or only when a player must draw and cannot.",
+        description=NP_("variant parameter", "When the game ends for lack of cards: as soon as the last card is drawn, "
+            "or only when a player must draw and cannot."),
     )
     deck_out_winners: Literal["fewest-cards", "fewest-points"] = Field(
         default="fewest-cards",
-        description="Who wins when the deck runs out: fewest cards (ties share the win) or fewest points.",
+        description=NP_("variant parameter", "Who wins when the deck runs out: fewest cards (ties share the win) "
+                        "or fewest points."),
     )
 
     @field_validator("hand_size")
