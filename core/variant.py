@@ -335,6 +335,58 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
     return tuple(key.split(".")), value
 
 
+#: Longest one-line variant (``bga(hand_size=13, aces=wrap)``).
+MAX_CALL_CHARS = 4096
+_CALL = re.compile(r"\s*([^()\s][^()]*?)\s*\((.*)\)\s*", re.S)
+_OPEN, _CLOSE = "[{(", "]})"
+
+
+def split_call(text: str) -> tuple[str, list[str]] | None:
+    """The one-line form of a house rule: ``"bga(hand_size=13, aces=wrap)"``
+    -> ``("bga", ["hand_size=13", "aces=wrap"])``, each item a ``--set``
+    override (read by :func:`parse_override`, never evaluated); None when
+    ``text`` is not in that form. Commas inside brackets or quotes belong
+    to the value (``melds.set.ranks=[5, 6, 7]``). Raises VariantError
+    ``bad-override`` for text too long or brackets that do not match."""
+    if "(" not in text:
+        return None
+    if len(text) > MAX_CALL_CHARS:
+        raise VariantError("bad-override", file="--variant", path="", line=None,
+                           detail=f"a one-line variant is longer than {MAX_CALL_CHARS} characters")
+    match = _CALL.fullmatch(text)
+    if match is None:
+        raise VariantError("bad-override", file="--variant", path="", line=None,
+                           detail=f"expected NAME(key=value, ...), got {text[:60]!r}")
+    name, inner = match.group(1), match.group(2)
+    items: list[str] = []
+    stack: list[str] = []
+    quote = ""
+    start = 0
+    for k, ch in enumerate(inner):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPEN:
+            stack.append(_CLOSE[_OPEN.index(ch)])
+        elif ch in _CLOSE:
+            if not stack or stack.pop() != ch:
+                raise VariantError("bad-override", file="--variant", path="", line=None,
+                                   detail=f"unmatched {ch!r} in {text[:60]!r}")
+        elif ch == "," and not stack:
+            items.append(inner[start:k])
+            start = k + 1
+    if quote or stack:
+        raise VariantError("bad-override", file="--variant", path="", line=None,
+                           detail=f"unclosed {quote or 'bracket'} in {text[:60]!r}")
+    items.append(inner[start:])
+    overrides = [item.strip() for item in items if item.strip()]
+    for item in overrides:
+        parse_override(item)  # the same checks and messages as --set, before anything is read
+    return name, overrides
+
+
 def _nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
     out: dict[str, Any] = {path[-1]: value}
     for part in reversed(path[:-1]):

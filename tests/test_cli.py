@@ -333,3 +333,15 @@ def test_variants_options_refuses_an_unknown_language_or_game_in_one_line():
     for args in (["--lang", "xx"], ["--game", "nope"]):
         result = run("variants", "options", *args)
         assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+def test_a_one_line_variant_is_accepted_wherever_a_variant_is():
+    one = run("variants", "show", "bga(hand_size=13, aces=wrap)", "--json")
+    two = run("variants", "show", "bga", "--set", "hand_size=13", "--set", "aces=wrap", "--json")
+    assert one.exit_code == 0 and one.stdout == two.stdout
+    rules = run("rules", "--variant", "bga(restore_penalty=3)")
+    assert rules.exit_code == 0 and "3" in rules.stdout
+    sim = run("simulate", "-V", "bga(hand_size=13)", "-n", "2", "--json", "-")
+    assert sim.exit_code == 0, sim.output
+    bad = run("rules", "--variant", "bga(hand_size=13")
+    assert bad.exit_code == 2 and "Traceback" not in bad.output and len(bad.output.strip().splitlines()) == 1
