@@ -27,6 +27,15 @@ def _melds(numbers) -> str:
 
 
 def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None) -> str:
+    """One sentence about a log entry (two when the next turn starts with a draw)."""
+    text = _entry_text(entry, deck, names)
+    if entry.next_drew:
+        text += " " + ngettext("The next player draws {n} card to start the turn.",
+                               "The next player draws {n} cards to start the turn.", entry.next_drew)
+    return text
+
+
+def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None) -> str:
     """One entry of the log as a sentence. Melds are named by their cards as
     they were before the step (numbers change as melds come and go), and the
     cards of a play or an addition that came from the table or the help

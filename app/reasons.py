@@ -93,6 +93,14 @@ ACTION_REASONS: dict[str, str] = {
     "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
     "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
     "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
+    "rearrange-before-opening": N_("You may not take, move, split or join table cards before your first play "
+                                   "is on the table."),
+    "too-many-cards": N_("Too many cards: the most cards of your hand you may lay down in one turn is {limit}."),
+    "opening-not-met": N_("Your first play must include a new combination made only of cards from your hand."),
+    "opening-run-not-met": N_("Your first play must include a new run made only of cards from your hand."),
+    "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
+                                 "{needed} points; these are worth {points}."),
+    "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
 }
 
 
@@ -173,6 +181,10 @@ PROBLEMS: dict[str, str] = {
     # TRANSLATORS: cards: the cards of all the decks; needed: players x hand + help cards.
     "too-few-cards-with-help": N_("not enough cards: hands of {hand} for {players} players and {help} help "
                                   "cards take {needed}, the decks hold {cards}"),
+    "opening-run-without-runs": N_("a first play that must be a run needs a kind of meld that is a run"),
+    "forced-play-with-limit": N_("a limit of cards per turn cannot go with drawing only-if-unable"),
+    "opening-over-limit": N_("an opening needs a new meld of at least {size} cards, more than the limit of {limit} "
+                             "cards per turn"),
     "duplicate-suit-code": N_("two suits have the code {code}"),
     "duplicate-rank-code": N_("two ranks have the code {code}"),
     "duplicate-suit-symbol": N_("two suits have the symbol {symbol}"),

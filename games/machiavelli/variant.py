@@ -53,6 +53,44 @@ class MachiavelliVariant(MeldVariant):
                         "or fewest points."),
     )
 
+    # -- house rules (issue 11): the defaults are Board Game Arena's ----------
+    opening: Literal["none", "meld-from-hand", "points", "run"] = Field(
+        default="none",
+        description=NP_("variant parameter", "What a player's first play must hold: none (anything), meld-from-hand "
+                        "(a new meld of the player's own hand cards), points (new melds of hand cards worth at least "
+                        "opening_points), run (a new run of hand cards)."))
+    opening_points: int = Field(
+        default=36, ge=1, le=500,
+        description=NP_("variant parameter", "Points the new melds of a points opening must be worth (card values "
+                        "of the deck)."))
+    rearrange_before_opening: bool = Field(
+        default=True,
+        description=NP_("variant parameter", "Whether a player may take, move, split or join table cards before "
+                        "and during their first play."))
+    drawing: Literal["instead-of-playing", "only-if-unable", "start-of-turn"] = Field(
+        default="instead-of-playing",
+        description=NP_("variant parameter", "When a player draws: instead-of-playing (a turn without a play ends "
+                        "with a draw, by choice), only-if-unable (only a player who cannot place a card may draw), "
+                        "start-of-turn (draw_count cards at the start of every turn; a turn may end without a play)."))
+    cards_per_turn: int | None = Field(
+        default=None, ge=1, le=MAX_HAND,
+        description=NP_("variant parameter", "Most cards of the hand a player may lay down in one turn (none: no "
+                        "limit)."))
+    rearranging: Literal["with-hand-card", "free"] = Field(
+        default="with-hand-card",
+        description=NP_("variant parameter", "with-hand-card: a turn that touched the table must lay down a hand "
+                        "card, or restore; free: a rearrangement that leaves the table valid may be kept and the "
+                        "turn ended with the usual draw."))
+    direction: Literal["clockwise", "counter-clockwise"] = Field(
+        default="clockwise",
+        description=NP_("variant parameter", "Which way play goes: clockwise (the dealer's left starts) or "
+                        "counter-clockwise (the dealer's right starts)."))
+    scoring: Literal["winner-only", "cards-left", "card-values"] = Field(
+        default="winner-only",
+        description=NP_("variant parameter", "What a deal scores: winner-only (1 point to each winner), cards-left "
+                        "(1 penalty point per card left in hand), card-values (the points of the cards left in "
+                        "hand as penalty points)."))
+
     @field_validator("hand_size")
     @classmethod
     def _hand_size_positive(cls, value: int | dict[int, int]) -> int | dict[int, int]:
@@ -79,7 +117,32 @@ class MachiavelliVariant(MeldVariant):
                                  "cards", **values)
                 raise failed("hand_size", "too-few-cards-to-deal",
                              "{cards} cards cannot deal {hand} cards to {players} players", **values)
+        if self.opening == "run" and not any(kind.sequence for kind in self.melds.values()):
+            raise failed("opening", "opening-run-without-runs",
+                         "a first play that must be a run needs a kind of meld that is a run")
+        if self.cards_per_turn is not None:
+            if self.drawing == "only-if-unable":
+                raise failed("cards_per_turn", "forced-play-with-limit",
+                             "a limit of cards per turn cannot go with drawing only-if-unable: a player able to "
+                             "place cards beyond the limit only would be neither allowed to draw nor to play them")
+            smallest = min(kind.min_size for kind in self.melds.values())
+            if self.opening != "none" and self.cards_per_turn < smallest:
+                raise failed("cards_per_turn", "opening-over-limit",
+                             "an opening needs a new meld of at least {size} cards, more than the limit of {limit} "
+                             "cards per turn", size=smallest, limit=self.cards_per_turn)
         return self
+
+    @property
+    def house_rules(self) -> bool:
+        """Whether a house rule that restricts plays is in force (opening,
+        limits, forced play): computer players then check their plans."""
+        return (self.opening != "none" or not self.rearrange_before_opening or self.cards_per_turn is not None
+                or self.drawing == "only-if-unable" or self.rearranging != "with-hand-card")
+
+    @property
+    def step(self) -> int:
+        """+1 when play goes clockwise (to the next seat), -1 otherwise."""
+        return 1 if self.direction == "clockwise" else -1
 
     def hand_size_for(self, players: int) -> int:
         if isinstance(self.hand_size, dict):
