@@ -41,6 +41,7 @@ ERRORS: dict[str, str] = {
     "bad-action": N_("Not a valid action: {token} (expected: {usage})"),
     "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
     "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
+    "bad-dealer": N_("Not a dealer: {dealer} (a seat from 0 to fewer than {players})"),
     "seed-too-large": N_("The seed {seed} is too large: a seed has at most {digits} digits."),
     "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),
     "too-many-copies": N_("There are more {cards} than {decks} decks hold."),

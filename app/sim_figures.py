@@ -90,7 +90,21 @@ def figures(name: str, seats: Sequence[str], games: Sequence[GameSummary]) -> di
                               "low": _num(rearranging.low), "high": _num(rearranging.high)},
         "draws_per_game": _mean(s.draws),
         "restores_per_game": _mean(s.restores),
+        **_points(games, players),
     }
+
+
+def _points(games: Sequence[GameSummary], players: int) -> dict[str, Any]:
+    """Mean penalty points per game by position in turn order, when the
+    variant scores them (its tally counts ``points.SEAT``)."""
+    if not games or not any(k.startswith("points.") for k, _ in games[0].counts):
+        return {}
+    by_position: list[list[float]] = [[] for _ in range(players)]
+    for g in games:
+        counts = dict(g.counts)
+        for seat in range(players):
+            by_position[g.position(seat)].append(counts.get(f"points.{seat}", 0))
+    return {"points_by_position": [{"position": p + 1, **_mean(by_position[p])} for p in range(players)]}
 
 
 def _num(x: float) -> float | None:

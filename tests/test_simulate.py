@@ -360,3 +360,21 @@ def test_plot_labels_are_in_the_language_shaped_and_wrapped():
     title = sim_plot._label("wins", sim_plot.TITLE_WIDTH)
     assert "\n" in title and all(len(line) <= sim_plot.TITLE_WIDTH for line in title.splitlines())
     assert title.replace("\n", " ") == i18n._(sim_plot.LABELS["wins"])
+
+
+def test_simulate_reports_penalty_points_when_the_variant_scores_them():
+    from machiavelli.app.sim_figures import figures
+    from machiavelli.app.library import load_variant as load
+    from machiavelli.core.records import GameRecord as Record
+
+    variant = load("bga(scoring=cards-left)")
+    games = [play_game(variant, ["greedy"] * 3, seed, index=seed, record=True) for seed in range(4)]
+    fig = figures("house", ["greedy"] * 3, games)
+    expected = [[0.0] * 4 for _ in range(3)]
+    for k, s in enumerate(games):
+        game = Record.loads(s.record).replay()
+        for seat in range(3):
+            expected[s.position(seat)][k] = game.hand_size(seat)  # cards-left: one point a card
+    assert [row["mean"] for row in fig["points_by_position"]] == pytest.approx([sum(r) / 4 for r in expected])
+    plain = figures("bga", ["greedy"] * 3, [play_game(load("bga"), ["greedy"] * 3, 1)])
+    assert "points_by_position" not in plain

@@ -106,6 +106,7 @@ FIGURE_LABELS = {
 }
 POSITION_LABEL = N_("Wins: player {n} in turn order")
 SEAT_LABEL = N_("Wins: seat {n} ({player})")
+POINTS_LABEL = N_("Penalty points per game: player {n} in turn order")
 
 
 def register(app: typer.Typer) -> None:
@@ -484,6 +485,8 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
     share(_(FIGURE_LABELS["rearranging_turns"]), fig["rearranging_turns"])
     mean(_(FIGURE_LABELS["draws_per_game"]), fig["draws_per_game"])
     mean(_(FIGURE_LABELS["restores_per_game"]), fig["restores_per_game"])
+    for entry in fig.get("points_by_position", ()):
+        mean(_(POINTS_LABEL, n=entry["position"]), entry)
     return rows
 
 

@@ -72,7 +72,7 @@ _STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
 class Game:
     """One game from its setup; see the module docstring."""
 
-    def __init__(self, variant: Variant, players: int, seed: int) -> None:
+    def __init__(self, variant: Variant, players: int, seed: int, dealer: int | None = None) -> None:
         # Random(-n) shuffles like Random(n): negative seeds would alias other games.
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise SetupError("bad-seed", seed=str(seed)[:40])
@@ -92,7 +92,13 @@ class Game:
         rng = random.Random(seed)
         deck = list(range(variant.card_count))
         rng.shuffle(deck)
-        dealer = rng.randrange(players) if variant.dealer == "random" else 0
+        drawn = rng.randrange(players) if variant.dealer == "random" else 0
+        #: Whether the dealer was given (a later deal of a match) rather than drawn.
+        self.dealer_given = dealer is not None
+        if dealer is None:
+            dealer = drawn
+        elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise SetupError("bad-dealer", dealer=str(dealer)[:20], players=players)
         step = variant.step
         first = (dealer + step) % players
         # The top of the deck is the end of the list; dealing goes the way
