@@ -112,3 +112,11 @@ def test_counter_clockwise_deals_and_plays_to_the_right():
         seat = game.current
         game.apply(DRAW, seat)
         assert game.current == (seat - 1) % 4
+
+
+@pytest.mark.parametrize("name", ["thirty-six", "italian-13", "physical-table"])
+@pytest.mark.parametrize("bot", ["greedy", "solver", "casual", "fallible"])
+def test_each_shipped_rule_set_plays_to_the_end(name, bot):
+    game = Game(load_variant(name), 4, 9)
+    outcome = play_out(game, [make_bot(bot, bot_seed(9, s)) for s in range(4)])
+    assert outcome.winners and game.scores() is not None

@@ -34,6 +34,10 @@ EXPECTED_SHIPPED = {
     "aces-low": dict(aces="low", restore_penalty=1, extends="bga"),
     "aces-high": dict(aces="high", restore_penalty=1, extends="bga"),
     "aces-wrap": dict(aces="wrap", restore_penalty=1, extends="bga"),
+    "thirty-six": dict(opening="points", opening_points=36, rearrange_before_opening=False, hand_size=15,
+                       extends="bga"),
+    "italian-13": dict(hand_size=13, opening="none", restore_penalty=1, extends="bga"),
+    "physical-table": dict(restore_penalty=3, rearranging="with-hand-card", extends="classic"),
 }
 
 
