@@ -120,3 +120,20 @@ def test_each_shipped_rule_set_plays_to_the_end(name, bot):
     game = Game(load_variant(name), 4, 9)
     outcome = play_out(game, [make_bot(bot, bot_seed(9, s)) for s in range(4)])
     assert outcome.winners and game.scores() is not None
+
+
+def test_the_screen_tells_the_player_what_the_house_rules_ask():
+    from machiavelli.app.screen import house_notes
+    from machiavelli.games.machiavelli.actions import Play
+
+    variant = load_variant("thirty-six(cards_per_turn=9)")
+    game = _position(variant, "2S 3S 4S 8D", table=["5C 6C 7C"])
+    notes = house_notes(game.view(0))
+    assert any("36" in n for n in notes) and any("take, move, split or join" in n for n in notes)
+    assert notes[-1] == "Cards of your hand laid down this turn: 0 of 9."
+    game.apply(Play(variant.deck.parse_cards("2S 3S 4S")), 0)
+    assert house_notes(game.view(0))[-1] == "Cards of your hand laid down this turn: 3 of 9."
+    assert house_notes(game.view(1)) == []  # not its turn
+    opened = _position(variant, "2S 3S 4S 8D", opened=True)
+    assert house_notes(opened.view(0)) == ["Cards of your hand laid down this turn: 0 of 9."]
+    assert house_notes(_position(load_variant("bga"), "2S 3S 4S 8D").view(0)) == []
