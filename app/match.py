@@ -147,7 +147,13 @@ def loads(text: str | bytes) -> tuple[list[GameRecord], int | None, int | None]:
 
 
 def is_file(path: Any) -> bool:
-    """Whether the file at ``path`` looks like a match record (its first bytes)."""
+    """Whether the file at ``path`` looks like a match record (its first
+    bytes). Only a regular file is opened: a FIFO would block the read, and
+    whatever else ``path`` is, reading it as a game record says what is wrong."""
+    import os
+
+    if not os.path.isfile(path):
+        return False
     try:
         with open(path, "rb") as handle:
             return is_match(handle.read(200))
