@@ -286,7 +286,9 @@ class Game:
         if variant.drawing == "only-if-unable":
             plan = self.possible_play()
             if plan:
-                raise IllegalAction("must-play", cards=" | ".join(a.text(variant.deck) for a in plan[:3]))
+                hand = set(self.rules.cards[i] for i in turn.start[1])
+                cards = [c for a in plan if isinstance(a, (Play, Add)) for c in a.cards if c in hand]
+                raise IllegalAction("must-play", cards=variant.deck.format_cards(cards[:8]))
         # The usual draw, or none when every turn starts with one.
         usual = 0 if variant.drawing == "start-of-turn" else variant.draw_count
         if turn.disturbed and (variant.rearranging != "free" or tuple(turn.table) == turn.start[0]):
@@ -546,4 +548,6 @@ class Game:
             "deck": [text(c) for c in self.deck],
             "help_cards": [text(c) for c in self.help_cards],
             "working": [text(c) for c in self.working],
+            "opened": list(self._opened),
+            "scores": list(self.scores()) if self.outcome is not None else None,
         }
