@@ -17,6 +17,12 @@ from engine_checks import cards, check_invariants, position, run, snapshot
 from machiavelli.app.library import load_variant, shipped_names
 
 VARIANTS = {name: load_variant(name) for name in shipped_names()}
+# House rules (issue 11) under the same invariants and fuzzing.
+VARIANTS.update({
+    "house-opening": load_variant("thirty-six(cards_per_turn=6, scoring=card-values)"),
+    "house-forced": load_variant("bga(drawing=only-if-unable, opening=run)"),
+    "house-start": load_variant("bga(drawing=start-of-turn, rearranging=free, direction=counter-clockwise)"),
+})
 
 
 def variant(name, *overrides):

@@ -137,3 +137,13 @@ def test_the_screen_tells_the_player_what_the_house_rules_ask():
     opened = _position(variant, "2S 3S 4S 8D", opened=True)
     assert house_notes(opened.view(0)) == ["Cards of your hand laid down this turn: 0 of 9."]
     assert house_notes(_position(load_variant("bga"), "2S 3S 4S 8D").view(0)) == []
+
+
+@pytest.mark.parametrize("spec", HOUSE)
+def test_a_record_of_a_house_rule_game_replays_to_the_same_state(spec):
+    from machiavelli.core.records import GameRecord, Seat
+
+    game = Game(load_variant(spec), 3, 21)
+    play_out(game, [make_bot("casual", bot_seed(21, s)) for s in range(3)])
+    again = GameRecord.loads(GameRecord.of(game, [Seat("casual")] * 3).dumps()).replay()
+    assert again.state() == game.state() and [e.next_drew for e in again.log] == [e.next_drew for e in game.log]
