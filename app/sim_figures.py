@@ -221,10 +221,12 @@ IN_PLAY: dict[str, tuple[str, Callable[[GameSummary], bool]]] = {
     "deck_runs_out": ("deck-end-never-reached", lambda g: g.count("deck_emptied") > 0),
     "deck_out_winners": ("deck-end-never-reached", _scored_at_deck_end),
     "draw_count": ("no-draws", lambda g: g.draws > 0),
+    "rearranging": ("no-rearrangements", lambda g: g.rearranged > 0 or g.restores > 0),
+    "rearrange_before_opening": ("no-rearrangements", lambda g: g.rearranged > 0 or g.restores > 0),
 }
 #: The count each warning code names in the JSON (what stayed at zero).
 IN_PLAY_COUNTS = {"no-restores": "restores", "no-help-cards-used": "help_used",
-                  "deck-end-never-reached": "deck_emptied", "no-draws": "draws"}
+                  "deck-end-never-reached": "deck_emptied", "no-draws": "draws", "no-rearrangements": "rearranged"}
 #: One way of ending this common in a variant's games (at least this share)
 #: says more about the players than about the rules.
 ONE_ENDING_SHARE = {WENT_OUT: 1.0, DECK_EXHAUSTED: 0.95, BLOCKED: 0.95}
