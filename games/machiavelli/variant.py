@@ -72,6 +72,8 @@ class MachiavelliVariant(MeldVariant):
         description=NP_("variant parameter", "When a player draws: instead-of-playing (a turn without a play ends "
                         "with a draw, by choice), only-if-unable (only a player who cannot place a card may draw), "
                         "start-of-turn (draw_count cards at the start of every turn; a turn may end without a play)."))
+    # Board Game Arena's table is said to stop a turn at 13 new cards; neither
+    # of its help pages (seeds 000, 004) states a limit, so none by default.
     cards_per_turn: int | None = Field(
         default=None, ge=1, le=MAX_HAND,
         description=NP_("variant parameter", "Most cards of the hand a player may lay down in one turn (none: no "
