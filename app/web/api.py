@@ -15,7 +15,8 @@ from .. import guide, hand_order, hints, library
 from ..reasons import ACTION_REASONS, action_reason, meld_reason
 from ..words import CardReader, problem, read_line
 from .requests import WebError, body, handled, refusal
-from .seat_json import BUILDERS, can_show, isolated
+from .seat_json import BUILDERS, isolated
+from .views import can_show
 from .speaking import choose, known, speaking
 from .tables import FRIEND, HUMAN, TableError
 

@@ -5,7 +5,7 @@ game, so that no other hand can reach a browser.
 Each game of the family declares how the page shows it (:data:`BUILDERS`,
 by game name): the areas it has and the buttons it offers, in ``layout``;
 the page draws what the game declares. Any other game is shown from the
-table its presentation declares (:mod:`.declared`).
+table its presentation declares (:mod:`.declared`); :mod:`.views` chooses.
 """
 
 from __future__ import annotations
@@ -193,21 +193,3 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {"machiavelli": machiavelli
 def register_view(game: str, builder: Callable[..., dict[str, Any]]) -> None:
     """Let the page show ``game``: ``builder`` makes a seat's JSON from that seat's view only."""
     BUILDERS[game] = builder
-
-
-def can_show(game: str) -> bool:
-    """Whether the page can show ``game``: a view registered here, or a
-    table the game declares through its presentation."""
-    from .declared import declared
-
-    return game in BUILDERS or declared(game) is not None
-
-
-def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any] | None:
-    """The JSON of ``view``'s seat, or None when its game has no web view."""
-    builder = BUILDERS.get(view.variant.game)
-    if builder is None:
-        from .declared import declared_view
-
-        return declared_view(view, seats, order, links)
-    return builder(view, seats, order, links)

@@ -37,7 +37,8 @@ from .. import hand_order, library
 from ..reasons import describe
 from . import api, pages
 from .requests import WebError, forbidden, loopback, refusal
-from .seat_json import can_show, level_name, seat_json
+from .seat_json import level_name
+from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .tables import Table, Tables, TableError
 

@@ -233,12 +233,6 @@ def explain(error: MachiavelliError) -> str | None:
     return pgettext("cicera reason", template, **values)
 
 
-def _table(view: Any, style: Style) -> Any:
-    from .present_table import table
-
-    return table(view, style)
-
-
 def _rules(variant: Any) -> Any:
     from .rules_text import compose
 
@@ -247,4 +241,4 @@ def _rules(variant: Any) -> Any:
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=_rules, table=_table)
+                            explain=explain, rules=_rules)
