@@ -260,3 +260,40 @@ def test_every_word_of_the_cicera_table_is_translated(app, client, lang):
     act(client, game, seat, f"play {card} take", lang=lang)
     act(client, game, seat, "help", lang=lang)
     assert i18n.misses() == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(line=st.text(max_size=40) | st.sampled_from(["play", "play take", "play 7D take 7D", "play 10S take",
+                                                    "gioca 7D prendi 3C", "play ¦ take", "play 7D,,take"]))
+def test_any_line_is_answered_in_words_and_a_refused_one_changes_nothing(app, client, line):
+    game = new_game(client, seed=11)
+    seat = game_of(app, game).current
+    before = view(client, game, seat)
+    r = act(client, game, seat, line)
+    assert r.status_code in (200, 400, 422), r.text
+    if r.status_code != 200:
+        assert r.json()["error"] and "Traceback" not in r.text
+        assert view(client, game, seat) == before
+
+
+def test_a_whole_game_against_computers_ends_with_the_result_and_survives_a_restart(app, client):
+    game = new_game(client, seats=None, seed=7)
+    played = game_of(app, game)
+    for _ in range(20):
+        data = view(client, game, 0)
+        if data["result"] is not None:
+            break
+        r = act(client, game, 0, data["moves"][0]["command"])
+        assert r.status_code == 200, r.text
+    data = view(client, game, 0)
+    assert data["result"] is not None and played.outcome is not None
+    assert data["to_play"] is None and data["moves"] == [] and data["hand"] == []
+    assert data["result"]["text"].startswith(("Player 1 and Player 3 win", "Player 2 and Player 4 win", "Drawn deal"))
+    assert any(line.startswith("Capture bonuses: ") for line in data["result"]["lines"])
+    assert areas(data)["result"]["label"] == "Result" and not areas(data)["table"]["target"]
+    r = client.get(data["result"]["record"])
+    assert r.status_code == 200 and r.json()["result"] is not None
+    restarted = Tables()
+    assert restarted.load_saved() == 1
+    with TestClient(create_app(restarted, lang="en")) as again:
+        assert view(again, game, 0)["result"] == data["result"]
