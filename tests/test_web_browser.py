@@ -431,3 +431,28 @@ def test_cicera_turns_by_drag_and_drop_and_by_choosing_a_capture(server, browser
     finally:
         mover.context.close()
         next_seat.context.close()
+
+
+def test_the_start_page_offers_cicera_in_teams_and_starts_it_in_arabic(server, browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server + "/?lang=ar")
+        page.select_option("#variant", "cicera")
+        assert page.locator("#seats select").count() == 4
+        seats = page.eval_on_selector_all("#seats select", "s => s.map(x => x.value)")
+        assert seats == ["human", "partner", "partner", "partner"]
+        teams = page.eval_on_selector_all("#seats .team", "s => s.map(x => x.dataset.team)")
+        assert teams == ["0", "1", "0", "1"]  # partners sit opposite
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        assert page.get_attribute("html", "dir") == "rtl"
+        assert page.locator("#hand .card").count() == 12
+        assert page.locator(".area-team").count() == 2 and page.locator(".area-team.mine").count() == 1
+        assert page.locator('#others li[data-partner="true"]').count() == 1
+        page.screenshot(path=str(ARTIFACTS / "11-cicera-arabic.png"), full_page=True)
+        assert not errors
+    finally:
+        context.close()

@@ -297,3 +297,9 @@ def test_a_whole_game_against_computers_ends_with_the_result_and_survives_a_rest
     assert restarted.load_saved() == 1
     with TestClient(create_app(restarted, lang="en")) as again:
         assert view(again, game, 0)["result"] == data["result"]
+
+
+def test_computer_partners_are_named_by_their_own_level_in_every_language(client):
+    game = new_game(client, seats=None)
+    assert view(client, game, 0)["others"][1]["name"] == "Player 3 (computer: team player, the strongest)"
+    assert "partner)" not in view(client, game, 0, lang="it")["others"][1]["name"]

@@ -35,7 +35,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         return None
     deck = view.variant.deck
     code = deck.card_text
-    seat = view.seat
+    seat, game = view.seat, view.variant.game
     names = [s.name for s in seats]
     look = style(names)
     drawn = present.table(view, look)
@@ -47,7 +47,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         shown.update(area.marked)
         areas.append({"key": area.key, "kind": area.kind, "label": area.label, "cards": [code(c) for c in cards],
                       "lines": [isolated(line, deck) for line in area.lines],
-                      "seats": list(area.seats), "names": [seat_label(s, seats, seat) for s in area.seats],
+                      "seats": list(area.seats), "names": [seat_label(s, seats, seat, game) for s in area.seats],
                       "marked": [code(c) for c in area.marked], "mark": isolated(area.mark, deck),
                       "target": area.target, "mine": area.mine})
     teams = {s: a["key"] for a in areas if a["kind"] == "team" for s in a["seats"]}
@@ -57,7 +57,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         shown.add(move.card)
         moves.append({"card": code(move.card), "takes": [code(c) for c in move.takes],
                       "command": move.action.text(deck), "text": isolated(move.text, deck)})
-    others = [{"seat": s, "name": seat_label(s, seats, seat), "cards": n, "cards_text": _count_text(n),
+    others = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": n, "cards_text": _count_text(n),
                "partner": mine is not None and teams.get(s) == mine}
               for s, n in enumerate(view.hand_sizes) if s != seat]
     since = [isolated(present.narrate(e, view.variant, look), deck) for e in _since(view.log, seat)[-MAX_SINCE:]]
@@ -72,7 +72,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "game": view.variant.game,
         "variant": view.variant.name,
         "seat": seat,
-        "name": seat_label(seat, seats, seat),
+        "name": seat_label(seat, seats, seat, game),
         "players": view.players,
         "hand": [code(c) for c in view.hand],
         "others": others,
@@ -80,7 +80,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "turn": view.turn,
         "turn_text": _("Turn {n}", n=format_number(view.turn)),
         "to_play": None if over else view.current,
-        "to_play_name": None if over else seat_label(view.current, seats, seat),
+        "to_play_name": None if over else seat_label(view.current, seats, seat, game),
         "my_turn": view.my_turn,
         "since": since,
         "result": result,

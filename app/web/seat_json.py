@@ -75,14 +75,14 @@ def describe_cards(cards: set[Card], deck: DeckSpec) -> dict[str, dict[str, Any]
     return out
 
 
-def seat_label(seat: int, seats: list[Any], viewer: int) -> str:
+def seat_label(seat: int, seats: list[Any], viewer: int, game: str = registry.DEFAULT_GAME) -> str:
     name = player_name(seat, [s.name for s in seats])
     kind = seats[seat].player
     if seat == viewer:
         return _("{player} (you)", player=name)
     if kind == "human":
         return name
-    return _("{player} (computer: {level})", player=name, level=level_name(kind))
+    return _("{player} (computer: {level})", player=name, level=level_name(kind, game))
 
 
 def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any]:
