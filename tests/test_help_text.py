@@ -123,7 +123,7 @@ def test_a_tree_translated_twice_is_translated_from_english():
     translate_command(command, ctx)
     i18n.use_language("tr", environ={})
     translate_command(command, ctx)
-    assert command.commands["meld"].help == "Kombinasyonları bir varyantın kurallarına göre denetler."
+    assert command.commands["meld"].help == "Perleri bir varyantın kurallarına göre denetler."
     assert command.get_help_option(ctx).help == "Bu iletiyi gösterir ve çıkar."
     assert i18n.misses() == []
 

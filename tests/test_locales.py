@@ -278,11 +278,16 @@ def _full_glossary(extra=""):
 def test_a_word_the_glossary_avoids_is_refused_wherever_it_is_used(locales):
     # Italian "seme" is the suit: "seme casuale" for a game's seed clashes with it.
     glossary = _full_glossary().replace("seed: {use: [", "seed: {avoid: [seme casuale], use: [")
-    exit_code, found = new_problems(locales, lambda: _write_glossary(locales, "it", glossary))
+    _write_glossary(locales, "it", glossary)
+
+    def plant():
+        edit(locales, "it", lambda c: setattr(c.get(SINGLE[1], context=SINGLE[0]), "string",
+                                              "Solo questi valori, con il seme casuale: {ranks}."))
+
+    exit_code, found = new_problems(locales, plant)
     assert exit_code == 1
-    assert found and {p["problem"] for p in found} == {"glossary-avoided-word"}
-    assert all("/it/" in p["file"] for p in found)
-    assert any("seme casuale" in p["detail"] for p in found)
+    assert [(p["problem"], p["message"]) for p in found] == [("glossary-avoided-word", SINGLE[1])]
+    assert all("/it/" in p["file"] for p in found) and "seme casuale" in found[0]["detail"]
 
 
 def test_a_glossary_must_give_a_word_for_every_term(locales):
