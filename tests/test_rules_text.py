@@ -214,7 +214,7 @@ def test_markdown_and_html_mark_the_direction_and_escape(tmp_path):
 def test_ukrainian_markdown():
     md = run("rules", "-V", "classic", "--lang", "uk", "--format", "markdown")
     assert md.exit_code == 0
-    assert md.stdout.startswith("# Макіавеллі: правила варіанту classic")
+    assert md.stdout.startswith("# Макіавеллі: правила варіанта classic")
     assert "- від 2 до 5 гравців: по 15 карт" in md.stdout
     assert "- 8 гравців: по 9 карт" in md.stdout
 
