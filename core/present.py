@@ -29,7 +29,12 @@ A presentation is plain functions of the kernel's values:
     the state and result after a game or a replay, every hand shown;
 ``rules(variant)``
     the complete rules as a :class:`RulesDocument`, every example checked
-    by the game's engine.
+    by the game's engine;
+``table(view, style)`` (optional)
+    the table as a graphical page draws it: a :class:`TableView` of named
+    areas (cards, teams, lines of text) and the moves open to the seat,
+    each with the hand card it plays and the table cards it takes. A game
+    without it is not offered in the browser.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 from .actions import Action
+from .cards import Card
 from .errors import MachiavelliError
 from .variant import Variant
 
@@ -97,6 +103,53 @@ class RulesDocument:
     dropped: list[Any] = field(default_factory=list)
 
 
+#: The kinds of area a page knows how to draw (see :class:`Area`).
+AREA_KINDS = ("cards", "hand", "team", "text", "result")
+
+
+@dataclass(frozen=True)
+class Area:
+    """One part of a seat's table as a page draws it, already in words.
+
+    ``kind``: ``cards`` (a row of face-up cards; ``target`` when a hand
+    card is played by putting it there), ``hand`` (the seat's own cards),
+    ``team`` (partners named by ``seats``, with ``lines`` such as their
+    pile and points; ``mine`` for the seat's own team), ``text`` and
+    ``result`` (lines). ``marked`` cards are drawn apart, ``mark`` says why."""
+
+    key: str
+    kind: str
+    label: str
+    cards: tuple[Card, ...] = ()
+    lines: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
+    marked: tuple[Card, ...] = ()
+    mark: str = ""
+    target: bool = False
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action open to the seat, as a page offers it: the hand ``card``
+    it plays, the table cards it ``takes`` (empty: none) and ``text``, the
+    action in words (as ``describe_action`` says it)."""
+
+    action: Action
+    card: Card
+    takes: tuple[Card, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A seat's table for a graphical page: its areas in reading order and
+    every move open to the seat now (none when it is not its turn)."""
+
+    areas: tuple[Area, ...]
+    moves: tuple[Move, ...] = ()
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The functions through which the application shows a game (see the
@@ -110,3 +163,4 @@ class Presentation:
     summary: Callable[[Any, Style], list[str]]
     explain: Callable[[MachiavelliError], str | None]
     rules: Callable[[Variant], RulesDocument]
+    table: Callable[[Any, Style], TableView] | None = None

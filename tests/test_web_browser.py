@@ -342,3 +342,117 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         assert not seat.errors
     finally:
         seat.context.close()
+
+
+# -- Cicera: a game drawn from the areas it declares ------------------------------------------
+
+
+def _cicera_codes(texts: list[str]) -> set[str]:
+    return set(re.findall(r'"((?:10|[2-9AFCR])[DCSB])"', "\n".join(texts)))
+
+
+def _cicera_view(server: str, game: dict, seat: int) -> dict:
+    return _get(f"{server}/api/games/{game['id']}/view?token={game['seats'][seat]['token']}")
+
+
+def _cicera_deal(server: str) -> tuple[int, int, str, int, str]:
+    """A seed whose first player has a card with one move only (to drag), after
+    which the next player has a card that captures in several ways (to choose)."""
+    seats = ["human", "friend", "friend", "friend"]
+    for seed in range(150):
+        status, game = _post(server + "/api/games", {"variant": "cicera", "seats": seats, "lang": "en", "seed": seed})
+        assert status == 201, game
+        first = _cicera_view(server, game, 0)["to_play"]
+        moves = _cicera_view(server, game, first)["moves"]
+        single = next((m for m in moves if sum(1 for o in moves if o["card"] == m["card"]) == 1), None)
+        if single is None:
+            continue
+        token = game["seats"][first]["token"]
+        assert _post(f"{server}/api/games/{game['id']}/actions?token={token}", {"command": single["command"]})[0] == 200
+        second = (first + 1) % 4
+        captures = [m["card"] for m in _cicera_view(server, game, second)["moves"] if m["takes"]]
+        several = next((c for c in captures if captures.count(c) > 1), None)
+        if several is not None:
+            return seed, first, single["card"], second, several
+    pytest.fail("no Cicera deal in 150 seeds with a card that captures in several ways on the second turn")
+
+
+def test_cicera_turns_by_drag_and_drop_and_by_choosing_a_capture(server, browser):
+    seed, first, dragged, second, chooser = _cicera_deal(server)
+    status, game = _post(server + "/api/games", {"variant": "cicera", "seats": ["human", "friend", "friend", "friend"],
+                                                 "lang": "en", "seed": seed})
+    assert status == 201
+    mover = Seat(browser, server, game["seats"][first]["link"], "cicera-first")
+    next_seat = Seat(browser, server, game["seats"][second]["link"], "cicera-second")
+    try:
+        assert len(mover.hand()) == len(next_seat.hand()) == 12
+        assert not set(mover.hand()) & set(next_seat.hand())
+        assert mover.page.locator("#turn-line").inner_text().endswith("Your turn.")
+        partner = (first + 2) % 4
+        assert mover.page.locator(f'#others li[data-seat="{partner}"]').get_attribute("data-partner") == "true"
+        assert mover.page.locator(".area-team.mine .members li").count() == 2
+        loose = mover.page.locator("#area-table .card").count()
+
+        # Turn 1, by drag and drop: a card with one move only, dropped on the table, is played at once.
+        mover.page.drag_and_drop(f'#hand .card[data-code="{dragged}"]', "#area-table")
+        next_seat.page.wait_for_function("() => document.querySelector('#turn-line').textContent.includes('Your turn')")
+        assert dragged not in mover.hand() and len(mover.hand()) == 11
+        last = next_seat.page.locator("#area-last").inner_text()
+        assert f"Player {first + 1}" in last
+        assert next_seat.page.locator(f'#others li[data-seat="{first}"]').inner_text().endswith("11 cards")
+        if mover.page.locator("#area-table .card").count() > loose:  # the card was left: bait for a picada
+            assert next_seat.page.locator(f'#area-table .card.left-card[data-code="{dragged}"]').count() == 1
+
+        # Turn 2, click then click: a card that captures in several ways lists the engine's captures.
+        page = next_seat.page
+        page.click(f'#hand .card[data-code="{chooser}"]')
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == 1
+        page.click("#area-table button.put-here")
+        page.wait_for_selector("#choices button.choice")
+        offered = page.eval_on_selector_all("#choices button.choice", "bs => bs.map(b => b.dataset.command)")
+        expected = [m["command"] for m in _cicera_view(server, game, second)["moves"]
+                    if m["card"] == chooser and m["takes"]]
+        assert [c for c in offered if " take " in c] and set(expected) <= set(offered)
+        next_seat.shot("9-cicera-choose-a-capture")
+        chosen = next(b for b in offered if " take " in b)
+        page.click(f'#choices button.choice[data-command="{chosen}"]')
+        page.wait_for_function("() => !document.querySelector('#choices')")
+        assert chooser not in next_seat.hand()
+        taken = chosen.split(" take ")[1].split()
+        assert not set(taken) & set(page.eval_on_selector_all("#area-table .card", "cs => cs.map(c => c.dataset.code)"))
+        assert f"{len(taken) + 1} cards captured" in page.locator(".area-team.mine").inner_text()
+        next_seat.shot("10-cicera-after-the-capture")
+
+        # Each seat received only its own hand.
+        time.sleep(0.5)
+        assert not set(next_seat.hand()) & _cicera_codes(mover.received)
+        assert not set(mover.hand()) & _cicera_codes(next_seat.received)
+        assert not mover.errors and not next_seat.errors
+    finally:
+        mover.context.close()
+        next_seat.context.close()
+
+
+def test_the_start_page_offers_cicera_in_teams_and_starts_it_in_arabic(server, browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server + "/?lang=ar")
+        page.select_option("#variant", "cicera")
+        assert page.locator("#seats select").count() == 4
+        seats = page.eval_on_selector_all("#seats select", "s => s.map(x => x.value)")
+        assert seats == ["human", "partner", "partner", "partner"]
+        teams = page.eval_on_selector_all("#seats .team", "s => s.map(x => x.dataset.team)")
+        assert teams == ["0", "1", "0", "1"]  # partners sit opposite
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        assert page.get_attribute("html", "dir") == "rtl"
+        assert page.locator("#hand .card").count() == 12
+        assert page.locator(".area-team").count() == 2 and page.locator(".area-team.mine").count() == 1
+        assert page.locator('#others li[data-partner="true"]').count() == 1
+        page.screenshot(path=str(ARTIFACTS / "11-cicera-arabic.png"), full_page=True)
+        assert not errors
+    finally:
+        context.close()

@@ -16,6 +16,7 @@ from ..reasons import ACTION_REASONS, action_reason, meld_reason
 from ..words import CardReader, problem, read_line
 from .requests import WebError, body, handled, refusal
 from .seat_json import BUILDERS, isolated
+from .views import can_show
 from .speaking import choose, known, speaking
 from .tables import FRIEND, HUMAN, TableError
 
@@ -43,11 +44,11 @@ async def new_game(request: Request, server: Server) -> Response:
         if not isinstance(name, str) or library._looks_like_path(name):
             raise WebError(400, N_("Choose a variant by its name."))
         variant = library.load_variant(name)
-        if variant.game not in BUILDERS:
+        if not can_show(variant.game):
             raise WebError(400, N_("This game cannot be shown in the browser yet."))
         seats = data.get("seats")
         if seats is None:
-            seats = [HUMAN] + ["club"] * (max(2, variant.players.min) - 1)
+            seats = [HUMAN] + [default_computer(variant.game)] * (max(2, variant.players.min) - 1)
         if (not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS
                 or not all(isinstance(s, str) for s in seats)):
             raise WebError(400, N_("Give the seats as a list of players, one per seat."))
@@ -106,6 +107,8 @@ async def act(request: Request, server: Server) -> Response:
         if not isinstance(command, str) or not command.strip():
             raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
         game = table.game
+        if game.variant.game not in BUILDERS:
+            return _act_declared(table, seat, command, server, lang)
         try:
             typed = read_line(command, CardReader(game.variant.deck, letters))
         except NotationError as exc:
@@ -146,6 +149,64 @@ async def act(request: Request, server: Server) -> Response:
         elif typed.command == "table":
             messages = []
         return JSONResponse({"view": server.view_json(table, seat, lang), "messages": messages, **extra})
+
+
+def default_computer(game: str) -> str:
+    """The computer player a new game seats when none is named: Machiavelli's
+    club level, or the game's own preferred player."""
+    from machiavelli.core import registry
+
+    bots = registry.bots(game)
+    if "club" in bots:
+        return "club"
+    preferred = [b for b in registry.game(game).preferred_bots if b in bots]
+    return preferred[0] if preferred else sorted(bots)[0]
+
+
+def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str) -> Response:
+    """A command for a game that declares its own table: the game reads it
+    as a line typed at the terminal; a line that may mean several moves is
+    answered with the engine's list to choose from."""
+    from ..presented import explain, presentation_of, style
+    from ..words import fold, local_word
+
+    game = table.game
+    present = presentation_of(game.variant.game)
+    assert present is not None  # a declared game has one (checked when its view was built)
+    deck = game.variant.deck
+    word = fold(command.strip())
+    is_ = lambda name: word in (name, fold(local_word(name)))  # noqa: E731
+    messages: list[str] = []
+    extra: dict[str, Any] = {}
+    if is_("help") or word == "?":
+        messages = [isolated(line, deck) for line in present.commands_help()]
+    elif is_("rules"):
+        extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
+        messages = [_("The rules are on their own page.")]
+    elif is_("save") or is_("quit"):
+        messages = [_("The game is saved after every move: come back to this link at any time.")]
+    elif is_("table"):
+        messages = []
+    else:
+        view = game.view(seat)
+        try:
+            options = present.read_command(command, view)
+            if not view.my_turn:
+                raise IllegalAction("not-your-turn", seat=seat)
+            if len(options) == 1:
+                game.apply(options[0], seat)
+        except (NotationError, IllegalAction) as error:
+            return JSONResponse({"error": isolated(explain(present, error), deck), "details": [],
+                                 "code": error.code}, status_code=422)
+        if len(options) > 1:
+            look = style([s.name for s in table.seats])
+            messages = [_("Which one? Choose:")]
+            extra["choices"] = [{"command": a.text(deck), "text": isolated(present.describe_action(a, view, look), deck)}
+                                for a in options]
+        else:
+            table.play_computers()
+            server.tables.changed(table)
+    return JSONResponse({"view": server.view_json(table, seat, lang), "messages": messages, **extra})
 
 
 def _rejection(view: Any, error: IllegalAction) -> list[str]:

@@ -65,6 +65,8 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         "seat_link": _("Link of seat {n}"), "players": _("Players"),
         "name": _("Name (optional)"), "error": _("The server did not answer: {detail}"),
         "mine": _("your seat"),
+        # TRANSLATORS: next to a seat on the start page, for games played in teams.
+        "team": _("team {n}"),
     }
     return (
         _head(lang, title)
@@ -91,8 +93,10 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
     )
 
 
-def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
-    """The table of one seat: drawn by the script from the seat's JSON view."""
+def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None) -> str:
+    """The table of one seat: drawn by the script from the seat's JSON view.
+    ``commands``: the game's own command help, for a game that declares its
+    table (Machiavelli's commands otherwise)."""
     title = _("Machiavelli: {variant}", variant=variant)
     words = {
         "new_meld": _("New meld"), "play_new": _("Lay down the new meld"),
@@ -110,11 +114,19 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
         "taken_mark": _("taken: must go back"), "start_page": _("Start page"),
         "order": _("Order of the hand"), "rules": _("Rules"), "others": _("Players"),
         "deck": _("Deck"),
+        # TRANSLATORS: the web table lists the moves the engine allows for the card put down.
+        "choose": _("Several moves fit: choose one."), "cancel": _("Cancel"),
+        # TRANSLATORS: marks the player's partner (same team) in the list of players.
+        "partner": _("your partner"),
+        "put_card": _("Play the selected card here"),
         "keyboard_note": _("Type the same commands as at the terminal: play 5♣ 6♣ 7♣, add 2 5♠, take 3, "
                           "move 5♣ 1 2, split 4 7♥, join 1 2, undo, restore, draw, end, hint, sort, help."),
         "keys_note": _("Tab goes from card to card, Space selects one; Alt with an arrow key moves a card of "
                        "your hand; Escape clears the selection."),
     }
+    if commands is not None:
+        words["keyboard_note"] = " ".join(commands)
+        words["keys_note"] = _("Tab goes from card to card, Space selects one; Escape clears the selection.")
     config = {"id": game_id, "token": token, "lang": lang}
     return (
         _head(lang, title)
@@ -140,7 +152,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str) -> str:
         + '<section id="result" hidden></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
 

@@ -4,7 +4,8 @@ game, so that no other hand can reach a browser.
 
 Each game of the family declares how the page shows it (:data:`BUILDERS`,
 by game name): the areas it has and the buttons it offers, in ``layout``;
-the page draws what the game declares. Only Machiavelli has one yet.
+the page draws what the game declares. Any other game is shown from the
+table its presentation declares (:mod:`.declared`); :mod:`.views` chooses.
 """
 
 from __future__ import annotations
@@ -74,14 +75,14 @@ def describe_cards(cards: set[Card], deck: DeckSpec) -> dict[str, dict[str, Any]
     return out
 
 
-def seat_label(seat: int, seats: list[Any], viewer: int) -> str:
+def seat_label(seat: int, seats: list[Any], viewer: int, game: str = registry.DEFAULT_GAME) -> str:
     name = player_name(seat, [s.name for s in seats])
     kind = seats[seat].player
     if seat == viewer:
         return _("{player} (you)", player=name)
     if kind == "human":
         return name
-    return _("{player} (computer: {level})", player=name, level=level_name(kind))
+    return _("{player} (computer: {level})", player=name, level=level_name(kind, game))
 
 
 def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any]:
@@ -192,9 +193,3 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {"machiavelli": machiavelli
 def register_view(game: str, builder: Callable[..., dict[str, Any]]) -> None:
     """Let the page show ``game``: ``builder`` makes a seat's JSON from that seat's view only."""
     BUILDERS[game] = builder
-
-
-def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any] | None:
-    """The JSON of ``view``'s seat, or None when its game has no web view."""
-    builder = BUILDERS.get(view.variant.game)
-    return builder(view, seats, order, links) if builder is not None else None

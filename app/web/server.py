@@ -37,7 +37,8 @@ from .. import hand_order, library
 from ..reasons import describe
 from . import api, pages
 from .requests import WebError, forbidden, loopback, refusal
-from .seat_json import BUILDERS, level_name, seat_json
+from .seat_json import level_name
+from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .tables import Table, Tables, TableError
 
@@ -121,9 +122,35 @@ def _variants(lang: str) -> list[dict[str, Any]]:
         out.append({"name": variant.name, "game": game, "source": found.kind,
                     "description": variant.text("description", lang)[0],
                     "min": variant.players.min, "max": variant.players.max,
-                    "playable": game in BUILDERS,
+                    "playable": can_show(game),
+                    "computer": _default_computer(game, bots),
+                    "teams": _teams(variant),
                     "computers": [{"name": b, "label": level_name(b, game)} for b in _ordered_bots(game, bots)]})
     return out
+
+
+def _teams(variant: Any) -> dict[str, list[int]]:
+    """For a game played in teams: each seat's team (from 0), by number of players."""
+    if not getattr(variant, "partners", None):
+        return {}
+    out = {}
+    for n in range(variant.players.min, min(variant.players.max, 8) + 1):
+        try:
+            teams = getattr(registry.game(variant.game).new_game(variant, n, 0), "teams", None)
+        except (MachiavelliError, ValueError):
+            continue
+        if teams and any(len(seats) > 1 for seats in teams):
+            out[str(n)] = [next(t for t, seats in enumerate(teams) if s in seats) for s in range(n)]
+    return out
+
+
+def _default_computer(game: str, bots: list[str]) -> str | None:
+    from .api import default_computer
+
+    try:
+        return default_computer(game) if bots else None
+    except MachiavelliError:
+        return None
 
 
 def _ordered_bots(game: str, names: list[str]) -> list[str]:
@@ -153,12 +180,16 @@ async def table_page(request: Request) -> Response:
             table, _seat = server.seat(request.path_params["game_id"], token)
         except WebError as exc:
             return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
-        return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name))
+        from .declared import declared
+
+        present = declared(table.variant.game)
+        commands = present.commands_help() if present is not None else None
+        return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands))
 
 
 async def rules(request: Request) -> Response:
+    from ..presented import rules_document
     from ..rules_render import render
-    from ..rules_text import compose
 
     server: Server = request.app.state.server
     lang = server.lang_of(request)
@@ -167,7 +198,7 @@ async def rules(request: Request) -> Response:
             variant = library.load_variant(request.query_params.get("variant") or server.default_variant)
         except MachiavelliError as exc:
             return HTMLResponse(pages.error_page(lang, 400, describe(exc)), 400)
-        return HTMLResponse(render(compose(variant), "html"))
+        return HTMLResponse(render(rules_document(variant), "html"))
 
 
 

@@ -6,7 +6,7 @@ Registered with the kernel through the ``machiavelli.games`` entry point.
 Public API: :data:`GAME`, :class:`.game.Game`, :class:`.view.View`,
 :class:`.actions.Play` and :func:`.actions.parse_action`, the rules in
 :mod:`.rules`, the computer players in :mod:`.players`, and how the
-application shows the game in :mod:`.present`.
+application shows the game in :mod:`.present` (and on a web page, :mod:`.present_table`).
 """
 
 from __future__ import annotations
@@ -59,9 +59,13 @@ def _partner(seed: int) -> Bot:
 
 
 def _presentation() -> Any:
-    from .present import PRESENTATION
+    from dataclasses import replace
 
-    return PRESENTATION
+    from .present import PRESENTATION
+    from .present_table import table
+
+    # The page's table (present_table) builds on the terminal's texts (present).
+    return replace(PRESENTATION, table=table)
 
 
 GAME = GameDefinition(

@@ -89,6 +89,11 @@ class View:
         return tuple(self._game.totals())
 
     @property
+    def awards(self) -> tuple:
+        """The end-of-deal awards (empty until the deal is over)."""
+        return tuple(self._game.awards)
+
+    @property
     def last_capturer(self) -> int | None:
         return self._game.last_capturer
 

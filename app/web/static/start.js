@@ -38,13 +38,17 @@
     const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.querySelectorAll(".seat").forEach((n) => n.remove());
     const count = Number(countBox.value);
-    const strongest = v.computers.length ? v.computers[Math.min(2, v.computers.length - 1)].name : "human";
+    const strongest = v.computer || (v.computers.length ? v.computers[Math.min(2, v.computers.length - 1)].name : "human");
+    const teams = (v.teams || {})[String(count)] || null;
     for (let k = 0; k < count; k++) {
-      const chosen = before[k] || (k === 0 ? "human" : strongest);
+      // A choice kept from another variant only if this game has that player too.
+      const offered = ["human", "friend", ...v.computers.map((c) => c.name)];
+      const chosen = offered.includes(before[k]) ? before[k] : (k === 0 ? "human" : strongest);
       const name = el("input", { id: "name-" + k, "aria-label": W.name + " — " + fmt(W.seat, { n: k + 1 }),
         placeholder: W.name, maxlength: 40 });
-      seatsBox.append(el("div", { class: "seat" },
-        el("label", { for: "seat-" + k }, fmt(W.seat, { n: k + 1 })), " ", seatChoices(k, chosen), " ", name));
+      const team = teams ? el("span", { class: "team", "data-team": teams[k] }, " (" + fmt(W.team, { n: teams[k] + 1 }) + ")") : null;
+      seatsBox.append(el("div", { class: "seat" + (teams ? " team-" + teams[k] : "") },
+        el("label", { for: "seat-" + k }, fmt(W.seat, { n: k + 1 }), team), " ", seatChoices(k, chosen), " ", name));
     }
   }
 

@@ -51,11 +51,15 @@
       return false;
     }
     hinted = new Set(answer.data.hint || []);
+    if (declared()) Areas.offer(answer.data.choices || []);
     if (answer.data.rules) window.open(answer.data.rules, "_blank", "noopener");
     say(answer.data.messages || [], false);
     if (answer.data.view) draw(answer.data.view);
     return true;
   }
+
+  // A game that declares its own areas is drawn by areas.js.
+  function declared(next) { const v = next || view; return Boolean(v && v.layout && v.layout.kind === "areas"); }
 
   function cardWord(item) { return (item.from === "help" ? "*" : "") + symbol(item.code); }
   function symbol(code) { return (view.cards[code] || {}).symbol || code; }
@@ -85,6 +89,7 @@
   }
 
   async function place(items, target) {
+    if (declared()) return;
     if (target.kind === "new" && items.length && items.every((i) => i.whole || i.from === "table")) {
       // Table cards into a new meld: taken off the table first (they must go back by the end of the turn).
       const source = items[0].meld;
@@ -386,6 +391,7 @@
   }
 
   function draw(next) {
+    if (declared(next)) { view = next; Areas.draw(next); return; }
     const focused = document.activeElement && document.activeElement.id;
     view = next;
     drawStatus(); drawOthers(); drawTable(); drawExtras(); drawHand(); drawControls(); drawSince(); drawResult();
@@ -404,8 +410,11 @@
     input.focus();
   });
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && declared()) { Areas.clear(); return; }
     if (event.key === "Escape") { clearSelection(); pending = []; if (view) draw(view); }
   });
+
+  Areas.use({ send, say });
 
   // -- live updates -----------------------------------------------------------------------
   function connect() {

@@ -1,0 +1,106 @@
+"""The JSON of a seat of any game that declares its own table
+(``Presentation.table``, see :mod:`machiavelli.core.present`): the page
+draws the areas the game names, in the game's words, and offers the moves
+the engine lists. Built from the seat's view alone, so no other hand can
+reach a browser; the commands are the game's own notation, read back by
+the game's ``read_command`` like a line typed at the terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from machiavelli.core.cards import Card
+from machiavelli.core.i18n import _, format_number, ngettext
+from machiavelli.core.present import Presentation
+
+from ..narrate import player_name
+from ..presented import presentation_of, style
+from .seat_json import MAX_SINCE, describe_cards, isolated, seat_label
+
+
+def declared(game: str) -> Presentation | None:
+    """The presentation of ``game`` when it declares a table for the page."""
+    try:
+        found = presentation_of(game)
+    except Exception:  # noqa: BLE001 - an unknown or broken plugin is simply not playable here
+        return None
+    return found if found is not None and found.table is not None else None
+
+
+def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any] | None:
+    """The seat's JSON (see the README's API section), or None when the game declares no table."""
+    present = declared(view.variant.game)
+    if present is None or present.table is None:
+        return None
+    deck = view.variant.deck
+    code = deck.card_text
+    seat, game = view.seat, view.variant.game
+    names = [s.name for s in seats]
+    look = style(names)
+    drawn = present.table(view, look)
+    shown: set[Card] = set(view.hand)
+    areas = []
+    for area in drawn.areas:
+        cards = view.hand if area.kind == "hand" else area.cards
+        shown.update(cards)
+        shown.update(area.marked)
+        areas.append({"key": area.key, "kind": area.kind, "label": area.label, "cards": [code(c) for c in cards],
+                      "lines": [isolated(line, deck) for line in area.lines],
+                      "seats": list(area.seats), "names": [seat_label(s, seats, seat, game) for s in area.seats],
+                      "marked": [code(c) for c in area.marked], "mark": isolated(area.mark, deck),
+                      "target": area.target, "mine": area.mine})
+    teams = {s: a["key"] for a in areas if a["kind"] == "team" for s in a["seats"]}
+    mine = teams.get(seat)
+    moves = []
+    for move in drawn.moves if view.my_turn else ():
+        shown.add(move.card)
+        moves.append({"card": code(move.card), "takes": [code(c) for c in move.takes],
+                      "command": move.action.text(deck), "text": isolated(move.text, deck)})
+    others = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": n, "cards_text": _count_text(n),
+               "partner": mine is not None and teams.get(s) == mine}
+              for s, n in enumerate(view.hand_sizes) if s != seat]
+    since = [isolated(present.narrate(e, view.variant, look), deck) for e in _since(view.log, seat)[-MAX_SINCE:]]
+    result = None
+    if view.outcome is not None:
+        lines = next((a["lines"] for a in areas if a["kind"] == "result"), [])
+        result = {"winners": list(view.outcome.winners), "reason": str(view.outcome.reason),
+                  "text": lines[0] if lines else "", "lines": lines[1:], "hands": [], "record": links.get("record")}
+    table = next((a["cards"] for a in areas if a["key"] == "table"), [])
+    over = view.outcome is not None
+    return {
+        "game": view.variant.game,
+        "variant": view.variant.name,
+        "seat": seat,
+        "name": seat_label(seat, seats, seat, game),
+        "players": view.players,
+        "hand": [code(c) for c in view.hand],
+        "others": others,
+        "table": table,
+        "turn": view.turn,
+        "turn_text": _("Turn {n}", n=format_number(view.turn)),
+        "to_play": None if over else view.current,
+        "to_play_name": None if over else seat_label(view.current, seats, seat, game),
+        "my_turn": view.my_turn,
+        "since": since,
+        "result": result,
+        "areas": areas,
+        "moves": moves,
+        "cards": describe_cards(shown, deck),
+        "layout": {"kind": "areas", "areas": [{"key": a["key"], "kind": a["kind"], "label": a["label"]} for a in areas],
+                   "buttons": []},
+        "names": [player_name(s, names) for s in range(view.players)],
+    }
+
+
+def _since(log: Any, seat: int) -> list[Any]:
+    """The plays of the others since this seat's last one."""
+    entries = list(log)
+    for k in range(len(entries) - 1, -1, -1):
+        if entries[k].seat == seat:
+            return entries[k + 1:]
+    return entries
+
+
+def _count_text(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n)

@@ -1,0 +1,200 @@
+// The table of a game that declares its own areas (view.layout.kind === "areas"):
+// rows of cards, teams, lines of text, the hand and the result, drawn as the
+// game names them. A hand card is played by dropping it on a target area (or on
+// one of its cards), or by selecting it and then the place; when the engine
+// lists several moves for that, the page lists them to choose from.
+"use strict";
+
+const Areas = (() => {
+  const W = Page.words, el = Page.el, fmt = Page.fmt;
+  let view = null, tools = null;
+  let selected = null;   // the code of the selected hand card
+  let choices = [];      // [{command, text}] offered now
+
+  function info(code) {
+    return view.cards[code] || { symbol: code, rank: code, suit_symbol: "", suit: "", colour: "black", name: code };
+  }
+
+  function cardButton(code, from, extra) {
+    const i = info(code);
+    const marks = extra.mark ? [extra.mark] : [];
+    const classes = ["card", "suit-" + i.suit, i.colour === "red" ? "red" : "dark"];
+    if (extra.mark) classes.push("left-card");
+    const pressed = from === "hand" && selected === code;
+    const label = [i.name, ...marks].join(", ");
+    const button = el("button", { type: "button", class: classes.join(" "), draggable: from === "hand" ? "true" : null,
+      "data-code": code, "data-from": from, "aria-label": label, title: label,
+      "aria-pressed": from === "hand" ? (pressed ? "true" : "false") : null },
+    el("span", { class: "rank", "aria-hidden": "true" }, i.rank), el("span", { class: "suit", "aria-hidden": "true" }, i.suit_symbol));
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      if (from === "hand") { selected = selected === code ? null : code; choices = []; draw(view); }
+      else if (from === "target" && selected) play(selected, code);
+    });
+    if (from === "hand") {
+      button.addEventListener("dragstart", (event) => {
+        event.dataTransfer.setData("application/x-machiavelli-card", code);
+        event.dataTransfer.setData("text/plain", code);
+        event.dataTransfer.effectAllowed = "move";
+      });
+    }
+    return button;
+  }
+
+  // Play ``card`` on the target (on its card ``onto`` when given): the move
+  // if the engine lists one, a choice if several, else the engine's refusal.
+  async function play(card, onto) {
+    const fits = view.moves.filter((m) => m.card === card && (!onto || m.takes.includes(onto)));
+    selected = null;
+    if (fits.length === 1) { choices = []; await tools.send(fits[0].command); return; }
+    if (fits.length > 1) { choices = fits.map((m) => ({ command: m.command, text: m.text })); draw(view); return; }
+    choices = [];
+    draw(view);
+    // Nothing fits: the engine says why in its own words.
+    await tools.send(onto ? "play " + card + " take " + onto : "play " + card);
+  }
+
+  function dropTarget(node, onto) {
+    node.addEventListener("dragover", (event) => { event.preventDefault(); node.classList.add("drop-over"); });
+    node.addEventListener("dragleave", () => node.classList.remove("drop-over"));
+    node.addEventListener("drop", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      node.classList.remove("drop-over");
+      const card = event.dataTransfer.getData("application/x-machiavelli-card");
+      if (card) play(card, onto);
+    });
+  }
+
+  function drawStatus() {
+    const status = document.getElementById("status");
+    let text = view.turn_text + " — ";
+    if (view.result) text += view.result.text;
+    else text += view.my_turn ? W.your_turn : fmt(W.waiting, { player: view.to_play_name });
+    status.replaceChildren(el("p", { id: "turn-line" }, text));
+  }
+
+  function drawOthers() {
+    const box = document.getElementById("others");
+    box.replaceChildren(el("h2", {}, W.others));
+    const list = el("ul", {});
+    for (const o of view.others) {
+      list.append(el("li", { class: o.seat === view.to_play ? "current" : "", "data-seat": o.seat,
+        "data-partner": o.partner ? "true" : "false" }, o.name + (o.partner ? " — " + W.partner : "") + ": " + o.cards_text));
+    }
+    box.append(list);
+  }
+
+  function cardsArea(area) {
+    const node = el("section", { class: "zone area-cards" + (area.target ? " target" : ""), id: "area-" + area.key,
+      "data-area": area.key, "aria-label": area.label });
+    node.append(el("h2", {}, area.label));
+    const cards = el("div", { class: "cards" });
+    for (const code of area.cards) {
+      const marked = area.marked.includes(code);
+      const button = cardButton(code, area.target ? "target" : "area", { mark: marked ? area.mark : "" });
+      if (area.target) dropTarget(button, code);
+      cards.append(button);
+    }
+    node.append(cards);
+    for (const line of area.lines) node.append(el("p", { class: "note" }, line));
+    if (area.target) {
+      dropTarget(node, null);
+      node.addEventListener("click", () => { if (selected) play(selected, null); });
+      const button = el("button", { type: "button", class: "put-here", "data-target": area.key,
+        disabled: selected && view.my_turn ? null : true, "aria-label": W.put_card + " — " + area.label }, W.put_card);
+      button.addEventListener("click", (event) => { event.stopPropagation(); if (selected) play(selected, null); });
+      node.append(button);
+    }
+    return node;
+  }
+
+  function textArea(area) {
+    const node = el("section", { class: "zone area-" + area.kind + (area.mine ? " mine" : ""), id: "area-" + area.key,
+      "data-area": area.key, "aria-label": area.label });
+    node.append(el("h2", {}, area.label));
+    if (area.names.length) {
+      const who = el("ul", { class: "members" });
+      area.seats.forEach((s, k) => who.append(el("li", { "data-seat": s, class: s === view.to_play ? "current" : "" }, area.names[k])));
+      node.append(who);
+    }
+    for (const line of area.lines) node.append(el("p", {}, line));
+    return node;
+  }
+
+  function drawHand(area) {
+    const box = document.getElementById("hand-area");
+    const cards = el("div", { class: "cards", id: "hand" });
+    view.hand.forEach((code, k) => {
+      const button = cardButton(code, "hand", {});
+      button.dataset.index = k;
+      button.id = "hand-card-" + k;
+      cards.append(button);
+    });
+    box.replaceChildren(el("h2", {}, area ? area.label : ""), cards);
+  }
+
+  function drawControls() {
+    const box = document.getElementById("controls");
+    box.replaceChildren();
+    if (choices.length) {
+      const list = el("div", { id: "choices", role: "group", "aria-label": W.choose }, el("p", {}, W.choose));
+      for (const c of choices) {
+        const b = el("button", { type: "button", class: "choice", "data-command": c.command }, c.text);
+        b.addEventListener("click", async () => { choices = []; await tools.send(c.command); });
+        list.append(b);
+      }
+      const cancel = el("button", { type: "button", id: "cancel-choice" }, W.cancel);
+      cancel.addEventListener("click", () => { choices = []; draw(view); });
+      list.append(cancel);
+      box.append(list);
+    }
+    box.append(el("p", { id: "selection", class: "note", "aria-live": "polite" },
+      selected ? fmt(W.selection, { cards: info(selected).name }) : W.none_selected));
+  }
+
+  function drawSince() {
+    const box = document.getElementById("since");
+    box.replaceChildren(el("h2", {}, W.since));
+    if (!view.since.length) { box.append(el("p", {}, W.nothing_since)); return; }
+    const list = el("ol", {});
+    for (const line of view.since) list.append(el("li", {}, line));
+    box.append(list);
+  }
+
+  function drawResult() {
+    const box = document.getElementById("result");
+    if (!view.result) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    box.replaceChildren(el("h2", {}, W.result), el("p", { id: "result-text" }, view.result.text));
+    for (const line of view.result.lines) box.append(el("p", {}, line));
+    if (view.result.record) box.append(el("p", {}, el("a", { href: view.result.record, download: "" }, W.record)));
+  }
+
+  function draw(next) {
+    const focused = document.activeElement && document.activeElement.id;
+    if (view && next.turn !== view.turn) { selected = null; choices = []; }
+    view = next;
+    if (selected && !view.hand.includes(selected)) selected = null;
+    document.body.classList.add("areas");
+    drawStatus(); drawOthers();
+    const table = document.getElementById("table"), extras = document.getElementById("extras");
+    table.replaceChildren(); extras.replaceChildren();
+    let hand = null;
+    for (const area of view.areas) {
+      if (area.kind === "hand") hand = area;
+      else if (area.kind === "cards") (area.target ? table : extras).append(cardsArea(area));
+      else if (area.kind !== "result") extras.append(textArea(area));
+    }
+    drawHand(hand); drawControls(); drawSince(); drawResult();
+    document.body.classList.toggle("my-turn", Boolean(view.my_turn));
+    if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
+  }
+
+  // Choices the server offers for a typed line (e.g. ``play 7D take``).
+  function offer(list) { choices = list || []; if (view) draw(view); }
+  function clear() { selected = null; choices = []; if (view) draw(view); }
+
+  function use(api) { tools = api; }
+  return { draw, offer, clear, use };
+})();
