@@ -87,6 +87,21 @@ def test_region_codes_fall_back_to_the_language():
     assert i18n.resolve_language("uk-UA", environ={}) == "uk"
 
 
+@pytest.mark.parametrize("code, expected", [
+    ("zh_Hans", "zh_Hans"), ("zh-Hans", "zh_Hans"), ("zh-hans-CN", "zh_Hans"),
+    ("zh_CN.UTF-8", "zh_Hans"), ("zh_SG", "zh_Hans"), ("zh", "zh_Hans"),
+    # Traditional Chinese readers are not handed Simplified characters.
+    ("zh_TW.UTF-8", None), ("zh_HK", None), ("zh_Hant", None),
+])
+def test_a_catalog_named_by_script_is_found_from_the_usual_region_codes(code, expected):
+    assert i18n.match_language(code, ["en", "it", "zh_Hans"]) == expected
+
+
+def test_a_chinese_environment_chooses_simplified_chinese():
+    assert i18n.environment_language({"LANG": "zh_CN.UTF-8"}, ["en", "zh_Hans"]) == "zh_Hans"
+    assert i18n.environment_language({"LANG": "zh_TW.UTF-8"}, ["en", "zh_Hans"]) == "en"
+
+
 # -- plurals follow CLDR ------------------------------------------------------------------
 
 
