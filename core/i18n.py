@@ -24,6 +24,7 @@ import io
 import os
 import string
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -550,6 +551,20 @@ def format_number(n: int | float) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(n, locale=_language)
+
+
+def join_sentences(*texts: str) -> str:
+    """Sentences one after the other, as the language writes them: a space
+    between them, none after a wide character (Chinese and Japanese end a
+    sentence with a full-width 。 that carries its own space)."""
+    out = ""
+    for text in texts:
+        if not text:
+            continue
+        if out and unicodedata.east_asian_width(out[-1]) not in ("W", "F"):
+            out += " "
+        out += text
+    return out
 
 
 def format_list(items: Iterable[str], style: str = "standard") -> str:

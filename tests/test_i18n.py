@@ -265,3 +265,11 @@ def test_ascii_option_shows_suit_letters():
 def test_meld_check_names_the_kind_in_the_users_language():
     result = run("--lang", "it", "meld", "check", "QC KC AC")
     assert result.exit_code == 0 and "scala" in result.stdout
+
+
+def test_sentences_are_joined_as_the_language_writes_them():
+    assert i18n.join_sentences("Two decks.", "", "104 cards.") == "Two decks. 104 cards."
+    assert i18n.join_sentences("使用 2 副牌。", "共计 104 张牌。") == "使用 2 副牌。共计 104 张牌。"
+    assert i18n.join_sentences("每名玩家发 5 张牌，", "并把 4 张牌正面朝上放在牌桌上。") == \
+        "每名玩家发 5 张牌，并把 4 张牌正面朝上放在牌桌上。"
+    assert i18n.join_sentences("لعبة.", "ورقة.") == "لعبة. ورقة."

@@ -112,9 +112,11 @@ def variants_params(
     if as_json:
         print_json([dataclasses.asdict(p) for p in params])
         return
+    from rich.cells import cell_len
+
     console = Console(soft_wrap=False)
     # The key is what a variant file names: never cut; the meaning wraps instead.
-    key_width = max([len(p.key) for p in params] + [len(_("Key"))])
+    key_width = max([len(p.key) for p in params] + [cell_len(_("Key"))])
     rows = []
     for p in params:
         if p.allowed:
