@@ -111,7 +111,8 @@ def test_every_commands_help_in_every_language(lang):
         english = command.help.split("\n\n")[0]
         i18n.use_language(lang, environ={})
         first = i18n._(command.help).split("\n\n")[0]
-        assert first in flat(result.stdout), (lang, path)
+        # Compared without spaces: a Chinese line breaks where no space was.
+        assert "".join(first.split()) in "".join(flat(result.stdout).split()), (lang, path)
         if lang != "en":
             assert first != english and english not in flat(result.stdout), (lang, path)
 
