@@ -87,6 +87,24 @@ def localise_library() -> None:
         if not hasattr(rich_utils, name) or message is None:
             continue
         setattr(rich_utils, name, _library_template(message, 1 if "{value}" in message else 0))
+    make = getattr(rich_utils, "_make_rich_text", None)
+    if make is not None and not getattr(make, "_folds", False):
+        rich_utils._make_rich_text = _folding(make)
+
+
+def _folding(make: Any) -> Any:
+    """Typer's help text maker, its text folded rather than cut with "…"
+    where a word is wider than its column: Rich breaks lines at spaces only,
+    and a Chinese sentence has none."""
+
+    def make_text(**kwargs: Any) -> Any:
+        text = make(**kwargs)
+        if getattr(text, "overflow", "") is None:
+            text.overflow = "fold"
+        return text
+
+    make_text._folds = True  # type: ignore[attr-defined]
+    return make_text
 
 
 # -- a command's usage line and metavars -------------------------------------------

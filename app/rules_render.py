@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import html
 import re
-import textwrap
+
+from rich.cells import cell_len
 
 from .bidi import LRI, PDI, RLI, visual as visual_line
 from .rules_text import Bullets, Document, Heading, Paragraph
@@ -26,6 +27,41 @@ def _plain(text: str, doc: Document) -> str:
     return text if doc.rtl else re.sub(f"[{LRI}{RLI}{PDI}]", "", text)
 
 
+#: Characters that take two terminal columns (CJK scripts, full-width forms).
+_WIDE = "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd"
+#: Punctuation that never starts a line, and that never ends one.
+_CLOSING = "、。，．：；！？）」』】〉》”’"
+_OPENING = "（「『【〈《“‘"
+#: The pieces a line is made of: spaces, one wide character or a word, each
+#: with the punctuation around it. Lines break between pieces: Chinese has no spaces.
+_PIECES = re.compile(f"\\s+|[{_OPENING}]*(?:[{_WIDE}]|[^\\s{_WIDE}]+)[{_CLOSING}]*")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` terminal columns (a Chinese
+    character takes two), broken between words or beside wide characters;
+    a word longer than the width is left whole."""
+    lines: list[str] = []
+    line, size = "", 0
+    for piece in _PIECES.findall(text):
+        if piece.isspace():
+            if line:
+                line, size = line + " ", size + 1
+            continue
+        piece_size = cell_len(piece)
+        if line.strip() and size + piece_size > width:
+            lines.append(line.rstrip())
+            line, size = "", 0
+        line, size = line + piece, size + piece_size
+    if line.strip() or not lines:
+        lines.append(line.rstrip())
+    return lines
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * max(0, width - cell_len(text)) + text
+
+
 def render_text(doc: Document, *, visual: bool = False, width: int = 80) -> str:
     lines: list[str] = []
 
@@ -34,17 +70,17 @@ def render_text(doc: Document, *, visual: bool = False, width: int = 80) -> str:
         if not visual:
             lines.append(indent + bullet + text)
             return
-        body = width - len(indent) - len(bullet)
-        wrapped = textwrap.wrap(text, max(20, body), break_long_words=False, break_on_hyphens=False) or [""]
+        body = width - cell_len(indent) - cell_len(bullet)
+        wrapped = wrap(text, max(20, body))
         for i, line in enumerate(wrapped):
-            prefix = (bullet if i == 0 else " " * len(bullet))
+            prefix = (bullet if i == 0 else " " * cell_len(bullet))
             shown = visual_line(indent + prefix + line, rtl=doc.rtl)
-            lines.append(shown.rjust(width) if doc.rtl else shown)
+            lines.append(_rjust(shown, width) if doc.rtl else shown)
 
     def heading(text: str, underline: str) -> None:
         para(text)
-        rule = underline * max(4, len(_strip(text)))
-        lines.append(rule.rjust(width) if visual and doc.rtl else rule)
+        rule = underline * max(4, cell_len(_strip(text)))
+        lines.append(_rjust(rule, width) if visual and doc.rtl else rule)
 
     heading(doc.title, "=")
     if doc.subtitle:

@@ -31,7 +31,7 @@ from . import glossary
 
 from machiavelli.core import i18n
 from .bidi import isolate
-from machiavelli.core.i18n import NP_, format_list, format_number, npgettext, pgettext
+from machiavelli.core.i18n import NP_, format_list, format_number, join_sentences, npgettext, pgettext
 from .reasons import meld_reason
 from .rules_examples import (MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example,
                              rearranging_examples)
@@ -133,7 +133,7 @@ class _Composer:
 
     def say(self, *texts: str) -> None:
         assert self.section is not None
-        text = " ".join(t for t in texts if t)
+        text = join_sentences(*texts)
         if text:
             self.section.blocks.append(Paragraph(text))
 
@@ -227,11 +227,7 @@ class _Composer:
             if french and s.code in glossary.SUIT_NAMES else self.latin(glossary.suit_mark(s.code, deck))
             for s in deck.suits
         ]
-        ranks = [
-            self._p("rule:deck", "{name} ({letter})", name=glossary.rank_name(r.code), letter=self.latin(r.code))
-            if french and r.code in glossary.RANK_NAMES else self.latin(r.code)
-            for r in deck.ranks
-        ]
+        ranks = [self._rank(r.code) for r in deck.ranks]
         self.say(
             self._np("rule:deck", "Each deck has {n} suit: {suits}.", "Each deck has {n} suits: {suits}.",
                       len(deck.suits), suits=format_list(suits)),
@@ -377,7 +373,10 @@ class _Composer:
 
     def _rank(self, code: str) -> str:
         if code in glossary.RANK_NAMES and glossary.is_french(self.v.deck):
-            return self._p("rule:deck", "{name} ({letter})", name=glossary.rank_name(code), letter=self.latin(code))
+            name = glossary.rank_name(code)
+            # A language that names the figures by their letters (Chinese K) says it once.
+            if name != code:
+                return self._p("rule:deck", "{name} ({letter})", name=name, letter=self.latin(code))
         return self.latin(code)
 
     def _example_text(self, e: MeldExample) -> str:

@@ -24,6 +24,7 @@ import io
 import os
 import string
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -409,7 +410,11 @@ def _layer(lang: str, path: Path) -> gettext.GNUTranslations:
 
 
 def match_language(code: str, available: Iterable[str]) -> str | None:
-    """``it_IT.UTF-8`` -> ``it`` when only ``it`` is available; None if nothing fits."""
+    """``it_IT.UTF-8`` -> ``it`` when only ``it`` is available; None if nothing fits.
+
+    A catalog named by script (``zh_Hans``) is found from the script's usual
+    regions too: ``zh_CN`` and ``zh`` mean Simplified Chinese by CLDR's
+    likely subtags, while ``zh_TW`` (Traditional) does not match it."""
     code = code.split(".")[0].split("@")[0].strip()
     if not code:
         return None
@@ -421,12 +426,33 @@ def match_language(code: str, available: Iterable[str]) -> str | None:
         parts = parse_locale(code.replace("-", "_"))
     except ValueError:
         return None
-    language, territory = parts[0].lower(), parts[1]
+    language, territory, script = parts[0].lower(), parts[1], parts[2] or _likely_script(parts[0], parts[1])
     options = {a.lower(): a for a in available}
-    for candidate in (f"{language}_{territory}".lower() if territory else None, language):
-        if candidate and candidate in options:
-            return options[candidate]
+    candidates = [
+        f"{language}_{script}_{territory}" if script and territory else None,
+        f"{language}_{script}" if script else None,
+        f"{language}_{territory}" if territory else None,
+        language,
+    ]
+    for candidate in candidates:
+        if candidate and candidate.lower() in options:
+            return options[candidate.lower()]
     return None
+
+
+def _likely_script(language: str, territory: str | None) -> str | None:
+    """The script a language is written in, in a region or by default
+    (CLDR's likely subtags: ``zh_TW`` -> ``Hant``, ``zh`` -> ``Hans``)."""
+    from babel.core import get_global, parse_locale
+
+    likely = get_global("likely_subtags")
+    full = (likely.get(f"{language}_{territory}") if territory else None) or likely.get(language)
+    if not full:
+        return None
+    try:
+        return parse_locale(full)[2]
+    except ValueError:
+        return None
 
 
 def environment_language(environ: Mapping[str, str] | None = None, available: Iterable[str] | None = None) -> str:
@@ -525,6 +551,20 @@ def format_number(n: int | float) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(n, locale=_language)
+
+
+def join_sentences(*texts: str) -> str:
+    """Sentences one after the other, as the language writes them: a space
+    between them, none after a wide character (Chinese and Japanese end a
+    sentence with a full-width 。 that carries its own space)."""
+    out = ""
+    for text in texts:
+        if not text:
+            continue
+        if out and unicodedata.east_asian_width(out[-1]) not in ("W", "F"):
+            out += " "
+        out += text
+    return out
 
 
 def format_list(items: Iterable[str], style: str = "standard") -> str:

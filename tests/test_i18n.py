@@ -87,6 +87,21 @@ def test_region_codes_fall_back_to_the_language():
     assert i18n.resolve_language("uk-UA", environ={}) == "uk"
 
 
+@pytest.mark.parametrize("code, expected", [
+    ("zh_Hans", "zh_Hans"), ("zh-Hans", "zh_Hans"), ("zh-hans-CN", "zh_Hans"),
+    ("zh_CN.UTF-8", "zh_Hans"), ("zh_SG", "zh_Hans"), ("zh", "zh_Hans"),
+    # Traditional Chinese readers are not handed Simplified characters.
+    ("zh_TW.UTF-8", None), ("zh_HK", None), ("zh_Hant", None),
+])
+def test_a_catalog_named_by_script_is_found_from_the_usual_region_codes(code, expected):
+    assert i18n.match_language(code, ["en", "it", "zh_Hans"]) == expected
+
+
+def test_a_chinese_environment_chooses_simplified_chinese():
+    assert i18n.environment_language({"LANG": "zh_CN.UTF-8"}, ["en", "zh_Hans"]) == "zh_Hans"
+    assert i18n.environment_language({"LANG": "zh_TW.UTF-8"}, ["en", "zh_Hans"]) == "en"
+
+
 # -- plurals follow CLDR ------------------------------------------------------------------
 
 
@@ -250,3 +265,11 @@ def test_ascii_option_shows_suit_letters():
 def test_meld_check_names_the_kind_in_the_users_language():
     result = run("--lang", "it", "meld", "check", "QC KC AC")
     assert result.exit_code == 0 and "scala" in result.stdout
+
+
+def test_sentences_are_joined_as_the_language_writes_them():
+    assert i18n.join_sentences("Two decks.", "", "104 cards.") == "Two decks. 104 cards."
+    assert i18n.join_sentences("使用 2 副牌。", "共计 104 张牌。") == "使用 2 副牌。共计 104 张牌。"
+    assert i18n.join_sentences("每名玩家发 5 张牌，", "并把 4 张牌正面朝上放在牌桌上。") == \
+        "每名玩家发 5 张牌，并把 4 张牌正面朝上放在牌桌上。"
+    assert i18n.join_sentences("لعبة.", "ورقة.") == "لعبة. ورقة."

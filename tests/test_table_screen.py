@@ -223,3 +223,22 @@ def test_visual_order_reaches_a_game_of_computer_players_in_a_terminal(tmp_path)
     for line in (intro, left):
         assert visual_of(line) != line
         assert visual_of(line) in out and line not in out
+
+
+@pytest.mark.parametrize("seed, seats", [(7, ("human", "solver", "solver")), (4, ("human", "solver", "solver", "solver"))])
+def test_a_chinese_game_fits_an_80_by_24_terminal_by_display_width(seed, seats):
+    """Chinese characters take two columns: the screen is measured in
+    columns, so the title rule ends at the edge and no screen scrolls."""
+    from rich.cells import cell_len
+
+    game, lines = scripted(seed, seats)
+    typed = [extra for line in lines for extra in ((line, "提示", "") if line in ("draw", "end") else (line,))]
+    args = [a for kind in seats for a in ("--seat", kind)]
+    result = play("--lang", "zh_Hans", "--seed", str(seed), *args, lines=typed, env={"COLUMNS": "80", "LINES": "24"})
+    assert "对局记录已写入" in result.stdout
+    shown = screens(result.stdout)
+    tall = max(shown, key=rows)
+    assert rows(tall) <= 23, "\n".join(tall)
+    titles = [line for s in shown for line in s if line.startswith("马基雅维利 · ")]
+    assert len(titles) > 10 and all(cell_len(t) == 80 for t in titles)
+    assert all(any(line.startswith("您的手牌") for line in s) for s in shown if any(l.startswith("马基雅维利 · ") for l in s))

@@ -150,9 +150,11 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
         else:
             print_json([dataclasses.asdict(p) for p in params])
         return
+    from rich.cells import cell_len
+
     console = Console(soft_wrap=False)
     # The key is what a variant file names: never cut; the meaning wraps instead.
-    key_width = max([len(p.key) for p in params] + [len(_("Key"))])
+    key_width = max([len(p.key) for p in params] + [cell_len(_("Key"))])
     rows = []
     for p in params:
         if p.allowed:

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from machiavelli.core import i18n
 from machiavelli.core.cards import Card
-from machiavelli.core.i18n import format_list, npgettext, pgettext
+from machiavelli.core.i18n import format_list, join_sentences, npgettext, pgettext
 from machiavelli.core.present import Bullets, Paragraph, RulesDocument, Section
 
 from .glossary import card_name, rank_name, suit_name
@@ -45,7 +45,7 @@ class _Composer:
         self.doc.sections.append(self.section)
 
     def say(self, *texts: str) -> None:
-        text = " ".join(t for t in texts if t)
+        text = join_sentences(*texts)
         if text and self.section is not None:
             self.section.blocks.append(Paragraph(text))
 
