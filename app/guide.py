@@ -19,8 +19,10 @@ WHAT: dict[str, str] = {
     "split": NP_("command help", "Cut a meld in two: the second part starts at the card named."),
     "join": NP_("command help", "Put the cards of the other melds into the first one."),
     "undo": NP_("command help", "Take back the last step of this turn (as far back as the start of the turn)."),
-    "restore": NP_("command help", "Put everything back as it was when the turn began, draw the penalty and pass."),
-    "draw": NP_("command help", "Draw and pass (only if you have put down no card)."),
+    "restore": NP_("command help", "After touching the table: put everything back as it was when the turn began, "
+                   "draw the penalty and pass."),
+    "draw": NP_("command help", "Draw and pass (only if you have put down no card; the restore penalty if you "
+                "touched the table this turn)."),
     "end": NP_("command help", "End the turn: every meld valid, every taken card back, a card of yours played."),
     "hint": NP_("command help", "Show the most cards you can put down, as commands (nothing is played)."),
     "sort": NP_("command help", "Order your hand: by suit, by rank, or grouped into the melds it holds."),

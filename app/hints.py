@@ -9,12 +9,14 @@ something the rules would refuse.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
-from machiavelli.games.machiavelli import moves
+
+from machiavelli.games.machiavelli import house, moves
 from machiavelli.games.machiavelli.actions import END, Action
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.games.machiavelli.variant import MachiavelliVariant
@@ -48,6 +50,8 @@ def position(view: View) -> tuple[Position, bool]:
 def best_play(view: View) -> Hint:
     """The solver's best play for the seat of ``view``, whose turn it is
     (raises SolverError when the solver gives up, ImportError when there is none)."""
+    if view.variant.house_rules:
+        return _house_play(view)
     start, from_start = position(view)
     plan = moves.best(view.variant, start.table, start.hand, start.help)
     if not plan.placed:
@@ -69,3 +73,21 @@ def _works(variant: MachiavelliVariant, start: Position, actions: Sequence[Actio
     except IllegalAction:
         return False
     return trial.outcome is not None or trial.current != 0
+
+
+def _house_play(view: View) -> Hint:
+    """The hint under house rules (an opening, a limit, forced play): the
+    solver's play checked against them, or the play the rules accept, as
+    the computer players choose it (:func:`house.legal_plan`), from the
+    turn's start unless the table could be left as it is now."""
+    start, from_start = position(view)
+    trial = Game.from_position(view.variant, [list(start.hand), []], table=start.table, help=start.help,
+                               current=0, opened=(0, 1) if view.opened[view.seat] else (1,))
+    solved = moves.best(view.variant, start.table, start.hand, start.help)
+    plan = house.legal_plan(trial.view(0), [*solved.actions, END] if solved.placed else [END])
+    if not plan or plan[-1] is not END or not house.accepted(trial, plan):
+        return Hint((), tuple(start.table), (), from_start)
+    for action in plan[:-1]:
+        trial.apply(action, 0)
+    placed = tuple((Counter(start.hand) - Counter(trial.hand(0))).elements())
+    return Hint(placed, trial.melds(), tuple(plan), from_start)

@@ -20,7 +20,7 @@ from machiavelli.core import plugins, registry
 from machiavelli.core.places import DATA_ENV, data_folder  # noqa: F401 (DATA_ENV: re-exported)
 from machiavelli.core.errors import VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
-from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve
+from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve, split_call
 
 from .resources import data_dir
 
@@ -238,7 +238,13 @@ def _schema(game: str) -> type[Variant]:
 def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
     """A variant by name (shipped, the user's folder, a plugin) or a YAML
     file by path; ``extends`` inside a file may name any known variant or a
-    ``.yaml`` file in the same folder (see :func:`_fetcher`)."""
+    ``.yaml`` file in the same folder (see :func:`_fetcher`). The one-line
+    form ``bga(hand_size=13, aces=wrap)`` is ``bga`` with those overrides,
+    applied before ``overrides`` (see :func:`split_call`)."""
+    if "(" in spec and not Path(spec).is_file():
+        call = split_call(spec)
+        if call is not None:
+            return load_variant(call[0], [*call[1], *overrides])
     found = None if _looks_like_path(spec) else _named(spec)
     if found is not None:
         text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec

@@ -27,6 +27,15 @@ def _melds(numbers) -> str:
 
 
 def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None) -> str:
+    """One sentence about a log entry (two when the next turn starts with a draw)."""
+    text = _entry_text(entry, deck, names)
+    if entry.next_drew:
+        text += " " + ngettext("The next player draws {n} card to start the turn.",
+                               "The next player draws {n} cards to start the turn.", entry.next_drew)
+    return text
+
+
+def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None) -> str:
     """One entry of the log as a sentence. Melds are named by their cards as
     they were before the step (numbers change as melds come and go), and the
     cards of a play or an addition that came from the table or the help
@@ -86,6 +95,10 @@ def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = No
         return ngettext("{player} restores the table and draws {n} card.",
                         "{player} restores the table and draws {n} cards.", entry.drew, player=player)
     if isinstance(action, Draw):
+        if entry.penalty:
+            return ngettext("{player} gives up a rearrangement of the table and draws {n} card as a penalty.",
+                            "{player} gives up a rearrangement of the table and draws {n} cards as a penalty.",
+                            entry.drew, player=player)
         if not entry.drew:
             return _("{player} passes without drawing.", player=player)
         return ngettext("{player} draws {n} card.", "{player} draws {n} cards.", entry.drew, player=player)

@@ -16,7 +16,8 @@ from .reasons import describe
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-VariantOpt = Annotated[str, typer.Option("--variant", "-V", help=N_("A shipped variant's name or a YAML file."))]
+VariantOpt = Annotated[str, typer.Option("--variant", "-V", help=N_(
+    "A shipped variant's name or a YAML file, with house rules if you like: \"bga(hand_size=13, aces=wrap)\"."))]
 SetOpt = Annotated[
     Optional[list[str]],
     typer.Option("--set", "-s", help=N_("Override a rule: key=value (dotted keys reach nested values). Repeatable.")),

@@ -41,6 +41,7 @@ ERRORS: dict[str, str] = {
     "bad-action": N_("Not a valid action: {token} (expected: {usage})"),
     "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
     "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
+    "bad-dealer": N_("Not a dealer: {dealer} (a seat from 0 to fewer than {players})"),
     "seed-too-large": N_("The seed {seed} is too large: a seed has at most {digits} digits."),
     "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),
     "too-many-copies": N_("There are more {cards} than {decks} decks hold."),
@@ -88,10 +89,20 @@ ACTION_REASONS: dict[str, str] = {
     "same-meld": N_("Cards cannot move from meld {meld} to itself."),
     "nothing-to-split": N_("Meld {meld} starts with {cards}: there is nothing to split off."),
     "nothing-to-undo": N_("There is nothing to undo in this turn."),
+    "nothing-to-restore": N_("You have taken nothing from the table this turn, so there is nothing to restore: undo "
+                             "your own plays, or draw."),
     "draw-after-play": N_("You have played {cards} this turn: end the turn, or undo before drawing."),
     "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
     "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
     "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
+    "rearrange-before-opening": N_("You may not take, move, split or join table cards before your first play "
+                                   "is on the table."),
+    "too-many-cards": N_("Too many cards: the most cards of your hand you may lay down in one turn is {limit}."),
+    "opening-not-met": N_("Your first play must include a new combination made only of cards from your hand."),
+    "opening-run-not-met": N_("Your first play must include a new run made only of cards from your hand."),
+    "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
+                                 "{needed} points; these are worth {points}."),
+    "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
 }
 
 
@@ -172,6 +183,10 @@ PROBLEMS: dict[str, str] = {
     # TRANSLATORS: cards: the cards of all the decks; needed: players x hand + help cards.
     "too-few-cards-with-help": N_("not enough cards: hands of {hand} for {players} players and {help} help "
                                   "cards take {needed}, the decks hold {cards}"),
+    "opening-run-without-runs": N_("a first play that must be a run needs a kind of meld that is a run"),
+    "forced-play-with-limit": N_("a limit of cards per turn cannot go with drawing only-if-unable"),
+    "opening-over-limit": N_("an opening needs a new meld of at least {size} cards, more than the limit of {limit} "
+                             "cards per turn"),
     "duplicate-suit-code": N_("two suits have the code {code}"),
     "duplicate-rank-code": N_("two ranks have the code {code}"),
     "duplicate-suit-symbol": N_("two suits have the symbol {symbol}"),

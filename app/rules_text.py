@@ -184,7 +184,7 @@ class _Composer:
         doc.subtitle = self.free_text("description")
         self.cover("description")
         for part in (self.overview, self.cards_section, self.deal, self.melds, self.turn, self.rearranging,
-                     self.restore, self.ending, self.end, self.notes):
+                     self.rearranging_rules, self.restore, self.ending, self.end, self.notes):
             part()
         self.other()
         return doc
@@ -274,8 +274,12 @@ class _Composer:
         self.say(
             self._p("rules", "Players keep their cards hidden from the others. The remaining cards are placed face "
                      "down in the middle of the table: they are the deck."),
-            self._p("rules", "The player to the dealer's left plays first, and play goes on clockwise."),
+            self._p("rules", "The player to the dealer's left plays first, and play goes on clockwise.")
+            if v.direction == "clockwise" else
+            self._p("rule:direction", "The player to the dealer's right plays first, and play goes on "
+                    "counter-clockwise."),
         )
+        self.cover("direction", v.direction)
 
     def _hand_size_rows(self) -> list[str]:
         sizes = dict(sorted(self.v.hand_size.items()))  # type: ignore[union-attr]
@@ -389,8 +393,17 @@ class _Composer:
     def turn(self) -> None:
         v = self.v
         self.open("turn")
-        self.say(self._p("rules", "On your turn you may lay down as many cards from your hand as you like: as new "
-                          "combinations, or added to combinations already on the table. You may stop at any time."))
+        if v.cards_per_turn is None:
+            self.say(self._p("rules", "On your turn you may lay down as many cards from your hand as you like: as "
+                              "new combinations, or added to combinations already on the table. You may stop at any "
+                              "time."))
+        else:
+            self.say(self._np("rule:cards_per_turn", "On your turn you may lay down at most {n} card from your hand: "
+                               "as new combinations, or added to combinations already on the table.",
+                               "On your turn you may lay down at most {n} cards from your hand: as new "
+                               "combinations, or added to combinations already on the table.", v.cards_per_turn))
+        self.cover("cards_per_turn", "none" if v.cards_per_turn is None else "some")
+        self.opening()
         example = playing_example(v)
         if example and self.proven(example):
             self.say(self._p("rules example", "For example, the table has {before}: you may add {cards} to it, "
@@ -401,7 +414,39 @@ class _Composer:
             self.say(self._p("rule:help_cards", "You may use the face-up help cards in your combinations, but only "
                              "together with at least one card from your hand in the same play."))
 
+    def opening(self) -> None:
+        """What a player's first play must hold (issue 11)."""
+        v = self.v
+        if v.opening == "none":
+            self.say(self._p("rule:opening", "Your first play may be any play: there is no opening requirement."))
+        elif v.opening == "meld-from-hand":
+            self.say(self._p("rule:opening", "Your first play must include a new combination made only of cards "
+                              "from your hand."))
+        elif v.opening == "run":
+            self.say(self._p("rule:opening", "Your first play must include a new run made only of cards from "
+                              "your hand."))
+        else:
+            self.say(self._np("rule:opening", "Your first play must be new combinations made only of cards from "
+                               "your hand and worth at least {n} point in all; cards added to other combinations "
+                               "do not count.", "Your first play must be new combinations made only of cards from "
+                               "your hand and worth at least {n} points in all; cards added to other combinations "
+                               "do not count.", v.opening_points))
+            self.say(self._card_values("rule:opening"))
+        self.cover("opening", v.opening)
+        self.cover("opening_points")  # said with the points opening, meaningless with the others
+
+    def _card_values(self, context: str) -> str:
+        v = self.v
+        if context == "rule:opening":
+            values = [self._np("rule:opening", "{rank}: {n} point", "{rank}: {n} points", r.points,
+                                rank=self._rank(r.code)) for r in v.deck.ranks]
+            return self._p("rule:opening", "Card values: {values}.", values=format_list(values))
+        values = [self._np("rule:scoring", "{rank}: {n} point", "{rank}: {n} points", r.points,
+                            rank=self._rank(r.code)) for r in v.deck.ranks]
+        return self._p("rule:scoring", "Card values: {values}.", values=format_list(values))
+
     def rearranging(self) -> None:
+        v = self.v
         self.open("rearranging")
         self.say(
             self._p("rules", "You may also rearrange the combinations on the table: take cards from them, split "
@@ -425,6 +470,25 @@ class _Composer:
                     before=self.table(e.before), moved=self.cards(e.moved), new=self.cards(e.after[0]),
                     cards=self.cards(e.played), left=self.cards(e.left)))
 
+    def rearranging_rules(self) -> None:
+        v = self.v
+        if v.rearrange_before_opening:
+            self.say(self._p("rule:rearrange_before_opening", "You may rearrange the table from your very first "
+                              "play."))
+        else:
+            self.say(self._p("rule:rearrange_before_opening", "Until your first play is on the table, you may not "
+                              "take, move, split or join cards of the table."))
+        self.cover("rearrange_before_opening", v.rearrange_before_opening)
+        if v.rearranging == "free":
+            self.say(self._p("rule:rearranging", "You may also rearrange the table without laying down a card of "
+                              "your own: if every taken card is back and every combination is valid, you may keep "
+                              "the new arrangement and end your turn with the usual draw. Only a table put back as "
+                              "it was counts as restoring."))
+        else:
+            self.say(self._p("rule:rearranging", "A turn in which you touched the table must end with at least one "
+                              "card from your hand laid down; otherwise you must restore."))
+        self.cover("rearranging", v.rearranging)
+
     def restore(self) -> None:
         v = self.v
         self.open("restore")
@@ -436,6 +500,22 @@ class _Composer:
                                v.restore_penalty))
         else:
             self.say(self._p("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."))
+        # The penalty is charged for giving the rearrangement up, however the
+        # table went back: otherwise undoing every step and drawing dodges it.
+        self.say(self._p("rules", "You may restore only after taking, moving, splitting or joining cards of the "
+                          "table. Undoing a step that moved only cards of your own hand costs nothing."))
+        if v.restore_penalty:
+            self.say(self._np("rule:restore_penalty", "Putting the table back by undoing your steps and then "
+                               "drawing counts as restoring: a turn in which you touched the table and that ends "
+                               "without a card of your hand on it costs the penalty of {n} card, not the usual "
+                               "draw.", "Putting the table back by undoing your steps and then drawing counts as "
+                               "restoring: a turn in which you touched the table and that ends without a card of "
+                               "your hand on it costs the penalty of {n} cards, not the usual draw.",
+                               v.restore_penalty))
+        else:
+            self.say(self._p("rule:restore_penalty", "Putting the table back by undoing your steps and then drawing "
+                              "counts as restoring: a turn in which you touched the table and that ends without a "
+                              "card of your hand on it ends without drawing."))
         self.cover("restore_penalty", "some" if v.restore_penalty else "none")
 
     def ending(self) -> None:
@@ -445,6 +525,20 @@ class _Composer:
                           "combination and no card taken from the table is left in your hand."))
         # A turn without a card from the hand ends with a draw, never by simply
         # passing (Board Game Arena, seeds 000 and 004): the engine refuses `end`.
+        self.cover("draw_count", "some" if v.draw_count else "none")
+        self.cover("drawing", v.drawing)
+        if v.drawing == "start-of-turn":
+            if v.draw_count:
+                self.say(self._np("rule:drawing", "Every turn starts with a draw: you take {n} card from the deck "
+                                  "before you play. A turn in which you lay down no card from your hand then simply "
+                                  "ends.", "Every turn starts with a draw: you take {n} cards from the deck before "
+                                  "you play. A turn in which you lay down no card from your hand then simply ends.",
+                                  v.draw_count))
+            else:
+                self.say(self._p("rule:drawing", "Every turn would start with a draw, but in this variant the draw "
+                                 "gives you no card. A turn in which you lay down no card from your hand simply "
+                                 "ends."))
+            return
         if v.draw_count:
             self.say(self._np("rule:draw_count", "A turn in which you lay down no card from your hand ends with a "
                               "draw: you take {n} card from the deck.", "A turn in which you lay down no card from "
@@ -452,7 +546,12 @@ class _Composer:
         else:
             self.say(self._p("rule:draw_count", "A turn in which you lay down no card from your hand ends with a "
                              "draw, but in this variant the draw gives you no card."))
-        self.cover("draw_count", "some" if v.draw_count else "none")
+        if v.drawing == "only-if-unable":
+            self.say(self._p("rule:drawing", "You may draw only when you cannot lay down any card from your hand: "
+                             "a player who can play must play."))
+        else:
+            self.say(self._p("rule:drawing", "You may draw instead of playing, even when you could lay down "
+                             "cards."))
         self.say(self._p("rules", "If you laid down at least one card, you draw nothing."))
 
     def end(self) -> None:
@@ -477,6 +576,18 @@ class _Composer:
                                 rank=self._rank(r.code)) for r in v.deck.ranks]
             self.say(self._p("rule:deck_out_winners", "Card values: {values}.", values=format_list(values)))
         self.cover("deck_out_winners", v.deck_out_winners)
+        self.say({
+            "winner-only": self._p("rule:scoring", "Scoring: each winner of a deal scores 1 point; over several "
+                                    "deals, the most points win."),
+            "cards-left": self._p("rule:scoring", "Scoring: at the end of a deal every player scores 1 penalty point "
+                                   "for each card left in hand; over several deals, the fewest points win."),
+            "card-values": self._p("rule:scoring", "Scoring: at the end of a deal every player scores the values of "
+                                    "the cards left in hand as penalty points; over several deals, the fewest points "
+                                    "win."),
+        }[v.scoring])
+        if v.scoring == "card-values":
+            self.say(self._card_values("rule:scoring"))
+        self.cover("scoring", v.scoring)
 
     def notes(self) -> None:
         text = self.free_text("notes")

@@ -312,6 +312,7 @@ class Screen:
             line = Text(self.t(_("Taken from the table, to put back:")) + " ", style="bold")
             line.append_text(self.cards(working, deck, [True] * len(working)))
             out.append(line)
+        out.extend(self.line(text, "yellow") for text in house_notes(view))
         return out
 
     def hand_lines(self, view: View, order: str) -> list[Text]:
@@ -432,3 +433,28 @@ class Screen:
     def lines(self, lines: Iterable[str], style: str = "") -> None:
         for line in lines:
             self.say(line, style)
+
+
+def house_notes(view: View) -> list[str]:
+    """What the house rules ask of the seat whose turn it is: its opening
+    while it has not opened, and the cards it may still lay down."""
+    variant = view.variant
+    if not view.my_turn or view.outcome is not None:
+        return []
+    out = []
+    if not view.opened[view.seat]:
+        if variant.opening == "meld-from-hand":
+            out.append(_("Your first play must include a new combination made only of cards from your hand."))
+        elif variant.opening == "run":
+            out.append(_("Your first play must include a new run made only of cards from your hand."))
+        elif variant.opening == "points":
+            out.append(ngettext("Your first play must be new combinations of cards from your hand worth at least "
+                                "{n} point.", "Your first play must be new combinations of cards from your hand "
+                                "worth at least {n} points.", variant.opening_points))
+        if not variant.rearrange_before_opening:
+            out.append(_("You may not take, move, split or join table cards before your first play is on the "
+                         "table."))
+    if variant.cards_per_turn is not None:
+        out.append(_("Cards of your hand laid down this turn: {n} of {limit}.", n=len(view.played),
+                     limit=variant.cards_per_turn))
+    return out

@@ -90,7 +90,21 @@ def figures(name: str, seats: Sequence[str], games: Sequence[GameSummary]) -> di
                               "low": _num(rearranging.low), "high": _num(rearranging.high)},
         "draws_per_game": _mean(s.draws),
         "restores_per_game": _mean(s.restores),
+        **_points(games, players),
     }
+
+
+def _points(games: Sequence[GameSummary], players: int) -> dict[str, Any]:
+    """Mean penalty points per game by position in turn order, when the
+    variant scores them (its tally counts ``points.SEAT``)."""
+    if not games or not any(k.startswith("points.") for k, _ in games[0].counts):
+        return {}
+    by_position: list[list[float]] = [[] for _ in range(players)]
+    for g in games:
+        counts = dict(g.counts)
+        for seat in range(players):
+            by_position[g.position(seat)].append(counts.get(f"points.{seat}", 0))
+    return {"points_by_position": [{"position": p + 1, **_mean(by_position[p])} for p in range(players)]}
 
 
 def _num(x: float) -> float | None:
@@ -207,10 +221,12 @@ IN_PLAY: dict[str, tuple[str, Callable[[GameSummary], bool]]] = {
     "deck_runs_out": ("deck-end-never-reached", lambda g: g.count("deck_emptied") > 0),
     "deck_out_winners": ("deck-end-never-reached", _scored_at_deck_end),
     "draw_count": ("no-draws", lambda g: g.draws > 0),
+    "rearranging": ("no-rearrangements", lambda g: g.rearranged > 0 or g.restores > 0),
+    "rearrange_before_opening": ("no-rearrangements", lambda g: g.rearranged > 0 or g.restores > 0),
 }
 #: The count each warning code names in the JSON (what stayed at zero).
 IN_PLAY_COUNTS = {"no-restores": "restores", "no-help-cards-used": "help_used",
-                  "deck-end-never-reached": "deck_emptied", "no-draws": "draws"}
+                  "deck-end-never-reached": "deck_emptied", "no-draws": "draws", "no-rearrangements": "rearranged"}
 #: One way of ending this common in a variant's games (at least this share)
 #: says more about the players than about the rules.
 ONE_ENDING_SHARE = {WENT_OUT: 1.0, DECK_EXHAUSTED: 0.95, BLOCKED: 0.95}

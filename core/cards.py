@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Literal
 
+from .i18n import NP_
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .errors import NotationError
@@ -56,17 +57,21 @@ class SuitSpec(BaseModel):
     # defer_build: the validator is built on first use, so that importing the
     # schema costs little (a command that validates no variant never pays).
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    code: str = Field(min_length=1, max_length=2, pattern=r"^[A-Z]+$", description="Notation letter, e.g. H.")
-    symbol: str = Field(min_length=1, max_length=2, description="Display symbol, e.g. ♥.")
-    colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(description="Printed colour.")
+    code: str = Field(min_length=1, max_length=2, pattern=r"^[A-Z]+$",
+        description=NP_("variant parameter", "Notation letter, e.g. H."))
+    symbol: str = Field(min_length=1, max_length=2, description=NP_("variant parameter", "Display symbol, e.g. ♥."))
+    colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(
+        description=NP_("variant parameter", "Printed colour."))
 
 
 class RankSpec(BaseModel):
     """One rank: its notation code and its value in points."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    code: str = Field(min_length=1, max_length=3, pattern=r"^[A-Z0-9]+$", description="Notation, e.g. A, 10, K.")
-    points: int = Field(ge=0, le=1000, description="Value of the card when hands are counted in points.")
+    code: str = Field(min_length=1, max_length=3, pattern=r"^[A-Z0-9]+$",
+        description=NP_("variant parameter", "Notation, e.g. A, 10, K."))
+    points: int = Field(ge=0, le=1000,
+        description=NP_("variant parameter", "Value of the card when hands are counted in points."))
 
 
 class ExtraSpec(BaseModel):
@@ -75,11 +80,13 @@ class ExtraSpec(BaseModel):
     in place of a suit."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    code: str = Field(min_length=2, max_length=4, pattern=r"^[A-Z][A-Z0-9]+$", description="Notation, e.g. JK.")
-    symbol: str = Field(min_length=1, max_length=2, description="Display symbol, e.g. 🃏.")
+    code: str = Field(min_length=2, max_length=4, pattern=r"^[A-Z][A-Z0-9]+$",
+        description=NP_("variant parameter", "Notation, e.g. JK."))
+    symbol: str = Field(min_length=1, max_length=2, description=NP_("variant parameter", "Display symbol, e.g. 🃏."))
     colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(
-        default="black", description="Printed colour.")
-    points: int = Field(default=0, ge=0, le=1000, description="Value of the card when hands are counted in points.")
+        default="black", description=NP_("variant parameter", "Printed colour."))
+    points: int = Field(default=0, ge=0, le=1000,
+        description=NP_("variant parameter", "Value of the card when hands are counted in points."))
 
 
 def _french_suits() -> tuple[SuitSpec, ...]:
@@ -109,7 +116,8 @@ class DeckSpec(BaseModel):
     suits: tuple[SuitSpec, ...] = Field(default_factory=_french_suits, min_length=1, max_length=8)
     ranks: tuple[RankSpec, ...] = Field(default_factory=_french_ranks, min_length=1, max_length=32)
     extras: tuple[ExtraSpec, ...] = Field(default=(), max_length=64,
-                                          description="Cards outside suits x ranks, one of each per deck.")
+                                          description=NP_("variant parameter",
+                                                          "Cards outside suits x ranks, one of each per deck."))
 
     @model_validator(mode="after")
     def _unique_codes(self) -> "DeckSpec":

@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Literal, Mapping, Sequence
 
+from .i18n import NP_
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .cards import FRENCH, Card, DeckSpec
@@ -51,17 +52,21 @@ class MeldKind(BaseModel):
     # schema costs little (a command that validates no variant never pays).
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     same: tuple[Literal["rank", "suit"], ...] = Field(
-        default=(), description="Attributes every card of the meld shares."
+        default=(), description=NP_("variant parameter", "Attributes every card of the meld shares.")
     )
     distinct: tuple[Literal["card", "rank", "suit"], ...] = Field(
-        default=(), description="Attributes that must differ pairwise (card: no two identical cards)."
+        default=(),
+            description=NP_("variant parameter", "Attributes that must differ pairwise (card: no two identical cards).")
     )
-    sequence: bool = Field(default=False, description="Ranks are consecutive, under the variant's ace policy.")
-    min_size: int = Field(default=3, ge=1, le=64, description="Fewest cards in the meld.")
-    max_size: int | None = Field(default=None, ge=1, le=64, description="Most cards in the meld (none: no limit).")
-    ranks: tuple[str, ...] | None = Field(default=None, description="Rank codes allowed in this kind (none: all).")
+    sequence: bool = Field(default=False,
+        description=NP_("variant parameter", "Ranks are consecutive, under the variant's ace policy."))
+    min_size: int = Field(default=3, ge=1, le=64, description=NP_("variant parameter", "Fewest cards in the meld."))
+    max_size: int | None = Field(default=None, ge=1, le=64,
+        description=NP_("variant parameter", "Most cards in the meld (none: no limit)."))
+    ranks: tuple[str, ...] | None = Field(default=None,
+        description=NP_("variant parameter", "Rank codes allowed in this kind (none: all)."))
     patterns: tuple[tuple[str, ...], ...] | None = Field(
-        default=None, description="Exact rank-code combinations this kind allows (none: any)."
+        default=None, description=NP_("variant parameter", "Exact rank-code combinations this kind allows (none: any).")
     )
 
     @model_validator(mode="after")

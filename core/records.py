@@ -73,21 +73,30 @@ class GameRecord:
     seats: tuple[Seat, ...]
     actions: tuple[tuple[int, Action], ...] = ()
     result: Outcome | None = None
+    #: The dealer, when the game did not draw it from the seed (a later
+    #: deal of a match: the deal passes on).
+    dealer: int | None = None
 
     @classmethod
     def of(cls, game: GameState, seats: Sequence[Seat]) -> "GameRecord":
         """The record of a game so far."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players}")
+        dealer = getattr(game, "dealer", None) if getattr(game, "dealer_given", False) else None
         return cls(game.variant, game.seed, tuple(seats),
-                   tuple((e.seat, e.action) for e in game.log), game.outcome)
+                   tuple((e.seat, e.action) for e in game.log), game.outcome, dealer)
 
     def new_game(self) -> Any:
         """The game as dealt, before any action."""
         try:
-            return _definition(self.variant.game).new_game(self.variant, len(self.seats), self.seed)
+            new_game = _definition(self.variant.game).new_game
+            if self.dealer is not None:
+                return new_game(self.variant, len(self.seats), self.seed, dealer=self.dealer)  # type: ignore[call-arg]
+            return new_game(self.variant, len(self.seats), self.seed)
         except SetupError as exc:
             raise RecordError("record-setup", detail=exc.message) from None
+        except TypeError:
+            raise RecordError("record-setup", detail="this game cannot be dealt by a chosen dealer") from None
 
     def replay(self) -> Any:
         """Re-execute every action; the game reaches exactly the recorded state."""
@@ -123,6 +132,7 @@ class GameRecord:
             "version": VERSION,
             "variant": self.variant.parameters(),
             "seed": self.seed,
+            **({"dealer": self.dealer} if self.dealer is not None else {}),
             "seats": [s.as_dict() for s in self.seats],
         }
         lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
@@ -154,6 +164,11 @@ class GameRecord:
             raise RecordError("record-damaged", line=_line_of_digits(text, exc.digits), detail=str(exc)) from None
         except RecursionError:
             raise RecordError("record-damaged", line=1, detail="nested too deeply") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: Any) -> "GameRecord":
+        """A record from parsed JSON (see :meth:`loads`)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not-a-record", detail=f"no \"format\": \"{FORMAT}\"")
         version = data.get("version")
@@ -167,9 +182,13 @@ class GameRecord:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise _field("seed", "a whole number from 0")
         seats = _seats(data.get("seats"))
+        dealer = data.get("dealer")
+        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                                   or not 0 <= dealer < len(seats)):
+            raise _field("dealer", "a seat number")
         actions = _actions(data.get("actions"), len(seats), variant, definition)
         result = _result(data.get("result", None), len(seats), definition)
-        return cls(variant, seed, seats, actions, result)
+        return cls(variant, seed, seats, actions, result, dealer)
 
 
 def _line_of_digits(text: str, digits: int) -> int:

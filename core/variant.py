@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .cards import Card, DeckSpec
 from .errors import VariantError
+from .i18n import NP_
 from .melds import AcePolicy, MeldCheck, MeldKind, arrange, check
 from .numbers import MAX_DIGITS
 
@@ -48,8 +49,8 @@ class Players(BaseModel):
     # defer_build: the validator is built on first use, so that importing the
     # schema costs little (a command that validates no variant never pays).
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    min: int = Field(default=2, ge=2, le=16, description="Fewest players.")
-    max: int = Field(default=5, ge=2, le=16, description="Most players.")
+    min: int = Field(default=2, ge=2, le=16, description=NP_("variant parameter", "Fewest players."))
+    max: int = Field(default=5, ge=2, le=16, description=NP_("variant parameter", "Most players."))
 
     @model_validator(mode="after")
     def _order(self) -> "Players":
@@ -69,17 +70,23 @@ class Variant(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$",
-                      description="Short identifier, e.g. bga.")
+                      description=NP_("variant parameter", "Short identifier, e.g. bga."))
     description: LocalText = Field(default_factory=dict,
-                                   description="One line about the variant, per language code (en, it, ...).")
-    notes: LocalText = Field(default_factory=dict, description="Free text about the variant, per language code.")
-    extends: str | None = Field(default=None, description="The variant this one was derived from.")
+                                   description=NP_("variant parameter",
+                                                       "One line about the variant, per language code (en, it, ...)."))
+    notes: LocalText = Field(default_factory=dict,
+        description=NP_("variant parameter", "Free text about the variant, per language code."))
+    extends: str | None = Field(default=None,
+        description=NP_("variant parameter", "The variant this one was derived from."))
     game: str = Field(default=DEFAULT_GAME, min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_.-]*$",
-                      description="The game this is a variant of (default: machiavelli).")
+                      description=NP_("variant parameter", "The game this is a variant of (default: machiavelli)."))
 
-    deck: DeckSpec = Field(default_factory=DeckSpec, description="Suits and ranks of one deck.")
-    decks: int = Field(default=2, ge=1, le=8, description="Copies of the deck shuffled together.")
-    players: Players = Field(default_factory=Players, description="Number of players allowed.")
+    deck: DeckSpec = Field(default_factory=DeckSpec,
+        description=NP_("variant parameter", "Suits and ranks of one deck."))
+    decks: int = Field(default=2, ge=1, le=8,
+        description=NP_("variant parameter", "Copies of the deck shuffled together."))
+    players: Players = Field(default_factory=Players,
+        description=NP_("variant parameter", "Number of players allowed."))
 
     @field_validator("description", "notes", mode="before")
     @classmethod
@@ -116,10 +123,11 @@ class MeldVariant(Variant):
 
     aces: AcePolicy = Field(
         default="low-or-high",
-        description="Where an ace may stand in a run: low (A-2-3), high (Q-K-A), "
-        "low-or-high (either end, never both: no K-A-2), wrap (around the corner: K-A-2).",
+        description=NP_("variant parameter", "Where an ace may stand in a run: low (A-2-3), high (Q-K-A), "
+            "low-or-high (either end, never both: no K-A-2), wrap (around the corner: K-A-2)."),
     )
-    melds: dict[str, MeldKind] = Field(default_factory=_default_melds, description="The kinds of meld allowed.")
+    melds: dict[str, MeldKind] = Field(default_factory=_default_melds,
+        description=NP_("variant parameter", "The kinds of meld allowed."))
 
     @model_validator(mode="after")
     def _some_melds(self) -> "MeldVariant":
@@ -339,6 +347,58 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
     except yaml.YAMLError:
         value = raw  # not YAML: the text as typed (name=a: b)
     return tuple(key.split(".")), value
+
+
+#: Longest one-line variant (``bga(hand_size=13, aces=wrap)``).
+MAX_CALL_CHARS = 4096
+_CALL = re.compile(r"\s*([^()\s][^()]*?)\s*\((.*)\)\s*", re.S)
+_OPEN, _CLOSE = "[{(", "]})"
+
+
+def split_call(text: str) -> tuple[str, list[str]] | None:
+    """The one-line form of a house rule: ``"bga(hand_size=13, aces=wrap)"``
+    -> ``("bga", ["hand_size=13", "aces=wrap"])``, each item a ``--set``
+    override (read by :func:`parse_override`, never evaluated); None when
+    ``text`` is not in that form. Commas inside brackets or quotes belong
+    to the value (``melds.set.ranks=[5, 6, 7]``). Raises VariantError
+    ``bad-override`` for text too long or brackets that do not match."""
+    if "(" not in text:
+        return None
+    if len(text) > MAX_CALL_CHARS:
+        raise VariantError("bad-override", file="--variant", path="", line=None,
+                           detail=f"a one-line variant is longer than {MAX_CALL_CHARS} characters")
+    match = _CALL.fullmatch(text)
+    if match is None:
+        raise VariantError("bad-override", file="--variant", path="", line=None,
+                           detail=f"expected NAME(key=value, ...), got {text[:60]!r}")
+    name, inner = match.group(1), match.group(2)
+    items: list[str] = []
+    stack: list[str] = []
+    quote = ""
+    start = 0
+    for k, ch in enumerate(inner):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPEN:
+            stack.append(_CLOSE[_OPEN.index(ch)])
+        elif ch in _CLOSE:
+            if not stack or stack.pop() != ch:
+                raise VariantError("bad-override", file="--variant", path="", line=None,
+                                   detail=f"unmatched {ch!r} in {text[:60]!r}")
+        elif ch == "," and not stack:
+            items.append(inner[start:k])
+            start = k + 1
+    if quote or stack:
+        raise VariantError("bad-override", file="--variant", path="", line=None,
+                           detail=f"unclosed {quote or 'bracket'} in {text[:60]!r}")
+    items.append(inner[start:])
+    overrides = [item.strip() for item in items if item.strip()]
+    for item in overrides:
+        parse_override(item)  # the same checks and messages as --set, before anything is read
+    return name, overrides
 
 
 def _nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:

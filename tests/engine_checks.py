@@ -45,7 +45,7 @@ def snapshot(game):
     """Everything an action could change."""
     turn = game.turn
     return (game.ids(), game.state(), turn.seat, turn.number, turn.steps, turn.touched, turn.start,
-            game.entries, game.outcome, [game.just_drawn(s) for s in range(game.players)])
+            turn.disturbed, game.entries, game.outcome, [game.just_drawn(s) for s in range(game.players)])
 
 
 def check_invariants(game, *, boundary: bool) -> None:

@@ -301,3 +301,47 @@ def test_an_unknown_game_in_a_variant_or_a_record_is_one_clear_line(tmp_path):
     result = runner.invoke(app, ["replay", str(saved)])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"Game record {saved} is a game of rummikub, which is not installed."
+
+
+# -- variants options (issue 11, point 7) ---------------------------------------------------------
+
+
+def test_variants_options_lists_every_field_of_the_schema_with_its_facts():
+    from machiavelli.games.machiavelli.variant import MachiavelliVariant
+
+    result = run("variants", "options", "--json")
+    assert result.exit_code == 0, result.output
+    rows = {r["key"]: r for r in json.loads(result.stdout)}
+    assert set(MachiavelliVariant.model_fields) <= set(rows)
+    assert {"players.min", "melds.<kind>.min_size"} <= set(rows)
+    assert rows["restore_penalty"]["default"] == 1 and rows["restore_penalty"]["maximum"] == 10
+    assert rows["dealer"]["allowed"] == ["random", "first-seat"] and rows["dealer"]["type"] == "choice"
+    assert all(r["meaning"] == r["description"] and r["description"] for r in rows.values())
+
+
+@pytest.mark.parametrize("lang", ["it", "tr", "uk", "ar"])
+def test_variants_options_says_every_meaning_in_the_chosen_language(lang):
+    rows = json.loads(run("variants", "options", "--lang", lang, "--json").stdout)
+    untranslated = [r["key"] for r in rows if r["meaning"] == r["description"]]
+    assert not untranslated
+    text = runner.invoke(app, ["variants", "options", "--lang", lang], env={"COLUMNS": "200"})
+    assert text.exit_code == 0 and "restore_penalty" in text.stdout
+    assert rows[0]["meaning"].split()[0] in text.stdout
+
+
+def test_variants_options_refuses_an_unknown_language_or_game_in_one_line():
+    for args in (["--lang", "xx"], ["--game", "nope"]):
+        result = run("variants", "options", *args)
+        assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+def test_a_one_line_variant_is_accepted_wherever_a_variant_is():
+    one = run("variants", "show", "bga(hand_size=13, aces=wrap)", "--json")
+    two = run("variants", "show", "bga", "--set", "hand_size=13", "--set", "aces=wrap", "--json")
+    assert one.exit_code == 0 and one.stdout == two.stdout
+    rules = run("rules", "--variant", "bga(restore_penalty=3)")
+    assert rules.exit_code == 0 and "3" in rules.stdout
+    sim = run("simulate", "-V", "bga(hand_size=13)", "-n", "2", "--json", "-")
+    assert sim.exit_code == 0, sim.output
+    bad = run("rules", "--variant", "bga(hand_size=13")
+    assert bad.exit_code == 2 and "Traceback" not in bad.output and len(bad.output.strip().splitlines()) == 1

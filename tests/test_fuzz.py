@@ -48,11 +48,11 @@ texts = st.one_of(
 
 
 def quickly(call, *args):
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine is no blow-up
     try:
         return call(*args)
     finally:
-        assert time.perf_counter() - start < SECONDS, f"{call.__name__} took too long"
+        assert time.process_time() - start < SECONDS, f"{call.__name__} took too long"
 
 
 @given(texts)

@@ -17,6 +17,12 @@ from engine_checks import cards, check_invariants, position, run, snapshot
 from machiavelli.app.library import load_variant, shipped_names
 
 VARIANTS = {name: load_variant(name) for name in shipped_names("machiavelli")}
+# House rules (issue 11) under the same invariants and fuzzing.
+VARIANTS.update({
+    "house-opening": load_variant("thirty-six(cards_per_turn=6, scoring=card-values)"),
+    "house-forced": load_variant("bga(drawing=only-if-unable, opening=run)"),
+    "house-start": load_variant("bga(drawing=start-of-turn, rearranging=free, direction=counter-clockwise)"),
+})
 
 
 def variant(name, *overrides):
@@ -131,7 +137,7 @@ def test_a_blocked_game_ends_when_nobody_can_draw_anything():
     for _ in range(2):
         game.apply(DRAW)
         assert game.outcome is None
-    game.apply(RESTORE)
+    game.apply(DRAW)  # restore needs a table that was touched (issue 11)
     assert game.outcome.reason == "blocked" and game.outcome.winners == (0,)
 
 
@@ -178,8 +184,8 @@ def test_star_asks_for_the_help_copy(helped):
 
 
 def test_restore_returns_help_cards(helped):
-    game = position(helped, ["7C 9S KD", "2H 3H"], "", deck="2S 3S 4S", help="5C 6C 9H 9D")
-    run(game, "play 5C 6C 7C", "restore")  # help-cards keeps classic's penalty of 3
+    game = position(helped, ["7C 9S KD", "2H 3H"], "JS QS KS AS", deck="2S 3S 4S", help="5C 6C 9H 9D")
+    run(game, "play 5C 6C 7C", "take 1 AS", "restore")  # help-cards keeps classic's penalty of 3
     assert cards(game.help_cards) == cards("5C 6C 9H 9D") and cards(game.hand(0)) == cards("7C 9S KD 2S 3S 4S")
 
 

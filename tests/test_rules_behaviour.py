@@ -22,7 +22,7 @@ from machiavelli.app import rules_text
 from machiavelli.app.library import load_variant
 from machiavelli.app.rules_examples import (agrees, ace_examples, meld_examples, playing_example, rearranging_examples)
 from machiavelli.core.errors import IllegalAction, SetupError
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Take
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Take, Undo
 from machiavelli.games.machiavelli.game import DECK_EXHAUSTED, WENT_OUT, Game
 
 # Variants whose rules together say every sentence a variant can say. The
@@ -34,6 +34,11 @@ VARIANTS = [
     ("bga", ("dealer=first-seat", "draw_count=0", "restore_penalty=0", "deck_runs_out=on-failed-draw",
              "deck_out_winners=fewest-points", "players.min=3", "players.max=3")),
     ("bga", ("draw_count=2", "restore_penalty=2")),
+    ("bga", ("opening=meld-from-hand", "rearrange_before_opening=false", "cards_per_turn=5",
+             "direction=counter-clockwise", "scoring=cards-left", "rearranging=free")),
+    ("bga", ("opening=points", "drawing=only-if-unable", "scoring=card-values")),
+    ("bga", ("opening=run", "drawing=start-of-turn")),
+    ("bga", ("drawing=start-of-turn", "draw_count=0", "rearranging=free")),
 ]
 MELDS_ONLY = [
     ("bga", ("melds.set.max_size=3", "melds.set.ranks=['5', '6', '7', '8', '9', '10']",
@@ -47,9 +52,24 @@ def cards(v, text):
     return v.deck.parse_cards(text)
 
 
-def position(v, hands, table=(), deck="", help="", current=0):
+def position(v, hands, table=(), deck="", help="", current=0, opened=None):
+    """A position; every seat has made its first play unless ``opened`` says
+    otherwise (the opening rules have scenarios of their own)."""
     return Game.from_position(v, [cards(v, h) for h in hands], table=[cards(v, m) for m in table],
-                              deck=cards(v, deck), help=cards(v, help), current=current)
+                              deck=cards(v, deck), help=cards(v, help), current=current,
+                              opened=range(len(hands)) if opened is None else opened)
+
+
+def pass_turn(game):
+    """End the current turn without a choice of one's own: draw, or, where a
+    player who can play must play, the play the engine names."""
+    try:
+        return game.apply(Draw())
+    except IllegalAction as error:
+        assert error.code == "must-play"
+    for action in game.possible_play():
+        game.apply(action)
+    return game.apply(End()) if game.outcome is None else None
 
 
 def refused(game, action, code):
@@ -107,7 +127,9 @@ def dealer(v):
 def hand_sizes(v):
     for n in range(v.players.min, v.players.max + 1):
         game = Game(v, n, 5)
-        assert [game.hand_size(s) for s in range(n)] == [v.hand_size_for(n)] * n
+        start = v.draw_count if v.drawing == "start-of-turn" else 0  # the first turn's own draw
+        assert [game.hand_size(s) for s in range(n)] == [v.hand_size_for(n) + start * (s == game.current)
+                                                         for s in range(n)]
 
 
 def hidden_hands_and_deck(v):
@@ -116,7 +138,8 @@ def hidden_hands_and_deck(v):
     view = game.view(0)
     assert view.hand == game.hand(0) and view.hand_sizes == tuple(game.hand_size(s) for s in range(n))
     assert not hasattr(view, "hands")
-    assert game.deck_count == v.card_count - n * v.hand_size_for(n) - v.help_cards
+    start = v.draw_count if v.drawing == "start-of-turn" else 0
+    assert game.deck_count == v.card_count - n * v.hand_size_for(n) - v.help_cards - start
 
 
 def left_of_dealer_starts_clockwise(v):
@@ -124,8 +147,149 @@ def left_of_dealer_starts_clockwise(v):
     game = Game(v, n, 7)
     assert game.current == (game.dealer + 1) % n
     first = game.current
-    game.apply(Draw())
+    pass_turn(game)
     assert game.current == (first + 1) % n
+
+
+def right_of_dealer_starts_counter_clockwise(v):
+    n = max(3, v.players.min)
+    game = Game(v, n, 7)
+    assert game.current == (game.dealer - 1) % n
+    first = game.current
+    pass_turn(game)
+    assert game.current == (first - 1) % n
+
+
+def at_most_n_cards_a_turn(v):
+    n = v.cards_per_turn
+    run = " ".join(f"{r}C" for r in range(2, n + 3))  # n + 1 clubs in a row
+    game = position(v, [run + " KD", "KH KS"], deck="3D 4D")
+    before = game.state()
+    refused(game, Play(cards(v, run)), "too-many-cards")
+    assert game.state() == before
+    game.apply(Play(cards(v, run)[:n]))
+    refused(game, Add(1, cards(v, run)[n:]), "too-many-cards")
+    game.apply(End())
+    assert game.hand_size(0) == 2
+
+
+def any_first_play(v):
+    game = position(v, ["8C KD", "KH KS"], table=["5C 6C 7C"], deck="3D 4D", opened=())
+    game.apply(Add(1, cards(v, "8C")))
+    game.apply(End())
+    assert game.opened(0) and not game.opened(1)
+
+
+def first_play_a_meld_from_hand(v):
+    game = position(v, ["8C 2H 3H 4H KS", "KH KS"], table=["5C 6C 7C"], deck="3D 4D", opened=())
+    game.apply(Add(1, cards(v, "8C")))
+    refused(game, End(), "opening-not-met")
+    game.apply(Play(cards(v, "2H 3H 4H")))
+    game.apply(End())
+    assert game.opened(0)
+
+
+def first_play_a_run(v):
+    game = position(v, ["9C 9D 9H 2H 3H 4H KS", "KH KS"], deck="3D 4D", opened=())
+    game.apply(Play(cards(v, "9C 9D 9H")))
+    refused(game, End(), "opening-run-not-met")
+    game.apply(Play(cards(v, "2H 3H 4H")))
+    game.apply(End())
+    assert game.opened(0)
+
+
+def first_play_worth_points(v):
+    need = v.opening_points
+    game = position(v, ["2S 3S 4S KC KD KH QC QD QH JC JD JH 5S", "KH KS"], table=["6S 7S 8S"], deck="3D 4D",
+                    opened=())
+    points = lambda text: sum(v.deck.points(c) for c in cards(v, text))  # noqa: E731
+    game.apply(Play(cards(v, "2S 3S 4S")))
+    game.apply(Add(1, cards(v, "5S")))  # added to a meld of the table: does not count
+    if points("2S 3S 4S") < need:
+        with pytest.raises(IllegalAction) as info:
+            game.apply(End())
+        assert info.value.code == "opening-points-not-met" and info.value.params["points"] == points("2S 3S 4S")
+    total = points("2S 3S 4S")
+    for meld in ("KC KD KH", "QC QD QH", "JC JD JH"):
+        if total >= need:
+            break
+        game.apply(Play(cards(v, meld)))
+        total += points(meld)
+    if total >= need:
+        game.apply(End())
+        assert game.opened(0)
+
+
+def rearranging_from_the_first_play(v):
+    game = position(v, ["KD 2H", "KH KS"], table=["5C 5D 5H 5S"], deck="3D 4D", opened=())
+    game.apply(Take((1,), cards(v, "5S")))
+    game.apply(Undo())
+
+
+def no_rearranging_before_opening(v):
+    game = position(v, ["KD 2H", "KH KS"], table=["5C 5D 5H 5S", "6S 7S 8S"], deck="3D 4D", opened=())
+    before = game.state()
+    refused(game, Take((1,), cards(v, "5S")), "rearrange-before-opening")
+    assert game.state() == before
+    game = position(v, ["KD 2H", "KH KS"], table=["5C 5D 5H 5S", "6S 7S 8S"], deck="3D 4D", opened=(0,))
+    game.apply(Take((1,), cards(v, "5S")))
+
+
+def a_touched_table_needs_a_hand_card(v):
+    game = position(v, ["KD 2H", "KH KS"], table=["5C 5D 5H 5S", "6S 7S 8S"], deck="3D 4D 6D 9H 9D")
+    game.apply(Take((1,), cards(v, "5S")))
+    game.apply(Add(2, cards(v, "5S")))
+    refused(game, End(), "nothing-played")
+    entry = game.apply(Draw())  # a rearrangement without a hand card is given up: the table goes back
+    assert entry.penalty and entry.drew == v.restore_penalty
+    assert sorted(map(sorted, game.melds())) == sorted(map(sorted, [cards(v, "5C 5D 5H 5S"), cards(v, "6S 7S 8S")]))
+
+
+def free_rearranging(v):
+    game = position(v, ["KD 2H", "KH KS"], table=["5C 5D 5H 5S", "6S 7S 8S"], deck="3D 4D 6D 9H 9D")
+    game.apply(Take((1,), cards(v, "5S")))
+    game.apply(Add(2, cards(v, "5S")))
+    entry = game.apply(Draw())  # the new arrangement is kept, at the usual price
+    assert not entry.penalty and entry.drew == (0 if v.drawing == "start-of-turn" else v.draw_count)
+    assert sorted(map(len, game.melds())) == [3, 4]
+
+
+def drawing_by_choice(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], deck="3D 4D 6D")
+    entry = game.apply(Draw())
+    assert entry.drew == v.draw_count and game.hand_size(0) == 4 + v.draw_count
+
+
+def drawing_only_if_unable(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], deck="3D 4D 6D")
+    before = game.state()
+    refused(game, Draw(), "must-play")
+    assert game.state() == before
+    game = position(v, ["7C 9H KD", "2S 3S 4S"], deck="3D 4D 6D")
+    assert game.apply(Draw()).drew == v.draw_count
+
+
+def a_draw_starts_every_turn(v):
+    n = v.players.min
+    game = Game(v, n, 11)
+    size = v.hand_size_for(n)
+    assert game.hand_size(game.current) == size + v.draw_count
+    nxt = (game.current + v.step) % n
+    assert game.hand_size(nxt) == size
+    entry = game.apply(Draw())
+    assert entry.drew == 0 and entry.next_drew == v.draw_count and game.current == nxt
+    assert game.hand_size(nxt) == size + v.draw_count
+
+
+def scores_of_a_deal(v):
+    game = position(v, ["5C 6C 7C", "KD 2H 3S"], deck="3D 4D")
+    assert game.scores() is None
+    game.apply(Play(cards(v, "5C 6C 7C")))
+    assert game.outcome is not None and game.outcome.winners == (0,)
+    left = cards(v, "KD 2H 3S")
+    expected = {"winner-only": (1, 0), "cards-left": (0, 3),
+                "card-values": (0, sum(v.deck.points(c) for c in left))}[v.scoring]
+    assert game.scores() == expected
 
 
 def table_must_be_valid_to_end(v):
@@ -164,8 +328,31 @@ def restore(v):
     assert entry.drew == v.restore_penalty and game.current == 1
 
 
+def undoing_back_costs_the_penalty(v):
+    game = position(v, ["7C 9H 10D KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D 9H 9D")
+    start_table = game.melds()
+    game.apply(Take((1,), cards(v, "5S")))
+    game.apply(Undo())
+    assert game.melds() == start_table
+    entry = game.apply(Draw())
+    assert entry.drew == v.restore_penalty and entry.penalty and game.hand_size(0) == 4 + v.restore_penalty
+
+
+def restore_needs_a_touched_table(v):
+    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D 9H 9D")
+    refused(game, Restore(), "nothing-to-restore")
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    refused(game, Restore(), "nothing-to-restore")
+    game.apply(Undo())
+    if v.drawing == "only-if-unable":
+        refused(game, Draw(), "must-play")  # free to undo, but a player who can play must
+        return
+    entry = game.apply(Draw())  # undoing one's own play is free
+    assert entry.drew == (0 if v.drawing == "start-of-turn" else v.draw_count) and not entry.penalty
+
+
 def drawing_ends_a_turn_without_play(v):
-    game = position(v, ["7C 8C 9C KD", "2S 3S 4S"], deck="3D 4D 6D")
+    game = position(v, ["7C 9H 10D KD", "2S 3S 4S"], deck="3D 4D 6D")
     refused(game, End(), "nothing-played")
     entry = game.apply(Draw())
     assert entry.drew == v.draw_count and game.hand_size(0) == 4 + v.draw_count and game.current == 1
@@ -181,10 +368,9 @@ def no_draw_after_playing(v):
 
 def deck_runs_out(v):
     game = position(v, ["7C KD", "2S 4H", "9D JH"][: max(2, v.players.min)], deck="3D")
-    count = v.draw_count or v.restore_penalty
-    action = Draw() if v.draw_count else Restore()
-    if not count:
-        return  # nobody ever draws: the deck cannot run out
+    if not v.draw_count:
+        return  # nobody draws without a penalty: see restore
+    action = Draw()  # with a draw at the start of every turn, the next player's draw
     entry = game.apply(action)
     if v.deck_runs_out == "on-last-card":
         assert entry.outcome is not None and entry.outcome.reason == DECK_EXHAUSTED
@@ -198,11 +384,11 @@ def deck_out_winners(v):
     # Seat 0 draws the last card; then seat 0 holds 3 low cards, seat 1 two high
     # ones and seat 2 (if any) two high ones too.
     hands = ["2C 3C", "KD KH", "QD QH"][: max(2, v.players.min)]
-    count = v.draw_count or v.restore_penalty
+    count = v.draw_count
     if not count:
         return
     game = position(v, hands, deck=" ".join(["4C"] + ["5C", "6C", "7C", "8C"][: count - 1]))
-    action = Draw() if v.draw_count else Restore()
+    action = Draw()
     entry = game.apply(action)
     while entry.outcome is None:
         entry = game.apply(action)
@@ -318,6 +504,43 @@ SCENARIOS = {
     ("rules", "The player to the dealer's left plays first, and play goes on clockwise."):
         [left_of_dealer_starts_clockwise],
     ("rules", "The cards on the table must always form combinations."): [table_must_be_valid_to_end],
+    ("rule:direction", "The player to the dealer's right plays first, and play goes on counter-clockwise."):
+        [right_of_dealer_starts_counter_clockwise],
+    ("rule:cards_per_turn", "On your turn you may lay down at most {n} card from your hand: as new combinations, "
+     "or added to combinations already on the table."): [at_most_n_cards_a_turn],
+    ("rule:opening", "Your first play may be any play: there is no opening requirement."): [any_first_play],
+    ("rule:opening", "Your first play must include a new combination made only of cards from your hand."):
+        [first_play_a_meld_from_hand],
+    ("rule:opening", "Your first play must include a new run made only of cards from your hand."):
+        [first_play_a_run],
+    ("rule:opening", "Your first play must be new combinations made only of cards from your hand and worth at "
+     "least {n} point in all; cards added to other combinations do not count."): [first_play_worth_points],
+    ("rule:opening", "{rank}: {n} point"): [fewest_points_values, first_play_worth_points],
+    ("rule:opening", "Card values: {values}."): [fewest_points_values, first_play_worth_points],
+    ("rule:rearrange_before_opening", "You may rearrange the table from your very first play."):
+        [rearranging_from_the_first_play],
+    ("rule:rearrange_before_opening", "Until your first play is on the table, you may not take, move, split or "
+     "join cards of the table."): [no_rearranging_before_opening],
+    ("rule:rearranging", "A turn in which you touched the table must end with at least one card from your hand "
+     "laid down; otherwise you must restore."): [a_touched_table_needs_a_hand_card],
+    ("rule:rearranging", "You may also rearrange the table without laying down a card of your own: if every taken "
+     "card is back and every combination is valid, you may keep the new arrangement and end your turn with the "
+     "usual draw. Only a table put back as it was counts as restoring."): [free_rearranging],
+    ("rule:drawing", "You may draw instead of playing, even when you could lay down cards."): [drawing_by_choice],
+    ("rule:drawing", "You may draw only when you cannot lay down any card from your hand: a player who can play "
+     "must play."): [drawing_only_if_unable],
+    ("rule:drawing", "Every turn starts with a draw: you take {n} card from the deck before you play. A turn in "
+     "which you lay down no card from your hand then simply ends."): [a_draw_starts_every_turn],
+    ("rule:drawing", "Every turn would start with a draw, but in this variant the draw gives you no card. A turn "
+     "in which you lay down no card from your hand simply ends."): [a_draw_starts_every_turn],
+    ("rule:scoring", "Scoring: each winner of a deal scores 1 point; over several deals, the most points win."):
+        [scores_of_a_deal],
+    ("rule:scoring", "Scoring: at the end of a deal every player scores 1 penalty point for each card left in "
+     "hand; over several deals, the fewest points win."): [scores_of_a_deal],
+    ("rule:scoring", "Scoring: at the end of a deal every player scores the values of the cards left in hand as "
+     "penalty points; over several deals, the fewest points win."): [scores_of_a_deal],
+    ("rule:scoring", "{rank}: {n} point"): [fewest_points_values, scores_of_a_deal],
+    ("rule:scoring", "Card values: {values}."): [fewest_points_values, scores_of_a_deal],
     ("rule:melds", "This variant has {n} kind of combination: {kinds}."): [melds_as_the_examples_say],
     **{("rule:melds." + clause, text): [melds_as_the_examples_say] for clause, text in [
         ("min_size", "It has exactly {n} card."), ("min_size", "It has at least {n} card."),
@@ -358,6 +581,14 @@ SCENARIOS = {
      "start of your turn, and the cards you played return to your hand."): [restore],
     ("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your turn ends."): [restore],
     ("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."): [restore],
+    ("rules", "You may restore only after taking, moving, splitting or joining cards of the table. Undoing a step "
+     "that moved only cards of your own hand costs nothing."): [restore_needs_a_touched_table],
+    ("rule:restore_penalty", "Putting the table back by undoing your steps and then drawing counts as restoring: a "
+     "turn in which you touched the table and that ends without a card of your hand on it costs the penalty of {n} "
+     "card, not the usual draw."): [undoing_back_costs_the_penalty],
+    ("rule:restore_penalty", "Putting the table back by undoing your steps and then drawing counts as restoring: a "
+     "turn in which you touched the table and that ends without a card of your hand on it ends without drawing."):
+        [undoing_back_costs_the_penalty],
     ("rules", "You may end your turn only when every card on the table is part of a valid combination and no card "
      "taken from the table is left in your hand."): [table_must_be_valid_to_end],
     ("rule:draw_count", "A turn in which you lay down no card from your hand ends with a draw: you take {n} card "

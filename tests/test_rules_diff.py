@@ -27,13 +27,18 @@ def diff_json(*args):
     return json.loads(result.stdout)
 
 
-def test_a_restore_penalty_is_one_sentence_in_one_section():
+def test_a_restore_penalty_is_two_sentences_in_one_section():
     data = diff_json("bga", "restore-3")
     assert data["parameters"] == [{"key": "restore_penalty", "a": 1, "b": 3}]
     (section,) = data["rules"]
     assert section["section"] == "restore"
-    assert section["a"] == ["Then you draw 1 card from the deck as a penalty, and your turn ends."]
-    assert section["b"] == ["Then you draw 3 cards from the deck as a penalty, and your turn ends."]
+    undo = ("Putting the table back by undoing your steps and then drawing counts as restoring: a turn in which you "
+            "touched the table and that ends without a card of your hand on it costs the penalty of {}, not the "
+            "usual draw.")
+    assert section["a"] == ["Then you draw 1 card from the deck as a penalty, and your turn ends.",
+                            undo.format("1 card")]
+    assert section["b"] == ["Then you draw 3 cards from the deck as a penalty, and your turn ends.",
+                            undo.format("3 cards")]
 
 
 def test_the_same_rules_have_no_sentences_apart():

@@ -61,7 +61,8 @@ def test_a_summary_agrees_with_its_own_record(bga):
     assert s.turns == game.turn_number and s.first == game.first
     assert s.cards_left == tuple(game.hand_size(seat) for seat in range(4))
     verbs = [a.verb for _, a in record.actions]
-    assert s.draws == verbs.count("draw") and s.restores == verbs.count("restore")
+    penalties = sum(1 for entry in game.log if entry.penalty)
+    assert s.restores == penalties and s.draws == verbs.count("draw") + verbs.count("restore") - penalties
     assert s.actions == len(record.actions)
     assert s.draws + s.restores + verbs.count("end") + (s.reason == "went-out") == s.turns
 
@@ -74,12 +75,12 @@ def test_rearranging_turns_are_those_that_leave_table_cards_moved(bga):
     script = [
         (0, "take 1 8C"), (0, "add 1 8C"), (0, "add 1 9C"), (0, "end"),   # moved and put back: rearranged
         (1, "draw"),                                                     # a draw
-        (0, "take 1"), (0, "undo"), (0, "draw"),                        # taken back: not rearranged
+        (0, "take 1"), (0, "undo"), (0, "draw"),                        # undone back: a restore
         (1, "take 1 5C"), (1, "restore"),                                # restored: not rearranged
     ]
     for seat, text in script:
         tally(game.apply(Action.parse(text), seat))
-    assert (tally.rearranged, tally.draws, tally.restores, tally.drawn) == (1, 2, 1, 3)
+    assert (tally.rearranged, tally.draws, tally.restores, tally.drawn) == (1, 1, 2, 3)
 
 
 def test_the_tally_counts_help_cards_used_and_the_empty_deck(bga):
@@ -398,3 +399,21 @@ def test_arabic_plot_labels_mirror_brackets():
     shown = sim_plot.drawn(text)
     assert shown[0] == "(" and not shown.endswith(")")
     assert shown.index("(") < shown.index(")")
+
+
+def test_simulate_reports_penalty_points_when_the_variant_scores_them():
+    from machiavelli.app.sim_figures import figures
+    from machiavelli.app.library import load_variant as load
+    from machiavelli.core.records import GameRecord as Record
+
+    variant = load("bga(scoring=cards-left)")
+    games = [play_game(variant, ["greedy"] * 3, seed, index=seed, record=True) for seed in range(4)]
+    fig = figures("house", ["greedy"] * 3, games)
+    expected = [[0.0] * 4 for _ in range(3)]
+    for k, s in enumerate(games):
+        game = Record.loads(s.record).replay()
+        for seat in range(3):
+            expected[s.position(seat)][k] = game.hand_size(seat)  # cards-left: one point a card
+    assert [row["mean"] for row in fig["points_by_position"]] == pytest.approx([sum(r) / 4 for r in expected])
+    plain = figures("bga", ["greedy"] * 3, [play_game(load("bga"), ["greedy"] * 3, 1)])
+    assert "points_by_position" not in plain

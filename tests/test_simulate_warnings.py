@@ -171,3 +171,17 @@ def test_robust_runs_and_says_it_in_json(monkeypatch):
     assert "restore-3 against bga, at each level" in result.stdout and "Significant difference" in result.stdout
     result = runner.invoke(app, ["simulate", "-V", "bga", "--robust", "-n", "2", "-q"])
     assert result.exit_code != 0 and "--robust" in result.output
+
+
+def test_a_one_line_house_rule_is_compared_with_its_parent_and_warned_about_when_never_in_play():
+    data = simulate_json("-V", "bga", "-V", "bga(rearranging=free)", "--seat", "greedy", "-n", "6", "--seed", "3")
+    assert [v["variant"] for v in data["variants"]] == ["bga", "bga.rearranging-free"]
+    assert data["variants"][1]["parameters"]["rearranging"] == "free"
+    codes = {(w["code"], w.get("parameter")) for w in data["warnings"]}
+    assert ("no-rearrangements", "rearranging") in codes  # greedy never touches the table
+
+
+def test_rearranging_rules_are_in_play_once_a_game_rearranged():
+    a, b = variant(), variant(rearranging="free")
+    assert not sim_figures.not_in_play(a, b, [game(rearranged=1)], [game()])
+    assert sim_figures.not_in_play(a, b, [game()], [game()])[0]["code"] == "no-rearrangements"

@@ -39,7 +39,9 @@ def play(*args, lines=(), env=None):
 
 
 def test_the_others_moves_name_melds_by_their_cards_and_say_what_came_from_the_table():
-    out = play("--seed", "7", lines=["move 3D 2 1", "end", "draw"]).stdout
+    # A rearrangement kept without a card of the hand, then the usual draw: the house rule
+    # rearranging=free (under Board Game Arena's rule the draw would give the rearrangement up).
+    out = play("--seed", "7", "-V", "bga(rearranging=free)", lines=["move 3D 2 1", "end", "draw"]).stdout
     since = out.split("> draw")[1]
     assert "Player 2 takes 3♠ 3♥ 3♦ 3♣ off the table." in since
     assert "Player 2 adds 2♦ 3♦ to 4♦ 5♦ 6♦. From the table: 3♦." in since

@@ -153,9 +153,53 @@ def test_restore_puts_everything_back_and_draws_the_penalty(name, penalty):
 
 def test_restore_3_with_two_cards_left_draws_two_and_the_deck_runs_out():
     game = position(load_variant("restore-3"), ["4C", "2H 3H 4H 5H"], "5C 5D 5H", deck="2S 3S")
+    run(game, "take 1 5C")
     entry = game.apply(Action.parse("restore"))
     assert entry.drew == 2 and game.deck_count == 0
     assert game.outcome.reason == "deck-exhausted" and game.outcome.winners == (0,)
+
+
+# -- the restore penalty cannot be dodged (issue 11, point 2) ------------------------
+
+
+@pytest.mark.parametrize("steps", [
+    ["take 1"], ["take 1 5S"], ["move 5S 1 2"], ["split 2 7C"], ["take 1 5S", "add 2 5S"],
+    ["play 4C 4D 4H", "take 1 5S"],
+])
+def test_undoing_back_after_touching_the_table_and_drawing_costs_the_restore_penalty(steps):
+    variant = load_variant("restore-3")
+    game = position(variant, ["4C 4D 4H 9D", "2H 3H"], "5C 5D 5H 5S | 6C 7C 8C 9C", deck="2S 3S 4S 5S 6S")
+    start_table = melds(game)
+    run(game, *steps)
+    while game.turn.steps:
+        run(game, "undo")
+    assert melds(game) == start_table and not game.working
+    entry = game.apply(Action.parse("draw"))
+    assert entry.drew == 3 and entry.penalty and game.hand_size(0) == 4 + 3 and game.deck_count == 2
+    check_invariants(game, boundary=True)
+
+
+def test_undoing_only_ones_own_plays_is_free_and_draws_the_usual_card():
+    game = position(load_variant("restore-3"), ["4C 4D 4H 9D", "2H 3H"], "5C 5D 5H | 6C 7C 8C", deck="2S 3S 4S")
+    run(game, "play 4C 4D 4H", "add 2 9D", "undo", "undo")
+    entry = game.apply(Action.parse("draw"))
+    assert entry.drew == 1 and not entry.penalty and game.hand_size(0) == 5
+
+
+def test_restore_with_nothing_taken_is_refused_and_changes_nothing():
+    game = position(load_variant("restore-3"), ["4C 4D 4H 9D", "2H 3H"], "5C 5D 5H | 6C 7C 8C", deck="2S 3S 4S")
+    rejected(game, "restore", "nothing-to-restore")
+    run(game, "play 4C 4D 4H")
+    before = game.state()
+    rejected(game, "restore", "nothing-to-restore")
+    assert game.state() == before and game.current == 0
+
+
+def test_a_turn_that_touched_the_table_and_still_played_pays_nothing():
+    game = position(load_variant("restore-3"), ["4C 9D", "2H 3H"], "5C 5D 5H 5S | 6C 7C 8C", deck="2S 3S 4S")
+    run(game, "take 1 5S", "undo", "move 5C 1 2", "add 2 4C")
+    entry = game.apply(Action.parse("end"))
+    assert entry.drew == 0 and not entry.penalty and cards(game.hand(0)) == cards("9D".split())
 
 
 def test_undo_restores_help_cards_and_never_reaches_the_previous_turn(bga):

@@ -76,9 +76,9 @@ def _one_line(text):
 @pytest.mark.parametrize("header, why", UNUSABLE_RULES)
 def test_check_reports_an_unusable_plural_rule(tmp_path, header, why):
     base = _with_plural_rule(tmp_path, "it", header)
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine is no blow-up
     result = runner.invoke(app, ["locales", "check", "--dir", str(base), "--json"], env=NO_LOCALE_ENV)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert result.exit_code == 1, result.output
     found = [p for p in json.loads(result.stdout) if p["problem"] == "plural-forms"]
     assert [p["file"] for p in found] == [str(i18n.catalog_path("it", base))]
@@ -106,10 +106,10 @@ def test_check_accepts_every_shipped_plural_rule_and_cldrs():
 def test_a_language_with_an_unusable_plural_rule_falls_back_to_english(tmp_path, monkeypatch, header, why):
     base = _with_plural_rule(tmp_path, "it", header)
     monkeypatch.setattr(i18n, "locales_dir", lambda: base)
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine is no blow-up
     result = runner.invoke(app, ["--lang", "it", "play", "--seat", "random", "--players", "2", "--seed", "3"],
                            env=NO_LOCALE_ENV)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert result.exit_code == 0, result.output
     assert "card left in the deck" in result.stdout or "cards left in the deck" in result.stdout  # English
     assert _one_line(result.stderr) and str(i18n.catalog_path("it", base)) in result.stderr
@@ -171,9 +171,9 @@ def test_a_damaged_cached_catalog_is_compiled_again(tmp_path, damage):
 
 
 def _run(*args):
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine is no blow-up
     result = runner.invoke(app, list(args), env=NO_LOCALE_ENV)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     return result
 
 

@@ -35,7 +35,7 @@ def cli(*args: str, cwd: Path | None = None, stdin: int | None = subprocess.DEVN
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
     return subprocess.run([sys.executable, "-m", "machiavelli", *args], cwd=cwd, stdin=stdin,
-                          capture_output=True, text=True, timeout=5, env={**os.environ, **(env or {})},
+                          capture_output=True, text=True, timeout=30, env={**os.environ, **(env or {})},
                           preexec_fn=limit_memory if os.name == "posix" else None)
 
 

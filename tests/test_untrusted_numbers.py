@@ -29,7 +29,7 @@ HUGE = "9" * 5000  # beyond int()'s 4300 digits
 
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "machiavelli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=5, env={**os.environ, "COLUMNS": "200"})
+                          text=True, timeout=30, env={**os.environ, "COLUMNS": "200"})
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:

@@ -36,9 +36,9 @@ ARABIC_NAME = "لاعب\u200cثاني\u200f"  # with a ZWNJ and an RLM, which st
 
 
 def cli(*args, env=None):
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine is no blow-up
     result = runner.invoke(app, list(args), env={**NO_LOCALE_ENV, **(env or {})})
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     return result
 
 

@@ -34,6 +34,10 @@ EXPECTED_SHIPPED = {
     "aces-low": dict(aces="low", restore_penalty=1, extends="bga"),
     "aces-high": dict(aces="high", restore_penalty=1, extends="bga"),
     "aces-wrap": dict(aces="wrap", restore_penalty=1, extends="bga"),
+    "thirty-six": dict(opening="points", opening_points=36, rearrange_before_opening=False, hand_size=15,
+                       extends="bga"),
+    "italian-13": dict(hand_size=13, opening="none", restore_penalty=1, extends="bga"),
+    "physical-table": dict(restore_penalty=3, rearranging="with-hand-card", extends="classic"),
 }
 
 
@@ -226,3 +230,63 @@ def test_a_variant_cannot_extend_another_games_variant():
     with pytest.raises(VariantError) as caught:
         load("game: machiavelli\nextends: other\n", {"other": "game: scopa\n"})
     assert caught.value.code == "bad-extends" and "scopa" in caught.value.params["detail"]
+
+
+# -- the one-line form (issue 11, point 8) ---------------------------------------------------------
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from machiavelli.core.variant import MAX_CALL_CHARS, split_call  # noqa: E402
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("bga(hand_size=13, aces=wrap)", ("bga", ["hand_size=13", "aces=wrap"])),
+    ("  bga ( hand_size=13 ,aces=wrap, )  ", ("bga", ["hand_size=13", "aces=wrap"])),
+    ("bga()", ("bga", [])),
+    ("bga(melds.set.ranks=[5, 6, 7], notes='a, b')", ("bga", ["melds.set.ranks=[5, 6, 7]", "notes='a, b'"])),
+    ("house/x.yaml(aces=low)", ("house/x.yaml", ["aces=low"])),
+    ("bga", None),
+])
+def test_split_call(text, expected):
+    assert split_call(text) == expected
+
+
+@pytest.mark.parametrize("text", ["bga(hand_size=13", "bga(a=[1)", "bga(a={1]})", "bga(notes='x)", "(a=1)",
+                                  "bga(oops)", "bga(a=1)x", "bga(" + "a=1," * MAX_CALL_CHARS + ")"])
+def test_a_broken_one_line_variant_is_one_variant_error(text):
+    with pytest.raises(VariantError) as info:
+        split_call(text)
+    assert info.value.code == "bad-override"
+
+
+def test_the_one_line_form_equals_set_and_wins_under_set():
+    one = load_variant("bga(hand_size=13, aces=wrap)")
+    assert one == load_variant("bga", ["hand_size=13", "aces=wrap"])
+    assert (one.hand_size, one.aces, one.name) == (13, "wrap", "bga")
+    assert load_variant("bga(aces=wrap)", ["aces=low"]).aces == "low"
+
+
+def test_the_one_line_form_gives_the_same_errors_as_set():
+    with pytest.raises(VariantError) as one:
+        load_variant("bga(hand_size=zz)")
+    with pytest.raises(VariantError) as two:
+        load_variant("bga", ["hand_size=zz"])
+    assert one.value.code == two.value.code and one.value.params["problems"] == two.value.params["problems"]
+
+
+def test_the_one_line_form_evaluates_nothing():
+    with pytest.raises(VariantError):
+        load_variant("bga(name=__import__('os').system('false'))")
+    assert load_variant("bga(notes=__import__('os'))").notes == {"en": "__import__('os')"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="bga()[]{}',=\" x1.", max_size=40))
+def test_any_text_is_a_call_a_name_or_one_variant_error(text):
+    try:
+        found = split_call(text)
+    except VariantError as exc:
+        assert exc.code == "bad-override"
+    else:
+        assert found is None or isinstance(found[1], list)

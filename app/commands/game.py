@@ -133,6 +133,11 @@ def play(
     cards: display.CardsOpt = None,
     bidi: BidiOpt = "logical",
     as_json: JsonOpt = False,
+    deals: Annotated[Optional[int], typer.Option(
+        "--deals", min=1, max=500, help=N_("Play a match of this many deals, scored by the variant's scoring, "
+                                           "the deal passing on; a score sheet after each deal."))] = None,
+    target: Annotated[Optional[int], typer.Option(
+        "--target", min=1, max=100_000, help=N_("Play deals until a player's total reaches this many points."))] = None,
 ) -> None:
     """Play a game (help text: see :func:`register`)."""
     import secrets
@@ -193,7 +198,18 @@ def play(
 
     present = presentation_of(game.variant.game)
     if present is not None:  # a game that draws itself (see machiavelli.core.present)
+        if deals is not None or target is not None:
+            raise fail(_("--deals and --target score Machiavelli deals; {game} is played one deal at a time.",
+                         game=game.variant.game))
         return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json)
+    if deals is not None or target is not None:
+        if load is not None:
+            raise fail(_("A match cannot be continued from a saved game: start it again with --deals or --target."))
+        status = _play_match(game, names, seat_list, deals, target, record, force, moves, as_json,
+                             bidi == "visual", intro)
+        if status:
+            raise typer.Exit(status)
+        return
     if people:
         status = _play_with_people(game, names, seat_list, record, force, bidi == "visual", loaded=load,
                                    intro=intro)
@@ -261,6 +277,72 @@ def _play_presented(game, names: list[str], seats: list[Seat], record: Path | No
         typer.echo(line)
     if record is not None:
         typer.echo(_("Record written to {file}.", file=str(record)))
+
+
+def _play_match(first: Game, names: list[str], seats: list[Seat], deals: int | None, target: int | None,
+                record: Path | None, force: bool, moves: bool, as_json: bool, visual: bool,
+                intro: list[str]) -> int:
+    """Deals until the match is over (see :mod:`machiavelli.app.match`); the exit status."""
+    from machiavelli.core.bots import play_out
+    from machiavelli.core.records import GameRecord
+
+    from .. import match
+    from ..narrate import entry_text, outcome_text, player_name
+    from ..writing import write_atomically
+
+    echo: Callable[[str], None] = typer.echo
+    if visual and not as_json:
+        screen = _screen(True)
+        echo = lambda line: screen.say(line, whole=True)  # noqa: E731
+    if not as_json:
+        for line in intro:
+            echo(line)
+    definition = registry.game(first.variant.game)
+    sheet = match.sheet_of([first])
+    games, records = [], []
+    game = first
+    while True:
+        if games:
+            game = definition.new_game(first.variant, first.players, match.deal_seed(first.seed, len(games)),
+                                       dealer=match.next_dealer(games[-1]))  # type: ignore[call-arg]
+            if not as_json:
+                echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=len(games) + 1,
+                       dealer=player_name(game.dealer), first=player_name(game.first)))
+        if HUMAN in names:
+            status = _play_with_people(game, names, seats, None, force, visual)
+            if game.outcome is None:
+                return status
+        else:
+            deck = game.variant.deck
+            show = (lambda entry: echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
+                    ) if moves and not as_json else None
+            play_out(game, _make_players(names, game), on_entry=show)
+        games.append(game)
+        records.append(GameRecord.of(game, seats))
+        sheet.add(game)
+        if not as_json:
+            echo(outcome_text(game.outcome))
+            for line in sheet.lines(player_name):
+                echo(line)
+        if record is not None:
+            try:
+                write_atomically(record, match.dumps(records, deals, target), sync=True)
+            except OSError as exc:
+                raise fail(_("Cannot write {file}: {detail}", file=str(record), detail=exc.strerror or str(exc)),
+                           code=1) from None
+        if sheet.over(deals, target):
+            break
+    if as_json:
+        print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})
+        return 0
+    leaders = sheet.leaders()
+    echo(ngettext("The match is over after {n} deal.", "The match is over after {n} deals.", len(games)))
+    echo(ngettext("Winner: {players}, with a total of {points}.", "Joint winners: {players}, with a total of {points}.",
+                  len(leaders), players=format_list(player_name(s) for s in leaders),
+                  points=sheet.totals()[leaders[0]]))
+    if record is not None:
+        echo(_("Record written to {file}.", file=str(record)))
+    return 0
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
@@ -337,6 +419,11 @@ def replay(
     from ..narrate import entry_text, player_name
     from ..saves import named, read_record
 
+    from .. import match
+
+    if match.is_file(file):
+        _replay_match(file, moves, as_json)
+        return
     saved = read_record(file)
     with named(file):
         game = saved.replay()
@@ -366,3 +453,35 @@ def replay(
     typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
     _summary(game)
 
+
+
+def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
+    """Replay every deal of a match record and work its score sheet out again."""
+    from .. import match
+    from ..narrate import entry_text, outcome_text, player_name
+    from ..saves import named
+
+    with named(file):
+        records, deals, target = match.read(file)
+        games = [r.replay() for r in records]
+    sheet = match.sheet_of(games)
+    if as_json:
+        print_json({"deals": [{**g.state(), "seats": [s.as_dict() for s in r.seats], "actions": len(r.actions)}
+                              for g, r in zip(games, records)],
+                    "deals_planned": deals, "target": target, "sheet": sheet.as_dict()})
+        return
+    names = [s.name for s in records[0].seats]
+    for k, (game, record) in enumerate(zip(games, records), 1):
+        typer.echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=k, dealer=player_name(game.dealer, names),
+                     first=player_name(game.first, names)))
+        if moves:
+            for entry in game.log:
+                typer.echo(_("Turn {turn}: {text}", turn=entry.turn,
+                             text=entry_text(entry, game.variant.deck, names)))
+        if game.outcome is not None:
+            typer.echo(outcome_text(game.outcome, names))
+    partial = match.Sheet(sheet.scoring, sheet.players)
+    for deal in sheet.deals:
+        partial.deals.append(deal)
+    for line in partial.lines(lambda s: player_name(s, names)):
+        typer.echo(line)

@@ -30,7 +30,7 @@ JSON (``--json FILE``, ``-`` for standard output) carries every figure::
      "robust_warnings": {"beginner": [...], ...}}
 
     Warning codes: no-restores, no-help-cards-used, deck-end-never-reached,
-    no-draws (a differing parameter that never came into play: see
+    no-draws, no-rearrangements (a differing parameter that never came into play: see
     sim_figures.IN_PLAY), one-ending (one way of ending in nearly every game).
     Verdicts: every-level (holds), some-levels, opposite, no-level.
 
@@ -106,6 +106,7 @@ FIGURE_LABELS = {
 }
 POSITION_LABEL = N_("Wins: player {n} in turn order")
 SEAT_LABEL = N_("Wins: seat {n} ({player})")
+POINTS_LABEL = N_("Penalty points per game: player {n} in turn order")
 
 
 def register(app: typer.Typer) -> None:
@@ -196,6 +197,10 @@ def simulate(
     if [str(out) for out in (json_file, csv_file, plot_file)].count("-") > 1:
         raise fail(_("Only one of --json, --csv and --plot can write to standard output."))
     variants = [library.load_variant(name, overrides or []) for name in names]
+    # A house rule in one line (bga(aces=wrap)) keeps its parent's name: named
+    # after its rules, it can be compared with the parent.
+    taken = {v.name for spec, v in zip(names, variants) if "(" not in spec}
+    variants = [_house_named(v, spec) if "(" in spec and v.name in taken else v for spec, v in zip(names, variants)]
     seen: set[str] = set()
     for v in variants:
         if v.name in seen:
@@ -505,6 +510,8 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
     share(_(FIGURE_LABELS["rearranging_turns"]), fig["rearranging_turns"])
     mean(_(FIGURE_LABELS["draws_per_game"]), fig["draws_per_game"])
     mean(_(FIGURE_LABELS["restores_per_game"]), fig["restores_per_game"])
+    for entry in fig.get("points_by_position", ()):
+        mean(_(POINTS_LABEL, n=entry["position"]), entry)
     return rows
 
 
@@ -542,6 +549,14 @@ def _print_report(report: dict[str, Any], seats: list[str]) -> None:
         console.print()
 
 
+def _house_named(variant: Any, spec: str) -> Any:
+    """``variant`` named after the one-line spec that made it (``bga.aces-wrap``)."""
+    import re
+
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", spec.replace("(", ".", 1)).strip("-.")[:64].rstrip("-.")
+    return variant.model_copy(update={"name": name or variant.name})
+
+
 #: What a warning of sim_figures.not_in_play says, by its code.
 NOT_IN_PLAY_TEXT = {
     "no-restores": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody restored the "
@@ -552,6 +567,8 @@ NOT_IN_PLAY_TEXT = {
                                  "reached the end of the deck: the figures cannot show what this rule changes."),
     "no-draws": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody drew in their "
                    "games: the figures cannot show what this rule changes."),
+    "no-rearrangements": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody "
+                            "rearranged the table in their games: the figures cannot show what this rule changes."),
 }
 ONE_ENDING_TEXT = N_("{variant}: {share} of games ended the same way: {ending}. The players ({players}) are the "
                      "likely cause rather than the rules: try other --seat players or --robust.")

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import display
-from machiavelli.core.i18n import NP_, N_, _
+from machiavelli.core.i18n import N_, NP_, _, pgettext
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -21,6 +21,9 @@ def register(app: typer.Typer) -> None:
         "The fully resolved parameters of a variant (YAML; JSON with --json)."))(variants_show)
     variants_app.command("params", help=N_(
         "Every rule a variant can set: type, default, allowed values, meaning."))(variants_params)
+    variants_app.command("options", help=N_(
+        "Every parameter a variant can set, generated from the schema: its type, allowed values, default and "
+        "meaning, in the chosen language."))(variants_options)
     variants_app.command("diff", help=N_(
         "The parameters on which two variants differ, side by side, and the rule sentences that differ, in the "
         "chosen language.\n\n"
@@ -95,11 +98,41 @@ def variants_show(
         typer.echo(printable(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), lines=True), nl=False)
 
 
+GameOpt = Annotated[str, typer.Option("--game", help=N_("The game whose rules are listed."))]
+
+# How the schema's types read in a table (JSON keeps the schema's own words).
+TYPE_NAMES = {
+    "int": NP_("parameter type", "whole number"), "bool": NP_("parameter type", "true or false"),
+    "str": NP_("parameter type", "text"), "choice": NP_("parameter type", "one of the allowed values"),
+    "mapping": NP_("parameter type", "mapping"), "list": NP_("parameter type", "list"),
+    "section": NP_("parameter type", "section"),
+}
+
+
+def _type_name(kind: str) -> str:
+    words = [pgettext("parameter type", TYPE_NAMES[w]) if w in TYPE_NAMES else w for w in kind.split(" or ")]
+    return " / ".join(words)
+
+
+def _meaning(description: str) -> str:
+    """A parameter's description in the user's language (the schema marks
+    each with the context ``variant parameter``)."""
+    return pgettext("variant parameter", description) if description else ""
+
+
 @handles_errors
-def variants_params(
-    game: Annotated[str, typer.Option("--game", help=N_("The game whose rules are listed."))] = "machiavelli",
-    as_json: JsonOpt = False,
-) -> None:
+def variants_options(game: GameOpt = "machiavelli", lang: display.LangOpt = None, as_json: JsonOpt = False) -> None:
+    if lang is not None:
+        display.apply(lang)
+    _parameter_table(game, as_json, options=True)
+
+
+@handles_errors
+def variants_params(game: GameOpt = "machiavelli", as_json: JsonOpt = False) -> None:
+    _parameter_table(game, as_json, options=False)
+
+
+def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
     import dataclasses
 
     from rich.console import Console
@@ -110,7 +143,12 @@ def variants_params(
 
     params = parameters_of(registry.game(game).variant_schema)
     if as_json:
-        print_json([dataclasses.asdict(p) for p in params])
+        if options:
+            print_json([{"key": p.key, "type": p.type, "allowed": list(p.allowed) if p.allowed else None,
+                         "minimum": p.minimum, "maximum": p.maximum, "default": p.default,
+                         "description": p.description, "meaning": _meaning(p.description)} for p in params])
+        else:
+            print_json([dataclasses.asdict(p) for p in params])
         return
     console = Console(soft_wrap=False)
     # The key is what a variant file names: never cut; the meaning wraps instead.
@@ -124,7 +162,8 @@ def variants_params(
         else:
             allowed = ""
         default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
-        rows.append((p.key, p.type, default, allowed, p.description))
+        rows.append((p.key, _type_name(p.type) if options else p.type, default, allowed,
+                     _meaning(p.description) if options else p.description))
     table = Table(box=None, pad_edge=False)
     table.add_column(_("Key"), no_wrap=True, min_width=key_width)
     if console.width >= key_width + 100:  # room for every column side by side

@@ -25,10 +25,10 @@ NAME = "machiavelli"
 # Factories import their modules on first use: `machiavelli meld check`
 # must not pay for the engine, the solver or the players.
 
-def _new_game(variant: MachiavelliVariant, players: int, seed: int) -> Any:
+def _new_game(variant: MachiavelliVariant, players: int, seed: int, dealer: int | None = None) -> Any:
     from .game import Game
 
-    return Game(variant, players, seed)
+    return Game(variant, players, seed, dealer)
 
 
 def _parse_action(text: str, variant: MachiavelliVariant) -> Any:

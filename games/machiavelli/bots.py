@@ -16,6 +16,7 @@ from machiavelli.core.variant import MeldVariant
 
 from . import finder
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
+from .house import legal_plan, materialize
 from .view import View, _internals
 
 __all__ = ["RandomBot", "bot_seed", "make_bot", "play_out"]
@@ -38,7 +39,12 @@ class RandomBot:
             # a turn boundary goes on exactly as it would have.
             self.rng.seed(self.seed * 1_000_003 + view.turn)
             self._turn = view.turn
-            self._plan = self._turn_plan(view)
+            if view.variant.house_rules:
+                # Its aimless steps may break a house rule: play the turn out
+                # on a copy first and keep what the rules accept.
+                self._plan = iter(legal_plan(view, materialize(view, self._turn_plan)))
+            else:
+                self._plan = self._turn_plan(view)
         return next(self._plan)
 
     def _turn_plan(self, view: View) -> Iterator[Action]:
@@ -59,7 +65,10 @@ class RandomBot:
         if view.played_from_hand:
             yield END
         else:
-            yield RESTORE if rng.random() < 0.03 else DRAW
+            # Restore only after touching the table (the rules refuse it
+            # otherwise); the chance is drawn either way, so that seeded
+            # games do not shift.
+            yield RESTORE if rng.random() < 0.03 and view.disturbed else DRAW
 
     def _wander(self, view: View) -> Iterator[Action]:
         """One aimless rearrangement of a valid table, then its repair."""

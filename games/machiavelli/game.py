@@ -10,7 +10,7 @@ nothing. Seats are numbered from 0 in turn order; play passes to seat + 1.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from machiavelli.core.cards import Card
@@ -53,7 +53,15 @@ class Entry:
     #: earlier in the turn) and from the help cards; the rest came from the hand.
     from_table: tuple[Card, ...] = ()
     from_help: tuple[Card, ...] = ()
+    #: The cards drawn were the restore penalty: the turn gave up a
+    #: rearrangement that touched the table (by ``restore`` or by undoing back).
+    penalty: bool = False
+    #: Cards the next player drew to start their turn (``drawing: start-of-turn``).
+    next_drew: int = 0
 
+
+#: The steps that change melds already on the table.
+_REARRANGING = (Take, Move, Split, Join)
 
 _STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
     Play: Turn.play, Add: Turn.add, Take: Turn.take, Move: Turn.move,
@@ -64,7 +72,7 @@ _STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
 class Game:
     """One game from its setup; see the module docstring."""
 
-    def __init__(self, variant: Variant, players: int, seed: int) -> None:
+    def __init__(self, variant: Variant, players: int, seed: int, dealer: int | None = None) -> None:
         # Random(-n) shuffles like Random(n): negative seeds would alias other games.
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise SetupError("bad-seed", seed=str(seed)[:40])
@@ -84,15 +92,25 @@ class Game:
         rng = random.Random(seed)
         deck = list(range(variant.card_count))
         rng.shuffle(deck)
-        dealer = rng.randrange(players) if variant.dealer == "random" else 0
-        first = (dealer + 1) % players
-        # The top of the deck is the end of the list; dealing goes clockwise
-        # one card at a time, starting on the dealer's left.
+        drawn = rng.randrange(players) if variant.dealer == "random" else 0
+        #: Whether the dealer was given (a later deal of a match) rather than drawn.
+        self.dealer_given = dealer is not None
+        if dealer is None:
+            dealer = drawn
+        elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise SetupError("bad-dealer", dealer=str(dealer)[:20], players=players)
+        step = variant.step
+        first = (dealer + step) % players
+        # The top of the deck is the end of the list; dealing goes the way
+        # play goes, one card at a time, starting with the first player.
         hands: list[list[int]] = [[] for _ in range(players)]
         for _ in range(hand_size):
             for k in range(players):
-                hands[(first + k) % players].append(deck.pop())
+                hands[(first + step * k) % players].append(deck.pop())
         help = [deck.pop() for _ in range(variant.help_cards)]
+        if variant.drawing == "start-of-turn":
+            # The first turn starts with its draw like every other.
+            hands[first].extend(deck.pop() for _ in range(min(variant.draw_count, len(deck))))
         self._begin(variant, seed, dealer, first, deck, hands, [], help, [])
 
     def _begin(self, variant: Variant, seed: int, dealer: int, first: int, deck: list[int],
@@ -115,6 +133,10 @@ class Game:
         #: The table as each seat left it at the end of its last turn.
         self._left: list[tuple[tuple[int, ...], ...]] = [() for _ in range(self.players)]
         self._log: list[Entry] = []
+        #: Which seats have made their first play (the opening rules apply before).
+        self._opened: list[bool] = [False] * self.players
+        #: Cards the current player drew to start the turn (drawing: start-of-turn).
+        self._start_got = 0
         self._idle = 0
         self.outcome: Outcome | None = None
         self._turn = Turn(first, 1, self.rules, table, hands[first], help, self._working)
@@ -122,7 +144,7 @@ class Game:
 
     @classmethod
     def from_position(cls, variant: Variant, hands, table=(), deck=None, help=(), current: int = 0,
-                      seed: int = 0) -> "Game":
+                      seed: int = 0, opened=()) -> "Game":
         """A game set up by hand (tests, puzzles, hints): ``hands`` per seat
         and ``table`` melds as cards, ``deck`` top first. Without ``deck``,
         every card not placed forms the deck, shuffled by ``seed``; with it,
@@ -155,7 +177,9 @@ class Game:
         else:
             pile = list(reversed(ids(deck)))
             aside = sorted(i for pool in free.values() for i in pool)
-        game._begin(variant, seed, (current - 1) % len(hands), current, pile, held, melds, laid, aside)
+        game._begin(variant, seed, (current - variant.step) % len(hands), current, pile, held, melds, laid, aside)
+        for seat in opened:  # seats that made their first play before this position
+            game._opened[seat] = True
         return game
 
     # -- whose turn ----------------------------------------------------------
@@ -175,6 +199,7 @@ class Game:
         twin._working = list(self._working)
         twin._aside = list(self._aside)
         twin._drawn = list(self._drawn)
+        twin._opened = list(self._opened)
         twin._left = list(self._left)
         twin._log = list(self._log)
         twin._turn = self._turn.copy(twin._table, twin._hands[self._turn.seat], twin._help, twin._working)
@@ -208,9 +233,17 @@ class Game:
         step = _STEPS.get(type(action))
         if step is not None:
             turn = self._turn
+            variant = self.variant
+            if (isinstance(action, _REARRANGING) and not variant.rearrange_before_opening
+                    and not self._opened[turn.seat]):
+                raise IllegalAction("rearrange-before-opening")
             named = self._named(action)
             places = (tuple(turn.working), tuple(turn.help)) if isinstance(action, (Play, Add)) else None
             melds = step(turn, action)
+            limit = variant.cards_per_turn
+            if limit is not None and places is not None and len(turn.played_ids()) > limit:
+                turn.undo()  # the step was whole and saved: taking it back leaves everything as it was
+                raise IllegalAction("too-many-cards", limit=limit)
             sources = {"named": named}
             if places is not None:
                 cards = self.rules.cards
@@ -218,7 +251,8 @@ class Game:
                                            ("from_help", places[1], turn.help)):
                     left = set(after)
                     sources[key] = tuple(cards[i] for i in before if i not in left)
-            if not turn.hand and turn.can_end():
+            if not turn.hand and turn.can_end() and self._opening_problem() is None:
+                self._opened[turn.seat] = True
                 return self._close(action, melds, outcome=Outcome((turn.seat,), WENT_OUT), **sources)
             entry = Entry(turn.number, turn.seat, action, melds, **sources)
             self._log.append(entry)
@@ -245,23 +279,71 @@ class Game:
 
     def _draw(self, action: Action) -> Entry:
         turn = self._turn
+        variant = self.variant
         if turn.played:
             raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
         turn.check_table()
-        return self._pass(action, self.variant.draw_count)
+        if variant.drawing == "only-if-unable":
+            plan = self.possible_play()
+            if plan:
+                hand = set(self.rules.cards[i] for i in turn.start[1])
+                cards = [c for a in plan if isinstance(a, (Play, Add)) for c in a.cards if c in hand]
+                raise IllegalAction("must-play", cards=variant.deck.format_cards(cards[:8]))
+        # The usual draw, or none when every turn starts with one.
+        usual = 0 if variant.drawing == "start-of-turn" else variant.draw_count
+        if turn.disturbed and (variant.rearranging != "free" or tuple(turn.table) == turn.start[0]):
+            # Undoing back to the start is giving the rearrangement up: the
+            # same price as ``restore``, or the penalty could always be dodged;
+            # and a rearrangement without a hand card is not kept.
+            turn.restore()
+            return self._pass(action, variant.restore_penalty, penalty=True)
+        return self._pass(action, usual)
+
+    def possible_play(self) -> list[Action]:
+        """Actions that would place a hand card of the current player from
+        the turn's start under the variant's rules (``end`` not included);
+        empty when there are none. What ``drawing: only-if-unable`` asks."""
+        from .opening import can_play
+
+        turn = self._turn
+        rules = self.rules
+        cards = rules.cards
+        table, hand, help = turn.start
+        return can_play(self.variant, [rules.meld_cards(m) for m in table], [cards[i] for i in hand],
+                        [cards[i] for i in help], self._opened[turn.seat])
+
+    def _opening_problem(self) -> str | None:
+        """Why the current turn is no valid first play (None when it is, or
+        when the seat has opened before)."""
+        turn = self._turn
+        if self._opened[turn.seat] or self.variant.opening == "none":
+            return None
+        from .opening import met
+
+        own = set(turn.played_ids())
+        meld_cards = self.rules.meld_cards
+        return met(self.variant, [meld_cards(m) for m in turn.table if own.issuperset(m)])
+
+    def opened(self, seat: int) -> bool:
+        """Whether ``seat`` has made its first play."""
+        return self._opened[seat]
 
     def _restore(self, action: Action) -> Entry:
+        if not self._turn.disturbed:
+            raise IllegalAction("nothing-to-restore")
         self._turn.restore()
-        return self._pass(action, self.variant.restore_penalty)
+        return self._pass(action, self.variant.restore_penalty, penalty=True)
 
-    def _pass(self, action: Action, count: int) -> Entry:
+    def _pass(self, action: Action, count: int, penalty: bool = False) -> Entry:
         """End a turn in which nothing was played: draw ``count`` cards."""
         seat = self._turn.seat
         deck = self._deck
         got = tuple(deck.pop() for _ in range(min(count, len(deck))))
         self._hands[seat].extend(got)
-        self._drawn[seat] = got
-        self._idle = 0 if got else self._idle + 1
+        if got or not self._start_got:
+            self._drawn[seat] = got
+        # A turn that drew nothing, at its start or its end, and played nothing.
+        self._idle = 0 if got or self._start_got else self._idle + 1
         if self.variant.deck_runs_out == "on-last-card":
             out = count > 0 and not deck
         else:
@@ -271,14 +353,18 @@ class Game:
             outcome = self._scored(DECK_EXHAUSTED)
         elif self._idle >= self.players:
             outcome = self._scored(BLOCKED)
-        return self._close(action, (), drew=len(got), outcome=outcome)
+        return self._close(action, (), drew=len(got), outcome=outcome, penalty=penalty)
 
     def _end(self, action: Action) -> Entry:
         turn = self._turn
         turn.check_table()
         if not turn.played:
             raise IllegalAction("nothing-played")
+        problem = self._opening_problem()
+        if problem is not None:
+            raise IllegalAction(problem, needed=self.variant.opening_points, points=self._own_points())
         seat = turn.seat
+        self._opened[seat] = True
         self._idle = 0
         self._drawn[seat] = ()
         used = turn.help_used()
@@ -293,20 +379,61 @@ class Game:
         cards = self.rules.cards
         return self._close(action, (), laid=tuple(cards[i] for i in laid), outcome=outcome)
 
+    def _own_points(self) -> int:
+        """Points of the new melds made only of this turn's hand cards."""
+        turn = self._turn
+        own = set(turn.played_ids())
+        cards, points = self.rules.cards, self.variant.deck.points
+        return sum(points(cards[i]) for m in turn.table if own.issuperset(m) for i in m)
+
     def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
-               laid: tuple[Card, ...] = (), outcome: Outcome | None = None, **sources) -> Entry:
+               laid: tuple[Card, ...] = (), outcome: Outcome | None = None, penalty: bool = False,
+               **sources) -> Entry:
         """Log the action that ends the turn, then pass or end the game."""
         turn = self._turn
-        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, **sources)
+        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty, **sources)
         self._log.append(entry)
         self._left[turn.seat] = tuple(self._table)
+        if outcome is None and self.variant.drawing == "start-of-turn":
+            outcome = self._start_draw(entry)
+            if outcome is not None:
+                self._log[-1] = replace(self._log[-1], outcome=outcome)
+            entry = self._log[-1]
         if outcome is not None:
             self.outcome = outcome
         else:
-            seat = (turn.seat + 1) % self.players
+            seat = (turn.seat + self.variant.step) % self.players
             self._turn = Turn(seat, turn.number + 1, self.rules, self._table, self._hands[seat],
                               self._help, self._working)
         return entry
+
+    def _start_draw(self, entry: Entry) -> Outcome | None:
+        """The next player's draw that starts every turn (``drawing:
+        start-of-turn``), told in the closing entry (``next_drew``)."""
+        seat = (entry.seat + self.variant.step) % self.players
+        count, deck = self.variant.draw_count, self._deck
+        got = tuple(deck.pop() for _ in range(min(count, len(deck))))
+        self._hands[seat].extend(got)
+        self._drawn[seat] = got
+        self._start_got = len(got)
+        self._log[-1] = replace(entry, next_drew=len(got))
+        if count and (not deck if self.variant.deck_runs_out == "on-last-card" else len(got) < count):
+            return self._scored(DECK_EXHAUSTED)
+        return None
+
+    def scores(self) -> tuple[int, ...] | None:
+        """What each seat scores for this deal under the variant's scoring,
+        once the game is over (None before): 1 point to each winner, or the
+        cards left in hand, or their values, as penalty points."""
+        if self.outcome is None:
+            return None
+        rule = self.variant.scoring
+        if rule == "winner-only":
+            return tuple(int(s in self.outcome.winners) for s in range(self.players))
+        if rule == "cards-left":
+            return tuple(len(hand) for hand in self._hands)
+        points, cards = self.variant.deck.points, self.rules.cards
+        return tuple(sum(points(cards[i]) for i in hand) for hand in self._hands)
 
     def _scored(self, reason: str) -> Outcome:
         """Joint winners by the variant's rule when nobody went out."""
@@ -421,4 +548,6 @@ class Game:
             "deck": [text(c) for c in self.deck],
             "help_cards": [text(c) for c in self.help_cards],
             "working": [text(c) for c in self.working],
+            "opened": list(self._opened),
+            "scores": list(self.scores()) if self.outcome is not None else None,
         }

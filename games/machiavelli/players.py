@@ -25,6 +25,7 @@ from typing import Iterator
 
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
+from .house import legal_plan
 from .view import View, _internals
 
 
@@ -39,7 +40,7 @@ class PlannedBot:
     def choose(self, view: View) -> Action:
         if self._plan is None or self._turn != view.turn:
             self._turn = view.turn
-            self._plan = iter(self.plan(view))
+            self._plan = iter(legal_plan(view, self.plan(view)))
         return next(self._plan)
 
     def plan(self, view: View) -> list[Action]:

@@ -38,7 +38,7 @@ class Turn:
     ids), ``hand``, ``help`` and ``working`` lists of ids."""
 
     __slots__ = ("seat", "number", "rules", "table", "hand", "help", "working",
-                 "touched", "start", "_steps")
+                 "touched", "disturbed", "start", "_steps")
 
     def __init__(self, seat: int, number: int, rules: MeldRules, table: list[tuple[int, ...]],
                  hand: list[int], help: list[int], working: list[int]) -> None:
@@ -51,6 +51,11 @@ class Turn:
         self.working = working
         #: Table cards taken or moved during this turn (Board Game Arena marks them red).
         self.touched: frozenset[int] = frozenset()
+        #: Whether a step of this turn took, moved, split or joined table
+        #: cards, even if undone since: a turn that then ends without a play
+        #: gave up a rearrangement and pays the restore penalty, however the
+        #: table went back (``restore`` or ``undo``).
+        self.disturbed = False
         self.start = (tuple(table), tuple(hand), tuple(help))
         self._steps: list[tuple] = []
 
@@ -60,6 +65,7 @@ class Turn:
         twin.seat, twin.number, twin.rules = self.seat, self.number, self.rules
         twin.table, twin.hand, twin.help, twin.working = table, hand, help, working
         twin.touched, twin.start, twin._steps = self.touched, self.start, list(self._steps)
+        twin.disturbed = self.disturbed
         return twin
 
     # -- questions -------------------------------------------------------------
@@ -150,6 +156,7 @@ class Turn:
             index = indices[0]
             ids, rest = self._from_meld(table[index], action.cards, action.melds[0])
             self._save()
+            self.disturbed = True
             self.working.extend(ids)
             self.touched = self.touched.union(ids)
             if rest:
@@ -158,6 +165,7 @@ class Turn:
             del table[index]
             return ()
         self._save()
+        self.disturbed = True
         taken = [i for index in indices for i in table[index]]
         for index in sorted(indices, reverse=True):
             del table[index]
@@ -172,6 +180,7 @@ class Turn:
         table = self.table
         ids, rest = self._from_meld(table[source], action.cards, action.source)
         self._save()
+        self.disturbed = True
         self.touched = self.touched.union(ids)
         table[target] = _sorted((*table[target], *ids))
         if rest:
@@ -193,6 +202,7 @@ class Turn:
             raise IllegalAction("nothing-to-split", meld=action.meld,
                                 cards=rules.deck.card_text(action.card))
         self._save()
+        self.disturbed = True
         self.table[index] = _sorted(arranged[:at])
         self.table.append(_sorted(arranged[at:]))
         return (action.meld, len(self.table))
@@ -200,6 +210,7 @@ class Turn:
     def join(self, action: Join) -> tuple[int, ...]:
         indices = [self._meld_index(n) for n in action.melds]
         self._save()
+        self.disturbed = True
         table = self.table
         first = indices[0]
         table[first] = _sorted(i for index in indices for i in table[index])

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from machiavelli.core.checks import failed
+from machiavelli.core.i18n import NP_
 from machiavelli.core.variant import MeldVariant
 
 #: Most cards a hand may be dealt.
@@ -18,33 +19,79 @@ MAX_HAND = 200
 class MachiavelliVariant(MeldVariant):
     """A fully resolved Machiavelli rule set."""
 
-    jokers: Literal[0] = Field(default=0, description="Jokers per deck (reserved: no variant uses them yet).")
+    jokers: Literal[0] = Field(default=0,
+        description=NP_("variant parameter", "Jokers per deck (reserved: no variant uses them yet)."))
     hand_size: int | dict[int, int] = Field(
         default=15,
-        description="Cards dealt to each player: one number, or a number per player count.",
+        description=NP_("variant parameter", "Cards dealt to each player: one number, or a number per player count."),
     )
     dealer: Literal["random", "first-seat"] = Field(
-        default="random", description="Who deals; the player left of the dealer starts."
+        default="random", description=NP_("variant parameter", "Who deals; the player left of the dealer starts.")
     )
     restore_penalty: int = Field(
-        default=1, ge=0, le=10, description="Cards drawn by a player who restores the table and passes."
+        default=1, ge=0, le=10,
+        description=NP_("variant parameter", "Cards drawn by a player who gives up a rearrangement that touched the "
+                        "table, by restoring or by undoing back and drawing.")
     )
     draw_count: int = Field(
-        default=1, ge=0, le=10, description="Cards drawn by a player who ends a turn without playing."
+        default=1, ge=0, le=10,
+        description=NP_("variant parameter", "Cards drawn by a player who ends a turn without playing.")
     )
-    help_cards: int = Field(default=0, ge=0, le=16, description="Cards laid face up that anyone may meld with.")
+    help_cards: int = Field(default=0, ge=0, le=16,
+        description=NP_("variant parameter", "Cards laid face up that anyone may meld with."))
     help_cards_refill: bool = Field(
-        default=True, description="A help card that was used is replaced from the deck."
+        default=True, description=NP_("variant parameter", "A help card that was used is replaced from the deck.")
     )
     deck_runs_out: Literal["on-last-card", "on-failed-draw"] = Field(
         default="on-last-card",
-        description="When the game ends for lack of cards: as soon as the last card is drawn, "
-        "or only when a player must draw and cannot.",
+        description=NP_("variant parameter", "When the game ends for lack of cards: as soon as the last card is drawn, "
+            "or only when a player must draw and cannot."),
     )
     deck_out_winners: Literal["fewest-cards", "fewest-points"] = Field(
         default="fewest-cards",
-        description="Who wins when the deck runs out: fewest cards (ties share the win) or fewest points.",
+        description=NP_("variant parameter", "Who wins when the deck runs out: fewest cards (ties share the win) "
+                        "or fewest points."),
     )
+
+    # -- house rules (issue 11): the defaults are Board Game Arena's ----------
+    opening: Literal["none", "meld-from-hand", "points", "run"] = Field(
+        default="none",
+        description=NP_("variant parameter", "What a player's first play must hold: none (anything), meld-from-hand "
+                        "(a new meld of the player's own hand cards), points (new melds of hand cards worth at least "
+                        "opening_points), run (a new run of hand cards)."))
+    opening_points: int = Field(
+        default=36, ge=1, le=500,
+        description=NP_("variant parameter", "Points the new melds of a points opening must be worth (card values "
+                        "of the deck)."))
+    rearrange_before_opening: bool = Field(
+        default=True,
+        description=NP_("variant parameter", "Whether a player may take, move, split or join table cards before "
+                        "and during their first play."))
+    drawing: Literal["instead-of-playing", "only-if-unable", "start-of-turn"] = Field(
+        default="instead-of-playing",
+        description=NP_("variant parameter", "When a player draws: instead-of-playing (a turn without a play ends "
+                        "with a draw, by choice), only-if-unable (only a player who cannot place a card may draw), "
+                        "start-of-turn (draw_count cards at the start of every turn; a turn may end without a play)."))
+    # Board Game Arena's table is said to stop a turn at 13 new cards; neither
+    # of its help pages (seeds 000, 004) states a limit, so none by default.
+    cards_per_turn: int | None = Field(
+        default=None, ge=1, le=MAX_HAND,
+        description=NP_("variant parameter", "Most cards of the hand a player may lay down in one turn (none: no "
+                        "limit)."))
+    rearranging: Literal["with-hand-card", "free"] = Field(
+        default="with-hand-card",
+        description=NP_("variant parameter", "with-hand-card: a turn that touched the table must lay down a hand "
+                        "card, or restore; free: a rearrangement that leaves the table valid may be kept and the "
+                        "turn ended with the usual draw."))
+    direction: Literal["clockwise", "counter-clockwise"] = Field(
+        default="clockwise",
+        description=NP_("variant parameter", "Which way play goes: clockwise (the dealer's left starts) or "
+                        "counter-clockwise (the dealer's right starts)."))
+    scoring: Literal["winner-only", "cards-left", "card-values"] = Field(
+        default="winner-only",
+        description=NP_("variant parameter", "What a deal scores: winner-only (1 point to each winner), cards-left "
+                        "(1 penalty point per card left in hand), card-values (the points of the cards left in "
+                        "hand as penalty points)."))
 
     @field_validator("hand_size")
     @classmethod
@@ -72,7 +119,32 @@ class MachiavelliVariant(MeldVariant):
                                  "cards", **values)
                 raise failed("hand_size", "too-few-cards-to-deal",
                              "{cards} cards cannot deal {hand} cards to {players} players", **values)
+        if self.opening == "run" and not any(kind.sequence for kind in self.melds.values()):
+            raise failed("opening", "opening-run-without-runs",
+                         "a first play that must be a run needs a kind of meld that is a run")
+        if self.cards_per_turn is not None:
+            if self.drawing == "only-if-unable":
+                raise failed("cards_per_turn", "forced-play-with-limit",
+                             "a limit of cards per turn cannot go with drawing only-if-unable: a player able to "
+                             "place cards beyond the limit only would be neither allowed to draw nor to play them")
+            smallest = min(kind.min_size for kind in self.melds.values())
+            if self.opening != "none" and self.cards_per_turn < smallest:
+                raise failed("cards_per_turn", "opening-over-limit",
+                             "an opening needs a new meld of at least {size} cards, more than the limit of {limit} "
+                             "cards per turn", size=smallest, limit=self.cards_per_turn)
         return self
+
+    @property
+    def house_rules(self) -> bool:
+        """Whether a house rule that restricts plays is in force (opening,
+        limits, forced play): computer players then check their plans."""
+        return (self.opening != "none" or not self.rearrange_before_opening or self.cards_per_turn is not None
+                or self.drawing == "only-if-unable" or self.rearranging != "with-hand-card")
+
+    @property
+    def step(self) -> int:
+        """+1 when play goes clockwise (to the next seat), -1 otherwise."""
+        return 1 if self.direction == "clockwise" else -1
 
     def hand_size_for(self, players: int) -> int:
         if isinstance(self.hand_size, dict):

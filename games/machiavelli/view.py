@@ -161,6 +161,20 @@ class View:
         return tuple(cards[i] for i in sorted(self._game.turn.touched))
 
     @property
+    def opened(self) -> tuple[bool, ...]:
+        """Per seat, whether it has made its first play (public: the
+        opening rules apply until then)."""
+        game = self._game
+        return tuple(game.opened(s) for s in range(game.players))
+
+    @property
+    def disturbed(self) -> bool:
+        """Whether the current turn has taken, moved, split or joined table
+        cards, even if undone since: ending it without a play costs the
+        restore penalty, and only then may it ``restore``."""
+        return self._game.turn.disturbed
+
+    @property
     def played(self) -> tuple[Card, ...]:
         """Hand cards the current player has put on the table this turn."""
         cards = self._game.rules.cards
