@@ -144,10 +144,11 @@ def _kind_reason(
 ) -> tuple[int, float, str | None]:
     """(how far the checks got, majority share of the failed 'same', reason)."""
     extra = [c.rank == 0 and deck.extra(c) is not None for c in cards]
+    # Below every other failure: the reason comes from a kind of the right sort of card.
     if kind.extras and not all(extra):
-        return 0, 1.0, "not-an-extra-card"
+        return -1, 1.0, "not-an-extra-card"
     if not kind.extras and any(extra):
-        return 0, 1.0, "extra-card-not-allowed"
+        return -1, 1.0, "extra-card-not-allowed"
     depth = 0
     for attr in kind.same:
         values = Counter(getattr(c, attr) for c in cards)

@@ -69,6 +69,23 @@ FLOWER_LETTERS = NP_("sisepai card", "FL")
 # TRANSLATORS: a card's full name, e.g. "yellow Horse" (Italian "Cavallo giallo").
 CARD_NAME = NP_("sisepai card name", "{colour} {character}")
 
+GROUP_NAMES = {
+    "general": NP_("sisepai group", "single General"),
+    "flower": NP_("sisepai group", "flower"),
+    "pair": NP_("sisepai group", "pair"),
+    "triple": NP_("sisepai group", "triple"),
+    "quad": NP_("sisepai group", "quad"),
+    "one-colour": NP_("sisepai group", "one-colour group"),
+    "soldiers": NP_("sisepai group", "three Soldiers"),
+    "four-soldiers": NP_("sisepai group", "four Soldiers"),
+}
+
+
+def group_name(kind: str) -> str:
+    """A kind of group in the user's language (a variant's own kinds by their key)."""
+    return pgettext("sisepai group", GROUP_NAMES[kind]) if kind in GROUP_NAMES else kind
+
+
 HANZI = dict(zip(CHARACTERS, "將士象車馬砲卒"))
 HANZI_COLOURS = dict(zip(COLOURS, "白黃紅綠"))
 HANZI_FLOWER = "花"

@@ -14,7 +14,7 @@ from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
 from machiavelli.core.present import Presentation, Style
 
 from .actions import Discard, Pass, Take, Win
-from .glossary import card_name, hand_by_colour, read_card, show, show_all
+from .glossary import card_name, group_name, hand_by_colour, read_card, show, show_all
 
 _SPLIT = re.compile(r"[\s,;]+")
 # TRANSLATORS: the words typed at the Sì Sè Pái table; English always works too.
@@ -23,16 +23,6 @@ WORDS = {
     "take": NP_("sisepai command", "take"),
     "win": NP_("sisepai command", "win"),
     "discard": NP_("sisepai command", "discard"),
-}
-GROUP_NAMES = {
-    "general": NP_("sisepai group", "single General"),
-    "flower": NP_("sisepai group", "flower"),
-    "pair": NP_("sisepai group", "pair"),
-    "triple": NP_("sisepai group", "triple"),
-    "quad": NP_("sisepai group", "quad"),
-    "one-colour": NP_("sisepai group", "one-colour group"),
-    "soldiers": NP_("sisepai group", "three Soldiers"),
-    "four-soldiers": NP_("sisepai group", "four Soldiers"),
 }
 REASONS = {
     "card-not-in-hand": NP_("sisepai reason", "{card} is not in your concealed hand."),
@@ -50,10 +40,6 @@ REASONS = {
     "bad-card": NP_("sisepai reason", "Not a card: {token}"),
     "bad-action": NP_("sisepai reason", "Not a command: {token}. Type: take CARD ..., win, pass, or discard CARD."),
 }
-
-
-def group_name(kind: str) -> str:
-    return pgettext("sisepai group", GROUP_NAMES[kind]) if kind in GROUP_NAMES else kind
 
 
 def _word(key: str) -> set[str]:

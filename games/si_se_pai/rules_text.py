@@ -13,9 +13,8 @@ from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
 from machiavelli.core.present import Bullets, Paragraph, RulesDocument, Section
 
-from .glossary import HANZI, HANZI_FLOWER, card_name, character_name, colour_name, flower_name, show
+from .glossary import HANZI, HANZI_FLOWER, card_name, character_name, colour_name, flower_name, group_name, show
 from .groups import groups_of
-from .present import group_name
 from .variant import SiSePaiVariant
 
 C = "sisepai rules"
