@@ -95,7 +95,7 @@ def parse_action(text: str, deck: DeckSpec = FOUR_COLOUR) -> Action:
         return Pass()
     if verb == "win" and not rest:
         return Win()
-    if verb == "take" and 1 <= len(rest) <= 8:
+    if verb == "take" and len(rest) <= 8:  # none: the public card alone (a General, a flower)
         return Take(tuple(deck.parse_card(w) for w in rest))
     if verb == "discard" and len(rest) == 1:
         return Discard(deck.parse_card(rest[0]))

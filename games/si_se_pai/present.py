@@ -159,13 +159,19 @@ def read_command(text: str, view: Any) -> tuple[Any, ...]:
     deck = view.variant.deck
     public = deck.card_text(view.public) if view.public is not None else ""
     if view.discarding:
+        if any(verb in _word(w) for w in ("take", "win", "pass")):
+            raise IllegalAction("must-discard")
         rest = words[1:] if verb in _word("discard") else words
+        if not rest:  # "discard" alone: every card that may go, to choose from
+            return tuple(Discard(c) for c in dict.fromkeys(sorted(view.discardable(), key=deck.sort_key)))
         if len(rest) != 1:
             raise NotationError("bad-action", token=text[:40])
         found = [c for c in _readings(rest[0], view) if c in view.hand]
         if not found:
             raise IllegalAction("card-not-in-hand", card=rest[0][:20])
         return tuple(Discard(c) for c in found)
+    if verb in _word("discard"):
+        raise IllegalAction("must-answer")
     if verb in _word("pass") and len(words) == 1:
         return (Pass(),)
     claims = view.claims()
