@@ -114,3 +114,10 @@ def test_simulate_reports_wins_by_seat_drawn_deals_and_scores(tmp_path):
     assert sum(t["wins"]["k"] for t in fig["teams"]) == won
     assert sum(s["k"] for s in fig["winning_points"].values()) == won
     assert "Wins: seat 1" in result.output and "Drawn deals" in result.output and "Won with" in result.output
+
+
+def test_meld_check_answers_for_a_group():
+    result = run("meld", "check", "GY AY EY", "--variant", "si-se-pai", "--json")
+    assert json.loads(result.output) == {"valid": True, "kind": "one-colour", "reason": None}
+    result = run("meld", "check", "GY GY", "--variant", "si-se-pai", "--json")
+    assert json.loads(result.output)["valid"] is False and result.exit_code == 1

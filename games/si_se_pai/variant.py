@@ -9,9 +9,10 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from machiavelli.core.cards import DeckSpec
+
 from machiavelli.core.checks import failed
-from machiavelli.core.melds import MeldKind
+from machiavelli.core.cards import Card, DeckSpec
+from machiavelli.core.melds import MeldCheck, MeldKind, check
 from machiavelli.core.variant import Players, Variant
 
 from .cards import FLOWER, four_colour
@@ -103,6 +104,14 @@ class SiSePaiVariant(Variant):
                          "{cards} cards cannot deal {hand} cards to {players} players", cards=self.card_count,
                          hand=self.hand_size, players=self.players.max, needed=needed)
         return self
+
+    def check(self, cards: tuple[Card, ...] | list[Card]) -> MeldCheck:
+        """Is ``cards`` one legal group, and of which kind (``machiavelli meld check``)?"""
+        return check(cards, self.groups, deck=self.deck)
+
+    def arrange(self, cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+        """The cards as a player lays them out: by colour, then character."""
+        return tuple(sorted(cards, key=self.deck.sort_key))
 
     def code_of(self, rank: int, suit: str) -> str:
         """The character's code of a card, or an extra card's own code."""
