@@ -4,6 +4,7 @@ A small TOML file, ``config.toml``, in the platform's user configuration
 folder (``MACHIAVELLI_CONFIG_DIR`` overrides the folder)::
 
     cards = "en"    # how ambiguous cards are read: "en" or "local"
+    faces = "hanzi" # how cards are drawn, where a game offers it: "hanzi" or "letters"
 
 The file is read with a size limit; anything wrong with it (too large, not
 TOML, a value this program does not know) is ignored with one warning line
@@ -31,6 +32,7 @@ MAX_CONFIG_BYTES = 16 * 1024
 #: Every setting and the values it may take.
 SETTINGS: dict[str, tuple[str, ...]] = {
     "cards": ("en", "local"),
+    "faces": ("hanzi", "letters"),
 }
 
 _cache: dict[str, str] | None = None

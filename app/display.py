@@ -20,10 +20,11 @@ LangOpt = Annotated[
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help=N_("Show suits as S H D C instead of ♠ ♥ ♦ ♣."))]
 CardsOpt = Annotated[
     Optional[str],
-    typer.Option("--cards", metavar="en|local|ask", help=N_(
+    typer.Option("--cards", metavar="en|local|ask|hanzi|letters", help=N_(
         "When a card typed at the table reads two ways (Italian 5C: 5♣ or 5♥), read it with the English "
         "letters (en) or the language's letters (local); ask refuses it and shows both spellings, as when "
-        "nothing is chosen. Remembered for the next games.")),
+        "nothing is chosen. hanzi draws the cards of Sì Sè Pái with their Chinese characters, letters with "
+        "letters again. Remembered for the next games.")),
 ]
 
 
@@ -42,9 +43,13 @@ def apply_cards(value: str | None) -> None:
 
     if value is None:
         return
+    if value in glossary.FACES:
+        glossary.set_faces(value)
+        config.remember("faces", value)
+        return
     if value not in words.CARD_LETTERS:
         from .options import fail
 
-        raise fail(i18n._("--cards must be en, local or ask, not {name}", name=value))
+        raise fail(i18n._("--cards must be en, local, ask, hanzi or letters, not {name}", name=value))
     words.set_card_letters(value)
     config.remember("cards", None if value == "ask" else value)

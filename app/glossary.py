@@ -58,6 +58,28 @@ def ascii_cards() -> bool:
     return _ascii
 
 
+#: Other ways of drawing cards that a game may offer (``--cards hanzi``:
+#: the Chinese characters of the four-colour cards); "letters" is the usual way.
+FACES = ("hanzi", "letters")
+_faces: str | None = None
+
+
+def set_faces(value: str | None) -> None:
+    """Draw cards this way for this run (None: the remembered choice)."""
+    global _faces
+    _faces = value
+
+
+def card_faces() -> str:
+    """How cards are drawn: chosen on the command line, else remembered, else ''."""
+    if _faces is not None:
+        return "" if _faces == "letters" else _faces
+    from . import config
+
+    found = config.get("faces")
+    return "" if found in (None, "letters") else found
+
+
 def is_french(deck: DeckSpec) -> bool:
     return [s.code for s in deck.suits] == ["S", "H", "D", "C"] or (
         {s.code for s in deck.suits} <= set(SUIT_NAMES) and {r.code for r in deck.ranks} >= set(RANK_NAMES)

@@ -65,7 +65,7 @@ def rules_document(variant: Any) -> Any:
 
 def style(names: Sequence[str | None]) -> Style:
     shown = tuple(player_name(s, list(names)) for s in range(len(names)))
-    return Style(names=shown, symbols=not glossary.ascii_cards(), rtl=i18n.is_rtl())
+    return Style(names=shown, symbols=not glossary.ascii_cards(), rtl=i18n.is_rtl(), faces=glossary.card_faces())
 
 
 def explain(present: Presentation, error: MachiavelliError) -> str:

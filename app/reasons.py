@@ -13,6 +13,8 @@ from machiavelli.core.i18n import N_, NP_, _, format_list, ngettext, pgettext
 MELD_REASONS: dict[str, str] = {
     "empty": NP_("meld reason", "there are no cards"),
     "no-meld-kinds": NP_("meld reason", "this variant allows no melds"),
+    "extra-card-not-allowed": NP_("meld reason", "this kind of meld takes no extra cards (flowers, jokers)"),
+    "not-an-extra-card": NP_("meld reason", "this kind of meld is made of extra cards only"),
     "mixed-ranks": NP_("meld reason", "the cards are not all of one rank"),
     "mixed-suits": NP_("meld reason", "the cards are not all of one suit"),
     "too-few-cards": NP_("meld reason", "there are too few cards"),

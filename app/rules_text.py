@@ -369,6 +369,9 @@ class _Composer:
             out.append(self._p("rule:melds.patterns", "Only these combinations of ranks are allowed: {patterns}.",
                                 patterns=format_list([self.latin("-".join(p)) for p in kind.patterns])))
         self.cover("melds.patterns")
+        if kind.extras:
+            out.append(self._p("rule:melds.extras", "It is made of the deck's extra cards only."))
+        self.cover("melds.extras")
         return out
 
     def _rank(self, code: str) -> str:

@@ -1,6 +1,8 @@
-"""The figures of a simulation of a game of teams (Cicera): each team's win
-share with its 95% Wilson interval, drawn deals, points per deal, and how
-often each counted event (capture bonuses, awards) happens per deal.
+"""The figures of a simulation of a game of teams (Cicera), or of seats
+playing alone that score points (Sì Sè Pái: one-seat teams): each team's
+win share with its 95% Wilson interval, drawn deals, points per deal, the
+distribution of the winners' points, and how often each counted event
+(capture bonuses, awards, claims) happens per deal.
 
 JSON, one entry per variant (``variants`` of the simulation document)::
 
@@ -8,6 +10,7 @@ JSON, one entry per variant (``variants`` of the simulation document)::
      "teams": [{"team": 1, "seats": [0, 2], "players": ["partner", "partner"],
                 "wins": SHARE, "points": MEAN}, ...],
      "drawn": SHARE, "point_difference": MEAN,   # team 1 minus team 2
+     "winning_points": {"POINTS": SHARE, ...},   # of the deals won
      "per_deal": {"scopa": MEAN, "picada": MEAN, ...},
      "parameters": {...}}
 """
@@ -33,6 +36,8 @@ COUNT_LABELS = {
     "award-most-suit": N_("Suit-majority awards given per deal"),
     "award-special": N_("Card awards given per deal"),
     "award-napola": N_("Napolas per deal"),
+    "claims": N_("Public cards claimed per deal"),
+    "set-aside": N_("Cards nobody took per deal"),
 }
 
 
@@ -46,6 +51,8 @@ def figures(name: str, games: Sequence[GameSummary], seats: Sequence[str],
         out["teams"].append({"team": t + 1, "seats": list(team_seats), "players": [seats[s] for s in team_seats],
                              "wins": _share(wins, n), "points": _mean([g.points[t] for g in games])})
     out["drawn"] = _share(sum(1 for g in games if g.reason == "drawn-deal"), n)
+    won = [max(g.points) for g in games if g.reason != "drawn-deal" and g.winners and g.points]
+    out["winning_points"] = {str(p): _share(won.count(p), len(won)) for p in sorted(set(won))}
     if len(teams) >= 2:
         out["point_difference"] = _mean([g.points[0] - g.points[1] for g in games])
     names = list(dict.fromkeys(k for g in games for k, _v in g.counts))
@@ -75,17 +82,31 @@ def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callabl
         table = RichTable(_("Figure"), _("Value"), _("95% interval"), box=None, pad_edge=False, title_justify="left",
                           title=i18n.ngettext("{variant}: {n} game", "{variant}: {n} games", fig["games"],
                                               variant=fig["variant"]))
+        alone = all(len(team["seats"]) == 1 for team in fig["teams"])
         for team in fig["teams"]:
             who = format_list([f"{i18n.format_number(s + 1)} ({p})" for s, p in zip(team["seats"], team["players"])])
             w, p = team["wins"], team["points"]
-            table.add_row(_("Wins: team {n}, seats {seats}", n=team["team"], seats=who), pct(w["share"]),
-                          interval(pct(w["low"]), pct(w["high"])))
-            table.add_row(_("Points: team {n}", n=team["team"]), dec(p["mean"]),
-                          interval(dec(p["low"]), dec(p["high"])))
+            if alone:  # seats playing alone: name the seat
+                wins, points = _("Wins: seat {seat}", seat=who), _("Points: seat {n}", n=team["seats"][0] + 1)
+            else:
+                wins, points = _("Wins: team {n}, seats {seats}", n=team["team"], seats=who), \
+                    _("Points: team {n}", n=team["team"])
+            table.add_row(wins, pct(w["share"]), interval(pct(w["low"]), pct(w["high"])))
+            table.add_row(points, dec(p["mean"]), interval(dec(p["low"]), dec(p["high"])))
         d = fig["drawn"]
         table.add_row(_("Drawn deals"), pct(d["share"]), interval(pct(d["low"]), pct(d["high"])))
+        for points, share in fig.get("winning_points", {}).items():
+            table.add_row(_("Won with {n} points", n=points), pct(share["share"]),
+                          interval(pct(share["low"]), pct(share["high"])))
         for key, m in fig["per_deal"].items():
-            label = _(COUNT_LABELS[key]) if key in COUNT_LABELS else key
+            if key.startswith("score-"):  # shown above as the distribution of winning points
+                continue
+            if key in COUNT_LABELS:
+                label = _(COUNT_LABELS[key])
+            elif key.startswith("claim-"):  # a game's claims by kind of group (Sì Sè Pái)
+                label = _("Claims per deal: {kind}", kind=key[len("claim-"):])
+            else:
+                label = key
             table.add_row(label, dec(m["mean"]), interval(dec(m["low"]), dec(m["high"])))
         console.print(table)
         console.print()

@@ -76,8 +76,10 @@ class RankSpec(BaseModel):
 
 class ExtraSpec(BaseModel):
     """A card outside suits x ranks (a joker, Sì Sè Pái's flowers): one of
-    each per copy of the deck. As a :class:`Card` it has rank 0 and its code
-    in place of a suit."""
+    each per copy of the deck, or ``copies`` of it in the whole game however
+    many copies of the deck are shuffled (Sì Sè Pái: four copies of the
+    chess cards, five flowers). As a :class:`Card` it has rank 0 and its
+    code in place of a suit."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     code: str = Field(min_length=2, max_length=4, pattern=r"^[A-Z][A-Z0-9]+$",
@@ -87,6 +89,10 @@ class ExtraSpec(BaseModel):
         default="black", description=NP_("variant parameter", "Printed colour."))
     points: int = Field(default=0, ge=0, le=1000,
         description=NP_("variant parameter", "Value of the card when hands are counted in points."))
+    copies: int | None = Field(
+        default=None, ge=1, le=64,
+        description=NP_("variant parameter", "How many of this card the whole game has, whatever the number of decks "
+                        "(none: one per copy of the deck)."))
 
 
 def _french_suits() -> tuple[SuitSpec, ...]:
@@ -198,8 +204,13 @@ class DeckSpec(BaseModel):
         return regular + tuple(Card(0, e.code) for e in self.extras)
 
     def build(self, copies: int) -> tuple[Card, ...]:
-        """All physical cards of ``copies`` decks; the index is the identity."""
-        return self.cards() * copies
+        """All physical cards of ``copies`` decks; the index is the identity.
+        Extra cards with their own count come last, that many times."""
+        fixed = [e for e in self.extras if e.copies is not None]
+        if not fixed:
+            return self.cards() * copies
+        per_deck = tuple(c for c in self.cards() if self._extras.get(c.suit) not in fixed or c.rank != 0)
+        return per_deck * copies + tuple(Card(0, e.code) for e in fixed for _ in range(e.copies or 0))
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Suit order, then rank, extras last: how a hand is usually held."""

@@ -29,6 +29,8 @@ ACE_POLICIES: tuple[str, ...] = ("low", "high", "low-or-high", "wrap")
 REASONS: tuple[str, ...] = (
     "empty",
     "no-meld-kinds",
+    "extra-card-not-allowed",
+    "not-an-extra-card",
     "mixed-ranks",
     "mixed-suits",
     "too-few-cards",
@@ -68,6 +70,10 @@ class MeldKind(BaseModel):
     patterns: tuple[tuple[str, ...], ...] | None = Field(
         default=None, description=NP_("variant parameter", "Exact rank-code combinations this kind allows (none: any).")
     )
+    extras: bool = Field(
+        default=False,
+        description="Made of the deck's extra cards only (a Sì Sè Pái flower on its own); "
+        "a kind without it refuses extra cards.")
 
     @model_validator(mode="after")
     def _sizes(self) -> "MeldKind":
@@ -142,6 +148,12 @@ def _kind_reason(
     cards: Sequence[Card], kind: MeldKind, deck: DeckSpec, aces: str
 ) -> tuple[int, float, str | None]:
     """(how far the checks got, majority share of the failed 'same', reason)."""
+    extra = [c.rank == 0 and deck.extra(c) is not None for c in cards]
+    # Below every other failure: the reason comes from a kind of the right sort of card.
+    if kind.extras and not all(extra):
+        return -1, 1.0, "not-an-extra-card"
+    if not kind.extras and any(extra):
+        return -1, 1.0, "extra-card-not-allowed"
     depth = 0
     for attr in kind.same:
         values = Counter(getattr(c, attr) for c in cards)
@@ -154,6 +166,8 @@ def _kind_reason(
     if kind.max_size is not None and len(cards) > kind.max_size:
         return depth, 1.0, "too-many-cards"
     depth += 1
+    if kind.extras:  # extra cards have no rank: only sizes, 'same' and 'distinct' apply
+        return depth + 1, 1.0, _distinct_reason(cards, kind)
     if kind.ranks is not None:
         allowed = set(kind.ranks)
         if any(deck.rank_code(c.rank) not in allowed for c in cards):
@@ -177,6 +191,14 @@ def _kind_reason(
         if reason:
             return depth, 1.0, reason
     return depth + 1, 1.0, None
+
+
+def _distinct_reason(cards: Sequence[Card], kind: MeldKind) -> str | None:
+    for distinct in kind.distinct:
+        seen: set[object] = set(cards) if distinct == "card" else {getattr(c, distinct) for c in cards}
+        if len(seen) != len(cards):
+            return {"card": "identical-cards", "rank": "repeated-rank", "suit": "repeated-suit"}[distinct]
+    return None
 
 
 def check(

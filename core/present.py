@@ -57,6 +57,9 @@ class Style:
     names: tuple[str, ...]
     symbols: bool = True
     rtl: bool = False
+    #: Another way of drawing cards that the user chose (``--cards hanzi``:
+    #: the Chinese characters printed on the cards); a game without it ignores it.
+    faces: str = ""
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ class Variant(BaseModel):
 
     @property
     def card_count(self) -> int:
-        return self.decks * self.deck.size
+        return len(self.physical_cards)
 
     def text(self, field: str, lang: str = "en") -> tuple[str, str]:
         """A free-text field in ``lang``, falling back to English: (text, language used)."""

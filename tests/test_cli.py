@@ -293,7 +293,7 @@ def test_an_unknown_game_in_a_variant_or_a_record_is_one_clear_line(tmp_path):
     variant.write_text("game: rummikub\n")
     result = runner.invoke(app, ["variants", "show", str(variant)])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"Unknown game rummikub in {variant}:1 (game). Installed games: cicera, machiavelli"
+    assert result.stderr.strip() == f"Unknown game rummikub in {variant}:1 (game). Installed games: cicera, machiavelli, si-se-pai"
     record = json.loads((Path(__file__).parent / "golden" / "bga.json").read_text())
     record["variant"]["game"] = "rummikub"
     saved = tmp_path / "game.json"

@@ -79,7 +79,7 @@ def test_plugins_lists_everything_and_reports_the_broken_one(installed):
     result = run(installed, "plugins", "--json")
     assert result.returncode == 1  # one plugin cannot be used
     data = json.loads(result.stdout)
-    assert [g["name"] for g in data["games"]] == ["cicera", "machiavelli"]
+    assert [g["name"] for g in data["games"]] == ["cicera", "machiavelli", "si-se-pai"]
     assert {"name": "patient", "game": "machiavelli", "from": "myhouse-plugin 1.0"} in data["bots"]
     assert any(v["name"] == "myhouse" for v in data["variants"])
     assert data["locales"][0]["languages"] == ["eo"]

@@ -119,7 +119,9 @@ def register(app: typer.Typer) -> None:
 
 def _default_seat(game: str = registry.DEFAULT_GAME) -> str:
     found = registry.bots(game)
-    return next((name for name in PREFERRED_BOTS if name in found), sorted(found)[0])
+    # A game's own preferred players come before "random" (Sì Sè Pái: keeper).
+    order = (*PREFERRED_BOTS[:1], *registry.game(game).preferred_bots, *PREFERRED_BOTS[1:])
+    return next((name for name in order if name in found), sorted(found)[0])
 
 
 def _default_seats(players: int, game: str = registry.DEFAULT_GAME) -> list[str]:

@@ -1,0 +1,280 @@
+"""How the application shows Sì Sè Pái: the table as one seat sees it
+(open groups per seat, the public card, who may claim it and how, the hand
+by colour), one line per event, a person's commands, the result (see
+:mod:`machiavelli.core.present` for the contract). Every text goes through
+the catalogs."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
+from machiavelli.core.present import Presentation, Style
+
+from .actions import Discard, Pass, Take, Win
+from .glossary import card_name, group_name, hand_by_colour, read_card, show, show_all
+
+_SPLIT = re.compile(r"[\s,;]+")
+# TRANSLATORS: the words typed at the Sì Sè Pái table; English always works too.
+WORDS = {
+    "pass": NP_("sisepai command", "pass"),
+    "take": NP_("sisepai command", "take"),
+    "win": NP_("sisepai command", "win"),
+    "discard": NP_("sisepai command", "discard"),
+}
+REASONS = {
+    "card-not-in-hand": NP_("sisepai reason", "{card} is not in your concealed hand."),
+    "cannot-discard": NP_("sisepai reason", "{card} may not be discarded: Generals and flowers stay in the hand."),
+    "not-a-group": NP_("sisepai reason", "Those cards do not make a group with {card}."),
+    "pair-not-allowed": NP_("sisepai reason", "{card} may not make a pair unless it completes your hand."),
+    "claim-not-allowed": NP_("sisepai reason", "You may not claim {card} for that group: others claim only "
+                             "identical triples or quads, the next player also a mixed group."),
+    "no-claim": NP_("sisepai reason", "You cannot claim {card}: pass."),
+    "no-win": NP_("sisepai reason", "{card} does not complete your hand."),
+    "must-discard": NP_("sisepai reason", "Discard a card first."),
+    "must-answer": NP_("sisepai reason", "Answer first: take, win or pass."),
+    "not-your-turn": NP_("sisepai reason", "It is not your turn."),
+    "game-over": NP_("sisepai reason", "The deal is over."),
+    "bad-card": NP_("sisepai reason", "Not a card: {token}"),
+    "bad-action": NP_("sisepai reason", "Not a command: {token}. Type: take CARD ..., win, pass, or discard CARD."),
+}
+
+
+def _word(key: str) -> set[str]:
+    return {key, pgettext("sisepai command", WORDS[key]).casefold()}
+
+
+def _cards(cards: Sequence[Any], variant: Any, style: Style) -> str:
+    return show_all(cards, variant.deck, style.faces)
+
+
+def _card(card: Any, variant: Any, style: Style) -> str:
+    return show(card, variant.deck, style.faces)
+
+
+def _groups(groups: Sequence[tuple[str, Sequence[Any]]], variant: Any, style: Style) -> str:
+    return "  ".join("[" + _cards(cards, variant, style) + "]" for _kind, cards in groups)
+
+
+def rights(view: Any, style: Style) -> str:
+    """Who may claim the public card and for which groups (the rules, not anyone's cards)."""
+    v = view.variant
+    anyone = format_list([group_name(k) for k in v.claim_anyone], "or")
+    nxt = style.names[(view.source + 1) % view.players]
+    mixed = format_list([group_name(k) for k in v.claim_next], "or")
+    never = format_list([group_name(k) for k in v.claim_never], "or")
+    if view.drawn:
+        return pgettext("sisepai table", "Anyone may claim it to win, or for a {anyone}; {next} also for a {mixed}; "
+                        "{drawer} for any group but a {never}.", anyone=anyone, next=nxt, mixed=mixed,
+                        drawer=style.names[view.source], never=never)
+    return pgettext("sisepai table", "The others may claim it to win, or for a {anyone}; {next} also for a {mixed}.",
+                    anyone=anyone, next=nxt, mixed=mixed)
+
+
+def seat_view(view: Any, style: Style) -> list[str]:
+    v = view.variant
+    lines = [_event(e, v, style) for e in view.opening] if not view.log else []
+    lines += [npgettext("sisepai table", "Turn {turn}: {n} card left in the stock.",
+                       "Turn {turn}: {n} cards left in the stock.", view.stock, turn=view.turn)]
+    for s in range(view.players):
+        line = npgettext("sisepai table", "{player}: {n} concealed card", "{player}: {n} concealed cards",
+                         view.hand_sizes[s], player=style.names[s])
+        groups = view.open_groups(s)
+        if groups:
+            line += "; " + pgettext("sisepai table", "open: {groups}", groups=_groups(groups, v, style))
+        aside = view.set_aside(s)
+        if aside:
+            line += "; " + pgettext("sisepai table", "set aside: {cards}", cards=_cards(aside, v, style))
+        lines.append(("* " if s == view.seat else "  ") + line)
+    if view.public is not None and not view.discarding:
+        card = pgettext("sisepai table", "{card} ({name})", card=_card(view.public, v, style),
+                        name=card_name(view.public, v.deck))
+        if view.drawn:
+            lines.append(pgettext("sisepai table", "Public card: {card}, drawn by {player}.", card=card,
+                                  player=style.names[view.source]))
+        else:
+            lines.append(pgettext("sisepai table", "Public card: {card}, discarded by {player}.", card=card,
+                                  player=style.names[view.source]))
+        lines.append(rights(view, style))
+    if view.discarding:
+        lines.append(pgettext("sisepai table", "Discard one concealed card (never a General or a flower)."))
+    elif view.my_turn:
+        options = [describe_action(c.action, view, style) for c in view.claims()]
+        lines.append(pgettext("sisepai table", "You may: {options}; or pass.", options=format_list(options)))
+    lines.append(pgettext("sisepai table", "Your hand ({player}):", player=style.names[view.seat]))
+    lines += ["  " + line for line in hand_by_colour(view.hand, v.deck, style.faces)]
+    return lines
+
+
+def _event(event: Any, variant: Any, style: Style) -> str:
+    player = style.names[event.seat]
+    if event.kind == "draw":
+        return pgettext("sisepai narration", "{player} draws {card} ({name}).", player=player,
+                        card=_card(event.cards[0], variant, style), name=card_name(event.cards[0], variant.deck))
+    if event.kind == "again":
+        return pgettext("sisepai narration", "Nobody takes it: it counts as {player}'s discard and is offered again.",
+                        player=player)
+    if event.kind == "set-aside":
+        return pgettext("sisepai narration", "Nobody takes {card}: it is set aside.",
+                        card=_card(event.cards[0], variant, style))
+    if event.kind == "claim":
+        return pgettext("sisepai narration", "{player} takes it and lays open {cards} ({group}).", player=player,
+                        cards=_cards(event.cards, variant, style), group=group_name(event.group or ""))
+    if event.kind == "win":
+        return npgettext("sisepai narration", "{player} wins: every card is in a group. {n} point: {groups}",
+                         "{player} wins: every card is in a group. {n} points: {groups}", event.points,
+                         player=player, groups=_groups(event.groups, variant, style))
+    return pgettext("sisepai narration", "The stock is empty: a drawn deal.")
+
+
+def narrate(entry: Any, variant: Any, style: Style) -> str:
+    """An action and what followed, one line each. An answer that decides
+    nothing yet is told without its choice (answers are secret until all are in)."""
+    player = style.names[entry.seat]
+    before = [_event(e, variant, style) for e in entry.before]
+    if isinstance(entry.action, Discard):
+        lines = [pgettext("sisepai narration", "{player} discards {card} ({name}).", player=player,
+                          card=_card(entry.action.card, variant, style),
+                          name=card_name(entry.action.card, variant.deck))]
+    else:
+        lines = [pgettext("sisepai narration", "{player} has answered.", player=player)]
+    lines += [_event(e, variant, style) for e in entry.events]
+    return "\n".join(before + lines)
+
+
+def _readings(token: str, view: Any) -> list[Any]:
+    return read_card(token, view.variant.deck, view.hand)
+
+
+def read_command(text: str, view: Any) -> tuple[Any, ...]:
+    """``take HY HY``, ``take`` (every claim to choose from), ``win``,
+    ``pass``, ``discard HY`` or just ``HY`` when discarding; the
+    language's words and letters, and the Chinese characters, work too."""
+    words = [w for w in _SPLIT.split(text.strip()) if w]
+    if not words:
+        raise NotationError("bad-action", token=text[:40])
+    verb = words[0].casefold()
+    deck = view.variant.deck
+    public = deck.card_text(view.public) if view.public is not None else ""
+    if view.discarding:
+        if any(verb in _word(w) for w in ("take", "win", "pass")):
+            raise IllegalAction("must-discard")
+        rest = words[1:] if verb in _word("discard") else words
+        if not rest:  # "discard" alone: every card that may go, to choose from
+            return tuple(Discard(c) for c in dict.fromkeys(sorted(view.discardable(), key=deck.sort_key)))
+        if len(rest) != 1:
+            raise NotationError("bad-action", token=text[:40])
+        found = [c for c in _readings(rest[0], view) if c in view.hand]
+        if not found:
+            raise IllegalAction("card-not-in-hand", card=rest[0][:20])
+        return tuple(Discard(c) for c in found)
+    if verb in _word("discard"):
+        raise IllegalAction("must-answer")
+    if verb in _word("pass") and len(words) == 1:
+        return (Pass(),)
+    claims = view.claims()
+    if verb in _word("win") and len(words) == 1:
+        if not any(isinstance(c.action, Win) for c in claims):
+            raise IllegalAction("no-win", card=public)
+        return (Win(),)
+    if verb not in _word("take"):
+        raise NotationError("bad-action", token=text[:40])
+    takes = [c for c in claims if isinstance(c.action, Take)]
+    if not takes:
+        raise IllegalAction("no-claim", card=public)
+    typed = [_readings(w, view) for w in words[1:]]
+    fits = []
+    for claim in takes:
+        pool = list(claim.cards)
+        ok = True
+        for options in typed:
+            hit = next((c for c in options if c in pool), None)
+            if hit is None:
+                ok = False
+                break
+            pool.remove(hit)
+        if ok:
+            fits.append((claim, not pool))
+    exact = [c for c, whole in fits if whole]
+    if len(exact) == 1:
+        return (exact[0].action,)
+    if not fits:
+        raise IllegalAction("claim-not-allowed", card=public)
+    return tuple(c.action for c, _w in fits)
+
+
+def describe_action(action: Any, view: Any, style: Style) -> str:
+    v = view.variant
+    if isinstance(action, Discard):
+        return pgettext("sisepai narration", "discard {card}", card=_card(action.card, v, style))
+    if isinstance(action, Win):
+        return pgettext("sisepai command", WORDS["win"])
+    if isinstance(action, Pass):
+        return pgettext("sisepai command", WORDS["pass"])
+    kind = None
+    if view.public is not None:
+        from .groups import groups_of
+
+        kind = groups_of(v).kind_of([view.public, *action.cards])
+    take = pgettext("sisepai command", WORDS["take"])
+    return f"{take} {_cards(action.cards, v, style)} ({group_name(kind or '')})"
+
+
+def commands_help() -> list[str]:
+    take, win = pgettext("sisepai command", WORDS["take"]), pgettext("sisepai command", WORDS["win"])
+    pss, discard = pgettext("sisepai command", WORDS["pass"]), pgettext("sisepai command", WORDS["discard"])
+    return [
+        pgettext("sisepai help", "{take} CARD ...: claim the public card and lay it open with these cards of "
+                 "your hand, e.g. {take} HY HY; {take} alone lists every claim open to you.", take=take),
+        pgettext("sisepai help", "{win}: claim it when it completes your hand; {leave}: leave it.", win=win,
+                 leave=pss),
+        pgettext("sisepai help", "{discard} CARD (or the card alone): after a claim, put a concealed card out.",
+                 discard=discard),
+        pgettext("sisepai help", "Cards: the character G A E R H C S (General, Advisor, Elephant, Chariot, Horse, "
+                 "Cannon, Soldier) then the colour W Y R G (white, yellow, red, green); FL a flower. Your "
+                 "language's letters and the Chinese characters work too."),
+    ]
+
+
+def summary(game: Any, style: Style) -> list[str]:
+    v, lines = game.variant, []
+    for s in range(game.players):
+        groups = game.winning_groups if game.outcome is not None and s in game.outcome.winners else \
+            game.open_groups(s)
+        line = f"{style.names[s]}: {_groups(groups, v, style)}"
+        if not (game.outcome is not None and s in game.outcome.winners) and game.hands[s]:
+            line += "  " + pgettext("sisepai table", "concealed: {cards}", cards=_cards(game.hand(s), v, style))
+        lines.append(line)
+    if game.outcome is not None:
+        lines.append(result_text(game.outcome, style, game.score))
+    return lines
+
+
+def result_text(outcome: Any, style: Style, score: int) -> str:
+    if not outcome.winners:
+        return pgettext("sisepai table", "Drawn deal: the stock ran out before anyone won.")
+    return npgettext("sisepai table", "{player} wins the deal with {n} point.",
+                     "{player} wins the deal with {n} points.", score, player=style.names[outcome.winners[0]])
+
+
+def explain(error: MachiavelliError) -> str | None:
+    template = REASONS.get(error.code)
+    if template is None:
+        return None
+    values = {k: str(v) for k, v in error.params.items()}
+    values.setdefault("card", "")
+    values.setdefault("token", "")
+    return pgettext("sisepai reason", template, **values)
+
+
+def _rules(variant: Any) -> Any:
+    from .rules_text import compose
+
+    return compose(variant)
+
+
+PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
+                            describe_action=describe_action, commands_help=commands_help, summary=summary,
+                            explain=explain, rules=_rules)

@@ -1,0 +1,247 @@
+"""The complete rules of a Sì Sè Pái variant, composed from its parameters
+in the user's language (context ``sisepai rules``), with examples that the
+engine's own functions check before they are shown (an example the engine
+disputes is dropped and named in ``RulesDocument.dropped``, a test failure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from machiavelli.core import i18n
+from machiavelli.core.cards import Card
+from machiavelli.core.i18n import format_list, npgettext, pgettext
+from machiavelli.core.present import Bullets, Paragraph, RulesDocument, Section
+
+from .glossary import HANZI, HANZI_FLOWER, card_name, character_name, colour_name, flower_name, group_name, show
+from .groups import groups_of
+from .variant import SiSePaiVariant
+
+C = "sisepai rules"
+LRI, PDI = "\u2066", "\u2069"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A sentence and the engine's check that it is true."""
+
+    text: str
+    holds: Callable[[], bool]
+
+
+class _Composer:
+    def __init__(self, variant: SiSePaiVariant) -> None:
+        self.v = variant
+        self.g = groups_of(variant)
+        lang = i18n.language()
+        self.doc = RulesDocument(language=lang, rtl=i18n.is_rtl(lang), title="")
+        self.section: Section | None = None
+
+    def cover(self, *keys: str) -> None:
+        self.doc.covered.update(keys)
+
+    def open(self, key: str, title: str) -> None:
+        self.section = Section(key, title)
+        self.doc.sections.append(self.section)
+
+    def say(self, *texts: str) -> None:
+        text = " ".join(t for t in texts if t)
+        if text and self.section is not None:
+            self.section.blocks.append(Paragraph(text))
+
+    def bullets(self, items: list[str]) -> None:
+        if items and self.section is not None:
+            self.section.blocks.append(Bullets(tuple(items)))
+
+    def latin(self, text: str) -> str:
+        return LRI + text + PDI if self.doc.rtl else text
+
+    def cards(self, cards: list[Card]) -> str:
+        return " ".join(self.latin(show(c, self.v.deck)) for c in cards)
+
+    def example(self, ex: Example) -> None:
+        if ex.holds():
+            self.doc.examples.append(ex)
+            self.say(pgettext("sisepai rules", "Example: {text}", text=ex.text))
+        else:
+            self.doc.dropped.append(ex)
+
+    def points(self, n: int) -> str:
+        return npgettext("sisepai rules", "{n} point", "{n} points", n)
+
+    def parse(self, text: str) -> list[Card]:
+        return list(self.v.deck.parse_cards(text))
+
+    # -- sections ---------------------------------------------------------------
+
+    def compose(self) -> RulesDocument:
+        from machiavelli.core.terminal import printable
+
+        v = self.v
+        self.doc.title = pgettext("sisepai rules", "Sì Sè Pái: the rules of {variant}", variant=self.latin(v.name))
+        text, _used = v.text("description", self.doc.language)
+        self.doc.subtitle = printable(text, lines=True)
+        self.cover("name", "description", "game", "extends")
+        for part in (self.overview, self.cards_section, self.deal, self.groups, self.turn, self.claims, self.end,
+                     self.notes):
+            part()
+        self.other()
+        return self.doc
+
+    def overview(self) -> None:
+        v = self.v
+        self.open("overview", pgettext("sisepai rules", "Overview"))
+        low, high = v.players.min, v.players.max
+        players = str(high) if low == high else f"{low}-{high}"
+        self.say(pgettext("sisepai rules", "Sì Sè Pái is a game of groups for {players} players, each playing alone. The first "
+                          "player whose cards all form legal groups, with a public card just taken, wins the "
+                          "deal; a stock that runs out first makes a drawn deal. One deal is played.",
+                          players=players))
+        self.cover("players")
+
+    def cards_section(self) -> None:
+        v = self.v
+        self.open("cards", pgettext("sisepai rules", "The cards"))
+        chars = [pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=character_name(r.code), letter=self.latin(r.code),
+                          hanzi=HANZI.get(r.code, r.code)) for r in v.deck.ranks]
+        colours = [pgettext("sisepai rules", "{name} ({letter})", name=colour_name(s.code), letter=self.latin(s.code))
+                   for s in v.deck.suits]
+        chess = len(v.deck.suits) * len(v.deck.ranks) * v.decks
+        flowers = sum(1 for c in v.physical_cards if c.rank == 0)
+        self.say(npgettext("sisepai rules", "Chinese chess cards in {colours}; each colour has the characters {characters}, "
+                           "{copies} copy of each: {n} cards.",
+                           "Chinese chess cards in {colours}; each colour has the characters {characters}, "
+                           "{copies} copies of each: {n} cards.", v.decks, colours=format_list(colours),
+                           characters=format_list(chars), copies=v.decks, n=chess))
+        if flowers:
+            self.say(npgettext("sisepai rules", "Add {n} flower card ({hanzi}), {total} cards in all. A flower is a group on its "
+                               "own; it is not a joker.",
+                               "Add {n} flower cards ({hanzi}), {total} cards in all. A flower is a group on its "
+                               "own; it is not a joker.", flowers, hanzi=HANZI_FLOWER, total=v.card_count))
+        self.say(pgettext("sisepai rules", "A card is written with its character's letter, then its colour's: {example} is the "
+                          "{name}.", example=self.cards(self.parse("HY")), name=card_name(self.parse("HY")[0], v.deck)))
+        self.cover("deck", "decks")
+
+    def deal(self) -> None:
+        v = self.v
+        self.open("deal", pgettext("sisepai rules", "The deal"))
+        if v.dealer == "random":
+            first = pgettext("sisepai rules", "A random player deals and draws the first public card.")
+        else:
+            first = pgettext("sisepai rules", "The first player deals and draws the first public card.")
+        self.say(npgettext("sisepai rules", "Deal {n} card to each player; the rest is the stock.",
+                           "Deal {n} cards to each player; the rest is the stock.", v.hand_size), first)
+        self.cover("hand_size", "dealer")
+
+    def groups(self) -> None:
+        v = self.v
+        self.open("groups", pgettext("sisepai rules", "Legal groups"))
+        items = []
+        for name, kind in v.groups.items():
+            items.append(pgettext("sisepai rules", "{group}: {description}", group=group_name(name),
+                                  description=self._describe(name, kind)))
+        self.bullets(items)
+        keep = format_list([character_name(k) if k in HANZI else flower_name() for k in v.keep])
+        self.say(pgettext("sisepai rules", "Cards that may never be discarded: {cards}.", cards=keep))
+        for text in ("HY HY HY", "GW AW EW", "SW SY SR"):
+            cards = self.parse(text)
+            kind = self.g.kind_of(cards)
+            if kind is None:
+                continue
+            self.example(Example(pgettext("sisepai rules", "{cards} is a {group}.", cards=self.cards(cards), group=group_name(kind)),
+                                 lambda cards=cards, kind=kind: self.g.kind_of(cards) == kind))
+        bad = self.parse("GW GW")
+        self.example(Example(pgettext("sisepai rules", "{cards} is not a group: Generals stand alone.", cards=self.cards(bad)),
+                             lambda: self.g.kind_of(bad) is None))
+        self.cover("groups", "keep")
+
+    def _describe(self, name: str, kind: Any) -> str:
+        size = str(kind.min_size) if kind.min_size == kind.max_size else f"{kind.min_size}-{kind.max_size}"
+        if kind.extras:
+            return pgettext("sisepai rules", "a flower on its own")
+        if kind.patterns:
+            combos = format_list([" + ".join(character_name(c) for c in p) for p in kind.patterns], "or")
+            return pgettext("sisepai rules", "one colour's {combinations}", combinations=combos)
+        chars = format_list([character_name(c) for c in (kind.ranks or ())]) if kind.ranks else ""
+        if kind.same == ("rank", "suit") or set(kind.same) == {"rank", "suit"}:
+            return pgettext("sisepai rules", "{size} identical cards (same colour and character): {characters}", size=size,
+                            characters=chars)
+        if "rank" in kind.same and "suit" in kind.distinct:
+            return pgettext("sisepai rules", "{size} cards of {characters} in different colours", size=size, characters=chars)
+        return pgettext("sisepai rules", "{size} card: {characters}", size=size, characters=chars)
+
+    def turn(self) -> None:
+        self.open("turn", pgettext("sisepai rules", "A turn"))
+        self.say(pgettext("sisepai rules", "The card drawn from the stock is public. Whoever takes it must lay it open at once in "
+                          "a legal group with cards of their concealed hand; it is never kept hidden. If all their "
+                          "cards then form groups they win; otherwise they discard one concealed card, which "
+                          "becomes the public card. Open groups are never split or rearranged."))
+        if self.v.unclaimed_draw == "discard":
+            self.say(pgettext("sisepai rules", "A drawn card that nobody takes counts as the drawer's discard and is offered "
+                              "again. A discard that nobody takes is set aside, and the player after its owner "
+                              "draws."))
+        else:
+            self.say(pgettext("sisepai rules", "A card that nobody takes is set aside, and the player after its owner draws."))
+        self.cover("unclaimed_draw")
+
+    def claims(self) -> None:
+        v = self.v
+        self.open("claims", pgettext("sisepai rules", "Claims and their priority"))
+        self.say(pgettext("sisepai rules", "When a card becomes public, every player who could claim it answers take, win or "
+                          "pass; the answers are secret until all are in, so answering first gives no priority. "
+                          "The owner of a discard cannot claim it."))
+        anyone = format_list([group_name(k) for k in v.claim_anyone], "or")
+        mixed = format_list([group_name(k) for k in v.claim_next], "or")
+        never = format_list([group_name(k) for k in v.claim_never], "or")
+        self.bullets([
+            pgettext("sisepai rules", "First, the drawer's own win; then another player's win."),
+            pgettext("sisepai rules", "Then a {groups}, by anyone.", groups=anyone),
+            pgettext("sisepai rules", "Then the drawer's own group: any group but a {never}.", never=never),
+            pgettext("sisepai rules", "Then the next player's {groups}.", groups=mixed),
+            pgettext("sisepai rules", "Ties within a level go in turn order, from the card's owner."),
+        ])
+        self.say(pgettext("sisepai rules", "Without a win, a claim may not make a {never}; other players may claim only a {anyone}; "
+                          "the next player may also make a {mixed}. None of these limits applies to a claim that "
+                          "completes the hand.", never=never, anyone=anyone, mixed=mixed))
+        self.cover("claim_anyone", "claim_next", "claim_never")
+
+    def end(self) -> None:
+        v = self.v
+        self.open("end", pgettext("sisepai rules", "Winning and scoring"))
+        self.say(pgettext("sisepai rules", "The winner shows every group. The groups score:"))
+        self.bullets([pgettext("sisepai rules", "{group}: {points}", group=group_name(k), points=self.points(p))
+                      for k, p in v.points.items()])
+        self.say(pgettext("sisepai rules", "The winner's total is reported; there is no settlement in money. A stock that runs "
+                          "out without a winner is a drawn deal."))
+        rest = self.parse("GW AW EW RY HY CY SW SY SR HR HR HR CG CG CG CG EY EY FL RW")
+        public = self.parse("RW")
+        full = self.g.hand([*rest, public[0]])
+        best = self.g.best(full)
+        if best is not None:
+            self.example(Example(
+                pgettext("sisepai rules", "holding {cards}, a public {card} completes the hand: {points}.",
+                         cards=self.cards(rest), card=self.cards(public[:1]), points=self.points(best)),
+                lambda: self.g.best(full) == best and self.g.best(self.g.hand(rest)) is None))
+        self.cover("points")
+
+    def notes(self) -> None:
+        from machiavelli.core.terminal import printable
+
+        text, _used = self.v.text("notes", self.doc.language)
+        self.cover("notes")
+        if text:
+            self.open("notes", pgettext("sisepai rules", "Notes"))
+            self.say(printable(text, lines=True))
+
+    def other(self) -> None:
+        params = self.v.parameters()
+        rest = [k for k in params if k not in self.doc.covered]
+        self.doc.uncovered = rest
+        if rest:
+            self.open("other", pgettext("sisepai rules", "Other rules"))
+            self.bullets([f"{k}: {params[k]}" for k in rest])
+
+
+def compose(variant: Any) -> RulesDocument:
+    """The rules of ``variant`` in the current language."""
+    return _Composer(variant).compose()

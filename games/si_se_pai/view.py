@@ -1,0 +1,123 @@
+"""What one seat sees of a deal: its concealed hand, every open group, the
+public card and whose it is, the cards set aside, the stock's size and how
+many cards each other seat conceals. Never another hand, nor another
+seat's answer before all are in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from machiavelli.core.cards import Card
+from machiavelli.core.game import Outcome
+
+from .variant import SiSePaiVariant
+
+if TYPE_CHECKING:
+    from .claims import Claim
+    from .game import Event, Game
+
+
+class View:
+    """A seat's window on a live game: every property reads the game now."""
+
+    def __init__(self, game: "Game", seat: int) -> None:
+        self._game, self.seat = game, seat
+
+    @property
+    def variant(self) -> SiSePaiVariant:
+        return self._game.variant
+
+    @property
+    def players(self) -> int:
+        return self._game.players
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn_number
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat in self._game.to_move()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._game.outcome
+
+    @property
+    def dealer(self) -> int:
+        return self._game.dealer
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self._game.hand(self.seat)
+
+    @property
+    def public(self) -> Card | None:
+        return self._game.public_card()
+
+    @property
+    def source(self) -> int:
+        """Whose the public card is: who drew or discarded it."""
+        return self._game.source
+
+    @property
+    def drawn(self) -> bool:
+        """The public card was drawn (False: discarded, or a drawn card offered again)."""
+        return self._game.drawn
+
+    @property
+    def discarding(self) -> bool:
+        """This seat claimed a card and must now discard."""
+        return self._game.discarding == self.seat
+
+    @property
+    def stock(self) -> int:
+        return len(self._game.stock)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(self._game.hand_size(s) for s in range(self.players))
+
+    def open_groups(self, seat: int) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return self._game.open_groups(seat)
+
+    def set_aside(self, seat: int) -> tuple[Card, ...]:
+        return self._game.set_aside(seat)
+
+    @property
+    def opening(self) -> tuple["Event", ...]:
+        return self._game.opening
+
+    @property
+    def winning_groups(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return self._game.winning_groups
+
+    def claims(self) -> list["Claim"]:
+        """The claims this seat may make on the public card now."""
+        return self._game.claims(self.seat)
+
+    def discardable(self) -> tuple[Card, ...]:
+        return self._game.discardable(self.seat)
+
+    def legal_actions(self) -> list[Any]:
+        return self._game.legal_actions(self.seat)
+
+    @property
+    def log(self) -> tuple[Any, ...]:
+        # Answers are public only once the card is decided: an entry that
+        # decided nothing shows no choice.
+        return tuple(e for e in self._game.log if e.ends_turn or e.seat == self.seat)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this seat cannot see: the stock and the other hands, together."""
+        seen = list(self.hand)
+        for s in range(self.players):
+            for _k, cards in self.open_groups(s):
+                seen += cards
+            seen += self.set_aside(s)
+        if self.public is not None:
+            seen.append(self.public)
+        out = list(self.variant.physical_cards)
+        for c in seen:
+            out.remove(c)
+        return tuple(out)
