@@ -72,8 +72,8 @@ class MeldKind(BaseModel):
     )
     extras: bool = Field(
         default=False,
-        description="Made of the deck's extra cards only (a Sì Sè Pái flower on its own); "
-        "a kind without it refuses extra cards.")
+        description=NP_("variant parameter", "Made of the deck's extra cards only (a Sì Sè Pái flower on its own); "
+                        "a kind without it refuses extra cards."))
 
     @model_validator(mode="after")
     def _sizes(self) -> "MeldKind":

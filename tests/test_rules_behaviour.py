@@ -619,6 +619,9 @@ NOT_BEHAVIOUR = {
     ("rule:deck", "{name} {symbol}"): "how a suit is named",
     ("rule:deck", "{name} ({letter})"): "how a rank is named",
     ("meld kind title", "Combinations of kind {kind}"): "a heading",
+    ("rule:melds.extras", "It is made of the deck's extra cards only."):
+        "said only of a deck with extra cards, which no Machiavelli variant has: Sì Sè Pái's flower group is "
+        "played in tests/test_si_se_pai_groups.py",
     **{("rules section", title): "a heading" for title in rules_text.SECTIONS.values()},
     **{("meld kind title", title): "a heading" for title in rules_text.KIND_TITLES.values()},
 }
