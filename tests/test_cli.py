@@ -329,6 +329,14 @@ def test_variants_options_says_every_meaning_in_the_chosen_language(lang):
     assert rows[0]["meaning"].split()[0] in text.stdout
 
 
+def test_variants_params_text_says_the_meanings_in_the_language():
+    rows = json.loads(run("--lang", "de", "variants", "options", "--json").stdout)
+    text = runner.invoke(app, ["--lang", "de", "variants", "params"], env={"COLUMNS": "250"})
+    assert text.exit_code == 0
+    restore = next(r for r in rows if r["key"] == "restore_penalty")
+    assert restore["meaning"].split(",")[0] in text.stdout and restore["description"] not in text.stdout
+
+
 def test_variants_options_refuses_an_unknown_language_or_game_in_one_line():
     for args in (["--lang", "xx"], ["--game", "nope"]):
         result = run("variants", "options", *args)

@@ -165,7 +165,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
             allowed = ""
         default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
         rows.append((p.key, _type_name(p.type) if options else p.type, default, allowed,
-                     _meaning(p.description) if options else p.description))
+                     _meaning(p.description)))
     table = Table(box=None, pad_edge=False)
     table.add_column(_("Key"), no_wrap=True, min_width=key_width)
     if console.width >= key_width + 100:  # room for every column side by side
