@@ -39,28 +39,11 @@ def presentation_of(game_name: str) -> Presentation | None:
 
 def rules_document(variant: Any) -> Any:
     """The rules of any variant as :mod:`.rules_render` prints them: the
-    game's own document (converted), or Machiavelli's composition."""
-    from machiavelli.core import present as kernel
-
+    game's own document (the kernel's blocks), or Machiavelli's composition."""
     from . import rules_text
 
     found = presentation_of(variant.game)
-    if found is None:
-        return rules_text.compose(variant)
-    doc = found.rules(variant)
-    out = rules_text.Document(language=doc.language, rtl=doc.rtl, title=doc.title, subtitle=doc.subtitle)
-    out.covered, out.uncovered = set(doc.covered), list(doc.uncovered)
-    for section in doc.sections:
-        blocks: list[Any] = []
-        for block in section.blocks:
-            if isinstance(block, kernel.Bullets):
-                blocks.append(rules_text.Bullets(block.items))
-            elif isinstance(block, kernel.Heading):
-                blocks.append(rules_text.Heading(block.text))
-            else:
-                blocks.append(rules_text.Paragraph(block.text))
-        out.sections.append(rules_text.Section(section.key, section.title, blocks))
-    return out
+    return rules_text.compose(variant) if found is None else found.rules(variant)
 
 
 def style(names: Sequence[str | None]) -> Style:

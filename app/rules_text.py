@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import Iterable
 
 from machiavelli.core.cards import Card
+# Re-exported: the renderer and tests take the blocks from here.
+from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section  # noqa: F401
 from machiavelli.core.variant import Variant
 
 from . import glossary
@@ -36,51 +38,19 @@ from .reasons import meld_reason
 from .rules_examples import (MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example,
                              rearranging_examples)
 
-# -- the document -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    text: str
-
-
-@dataclass(frozen=True)
-class Bullets:
-    items: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Heading:
-    text: str
-
-
-Block = Union[Paragraph, Bullets, Heading]
+# -- the document: the kernel's blocks (machiavelli.core.present) -------------------
 
 
 @dataclass
-class Section:
-    key: str
-    title: str
-    blocks: list[Block] = field(default_factory=list)
+class Document(RulesDocument):
+    """Machiavelli's composed rules: the kernel's document, plus what the
+    tests read of how it was written."""
 
-
-@dataclass
-class Document:
-    language: str
-    rtl: bool
-    title: str
-    subtitle: str = ""
-    sections: list[Section] = field(default_factory=list)
-    #: Parameters that were rendered by a clause written for them.
-    covered: set[str] = field(default_factory=set)
     #: (parameter, value) of every clause used, e.g. ("aces", "wrap").
     clauses: set[tuple[str, str]] = field(default_factory=set)
-    uncovered: list[str] = field(default_factory=list)
-    examples: list[Union[MeldExample, TableExample]] = field(default_factory=list)
     #: (context, English msgid) of every sentence and title used, in order
     #: (a dict as an ordered set): tests tie each rule to a game scenario.
     sentences: dict[tuple[str, str], None] = field(default_factory=dict)
-    dropped: list[Union[MeldExample, TableExample]] = field(default_factory=list)
 
 
 # Meld kinds the glossary knows; others are shown by their key.
