@@ -106,6 +106,80 @@ class RulesDocument:
     dropped: list[Any] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class RuleExample:
+    """A sentence of the rules and the engine's check that it is true."""
+
+    text: str
+    holds: Callable[[], bool]
+
+
+class RulesWriter:
+    """What every game's rules composer does the same way: a
+    :class:`RulesDocument` in the current language, written section by
+    section; the parameters each clause covers; examples kept only when the
+    engine agrees; and whatever no clause covered, listed raw. A game
+    subclasses it and writes its own sentences (in its own catalog context)."""
+
+    def __init__(self, variant: Any) -> None:
+        from . import i18n
+
+        self.v = variant
+        lang = i18n.language()
+        self.doc = RulesDocument(language=lang, rtl=i18n.is_rtl(lang), title="")
+        self.section: Section | None = None
+
+    def cover(self, *keys: str) -> None:
+        self.doc.covered.update(keys)
+
+    def open(self, key: str, title: str) -> None:
+        self.section = Section(key, title)
+        self.doc.sections.append(self.section)
+
+    def say(self, *texts: str) -> None:
+        from .i18n import join_sentences
+
+        text = join_sentences(*texts)
+        if text and self.section is not None:
+            self.section.blocks.append(Paragraph(text))
+
+    def bullets(self, items: list[str]) -> None:
+        if items and self.section is not None:
+            self.section.blocks.append(Bullets(tuple(items)))
+
+    def latin(self, text: str) -> str:
+        """Latin text (a card, a name) as one unit inside right-to-left text."""
+        return "\u2066" + text + "\u2069" if self.doc.rtl else text
+
+    def checked(self, example: RuleExample) -> bool:
+        """Whether the engine agrees with ``example``: kept if so, else
+        named in ``dropped`` (a test failure), never shown."""
+        if example.holds():
+            self.doc.examples.append(example)
+            return True
+        self.doc.dropped.append(example)
+        return False
+
+    def notes_section(self, title: str) -> None:
+        """The variant's own notes, under ``title``, when it has any."""
+        from .terminal import printable
+
+        text, _used = self.v.text("notes", self.doc.language)
+        self.cover("notes")
+        if text:
+            self.open("notes", title)
+            self.say(printable(text, lines=True))
+
+    def leftover(self, title: str) -> None:
+        """Every parameter no clause covered, with its raw value, under ``title``."""
+        params = self.v.parameters()
+        rest = [k for k in params if k not in self.doc.covered]
+        self.doc.uncovered = rest
+        if rest:
+            self.open("other", title)
+            self.bullets([f"{k}: {params[k]}" for k in rest])
+
+
 #: The kinds of area a page knows how to draw (see :class:`Area`).
 AREA_KINDS = ("cards", "hand", "team", "text", "result")
 

@@ -6,66 +6,32 @@ they are shown (an example the engine disputes is dropped and named in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from machiavelli.core import i18n
 from machiavelli.core.cards import Card
-from machiavelli.core.i18n import format_list, join_sentences, npgettext, pgettext
-from machiavelli.core.present import Bullets, Paragraph, RulesDocument, Section
+from machiavelli.core.i18n import format_list, npgettext, pgettext
+from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter
 
 from .glossary import card_name, rank_name, suit_name
 from .rules import Bonus, bonuses, captures, napola_length
 from .variant import CiceraVariant
 
 C = "cicera rules"
-LRI, RLI, PDI = "\u2066", "\u2067", "\u2069"
 
 
-@dataclass(frozen=True)
-class Example:
-    """A sentence and the engine's check that it is true."""
-
-    text: str
-    holds: Callable[[], bool]
+Example = RuleExample
 
 
-class _Composer:
-    def __init__(self, variant: CiceraVariant) -> None:
-        self.v = variant
-        lang = i18n.language()
-        self.doc = RulesDocument(language=lang, rtl=i18n.is_rtl(lang), title="")
-        self.section: Section | None = None
-
-    def cover(self, *keys: str) -> None:
-        self.doc.covered.update(keys)
-
-    def open(self, key: str, title: str) -> None:
-        self.section = Section(key, title)
-        self.doc.sections.append(self.section)
-
-    def say(self, *texts: str) -> None:
-        text = join_sentences(*texts)
-        if text and self.section is not None:
-            self.section.blocks.append(Paragraph(text))
-
-    def bullets(self, items: list[str]) -> None:
-        if items and self.section is not None:
-            self.section.blocks.append(Bullets(tuple(items)))
-
-    def latin(self, text: str) -> str:
-        return LRI + text + PDI if self.doc.rtl else text
+class _Composer(RulesWriter):
+    v: CiceraVariant
 
     def cards(self, cards: list[Card]) -> str:
         deck = self.v.deck
         return format_list([self.latin(deck.card_symbol(c)) for c in cards])
 
     def example(self, ex: Example) -> None:
-        if ex.holds():
-            self.doc.examples.append(ex)
+        if self.checked(ex):
             self.say(pgettext("cicera rules", "Example: {text}", text=ex.text))
-        else:
-            self.doc.dropped.append(ex)
 
     def points(self, n: int) -> str:
         return npgettext("cicera rules", "{n} point", "{n} points", n)
@@ -278,21 +244,10 @@ class _Composer:
                           "totals are a drawn deal."))
 
     def notes(self) -> None:
-        from machiavelli.core.terminal import printable
-
-        text, used = self.v.text("notes", self.doc.language)
-        self.cover("notes")
-        if text:
-            self.open("notes", pgettext("cicera rules", "Notes"))
-            self.say(printable(text, lines=True))
+        self.notes_section(pgettext("cicera rules", "Notes"))
 
     def other(self) -> None:
-        params = self.v.parameters()
-        rest = [k for k in params if k not in self.doc.covered]
-        self.doc.uncovered = rest
-        if rest:
-            self.open("other", pgettext("cicera rules", "Other rules"))
-            self.bullets([f"{k}: {params[k]}" for k in rest])
+        self.leftover(pgettext("cicera rules", "Other rules"))
 
 
 def compose(variant: Any) -> RulesDocument:

@@ -5,66 +5,35 @@ disputes is dropped and named in ``RulesDocument.dropped``, a test failure)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from machiavelli.core import i18n
 from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
-from machiavelli.core.present import Bullets, Paragraph, RulesDocument, Section
+from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter
 
 from .glossary import HANZI, HANZI_FLOWER, card_name, character_name, colour_name, flower_name, group_name, show
 from .groups import groups_of
 from .variant import SiSePaiVariant
 
 C = "sisepai rules"
-LRI, PDI = "\u2066", "\u2069"
 
 
-@dataclass(frozen=True)
-class Example:
-    """A sentence and the engine's check that it is true."""
-
-    text: str
-    holds: Callable[[], bool]
+Example = RuleExample
 
 
-class _Composer:
+class _Composer(RulesWriter):
+    v: SiSePaiVariant
+
     def __init__(self, variant: SiSePaiVariant) -> None:
-        self.v = variant
+        super().__init__(variant)
         self.g = groups_of(variant)
-        lang = i18n.language()
-        self.doc = RulesDocument(language=lang, rtl=i18n.is_rtl(lang), title="")
-        self.section: Section | None = None
-
-    def cover(self, *keys: str) -> None:
-        self.doc.covered.update(keys)
-
-    def open(self, key: str, title: str) -> None:
-        self.section = Section(key, title)
-        self.doc.sections.append(self.section)
-
-    def say(self, *texts: str) -> None:
-        text = " ".join(t for t in texts if t)
-        if text and self.section is not None:
-            self.section.blocks.append(Paragraph(text))
-
-    def bullets(self, items: list[str]) -> None:
-        if items and self.section is not None:
-            self.section.blocks.append(Bullets(tuple(items)))
-
-    def latin(self, text: str) -> str:
-        return LRI + text + PDI if self.doc.rtl else text
 
     def cards(self, cards: list[Card]) -> str:
         return " ".join(self.latin(show(c, self.v.deck)) for c in cards)
 
     def example(self, ex: Example) -> None:
-        if ex.holds():
-            self.doc.examples.append(ex)
+        if self.checked(ex):
             self.say(pgettext("sisepai rules", "Example: {text}", text=ex.text))
-        else:
-            self.doc.dropped.append(ex)
 
     def points(self, n: int) -> str:
         return npgettext("sisepai rules", "{n} point", "{n} points", n)
@@ -225,21 +194,10 @@ class _Composer:
         self.cover("points")
 
     def notes(self) -> None:
-        from machiavelli.core.terminal import printable
-
-        text, _used = self.v.text("notes", self.doc.language)
-        self.cover("notes")
-        if text:
-            self.open("notes", pgettext("sisepai rules", "Notes"))
-            self.say(printable(text, lines=True))
+        self.notes_section(pgettext("sisepai rules", "Notes"))
 
     def other(self) -> None:
-        params = self.v.parameters()
-        rest = [k for k in params if k not in self.doc.covered]
-        self.doc.uncovered = rest
-        if rest:
-            self.open("other", pgettext("sisepai rules", "Other rules"))
-            self.bullets([f"{k}: {params[k]}" for k in rest])
+        self.leftover(pgettext("sisepai rules", "Other rules"))
 
 
 def compose(variant: Any) -> RulesDocument:
