@@ -6,7 +6,7 @@ from __future__ import annotations
 from machiavelli.core.cards import DeckSpec
 
 from . import glossary
-from machiavelli.core.i18n import NP_, _, format_list, pgettext
+from machiavelli.core.i18n import NP_, _, format_list, join_clauses, pgettext
 from .words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
 
 WHAT: dict[str, str] = {
@@ -61,7 +61,7 @@ def notes(deck: DeckSpec) -> list[str]:
               [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]]
     if any(groups):
         lines.append(_("Your language's letters work too: {letters}.",
-                       letters="; ".join(format_list(g) for g in groups if g)))
+                       letters=join_clauses(format_list(g) for g in groups if g)))
     lines.append(_("Melds go by the numbers shown on the table. Short forms: {short}; or the beginning of any "
                    "command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
     lines.append(_("{command} must be typed in full. An empty line shows the whole screen again.",

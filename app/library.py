@@ -58,6 +58,19 @@ class Conflict:
     taken_by: str
 
 
+def source_name(source: str) -> str:
+    """Where a variant comes from (``Found.source``), in the user's language."""
+    from machiavelli.core.i18n import _
+
+    kind, _sep, origin = source.partition(" ")
+    if kind == SHIPPED:
+        return _("shipped")
+    if kind == USER:
+        return _("your folder")
+    # TRANSLATORS: where a variant comes from (variants list, plugins); {name} is a plugin's distribution.
+    return _("plugin {name}", name=origin)
+
+
 def shipped_dir() -> Path:
     return data_dir("variants")
 

@@ -10,7 +10,7 @@ from machiavelli.core.cards import DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
 from . import glossary
-from machiavelli.core.i18n import _, format_list, format_number, ngettext
+from machiavelli.core.i18n import _, format_list, format_number, labelled, ngettext
 from machiavelli.core.terminal import printable
 
 
@@ -106,7 +106,7 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
         if entry.laid:
             return _("{player} ends the turn; new help cards: {cards}.", player=player, cards=show(entry.laid))
         return _("{player} ends the turn.", player=player)
-    return f"{player}: {action}"
+    return labelled(player, str(action))
 
 
 def sources(entry: Entry, deck: DeckSpec) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from machiavelli.core import i18n, registry
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.i18n import _
+from machiavelli.core.i18n import _, join_values
 from machiavelli.core.present import Presentation, Style
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.terminal import printable
@@ -121,7 +121,7 @@ class Table:
             if self._is(text, "help") or text == "?":
                 for line in self.present.commands_help():
                     self.echo("  " + line)
-                self.echo("  " + ", ".join((local_word("help"), local_word("quit"))))
+                self.echo("  " + join_values((local_word("help"), local_word("quit"))))
                 continue
             try:
                 options = self.present.read_command(text, view)

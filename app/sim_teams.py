@@ -69,7 +69,10 @@ def report(runs: Sequence[tuple[str, Sequence[GameSummary]]], seats: Sequence[st
 
 
 def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callable[[Any], str],
-                 interval: Callable[[str, str], str]) -> None:
+                 interval: Callable[[str, str], str], label: Callable[[str], str] = str,
+                 count_label: Callable[[str], str | None] | None = None) -> None:
+    """The figures as tables; ``label`` names a seat's player (its code in
+    the JSON), ``count_label`` a game's own counts (None: not its own)."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -84,7 +87,8 @@ def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callabl
                                               variant=fig["variant"]))
         alone = all(len(team["seats"]) == 1 for team in fig["teams"])
         for team in fig["teams"]:
-            who = format_list([f"{i18n.format_number(s + 1)} ({p})" for s, p in zip(team["seats"], team["players"])])
+            who = format_list([_("{seat} ({player})", seat=i18n.format_number(s + 1), player=label(p))
+                               for s, p in zip(team["seats"], team["players"])])
             w, p = team["wins"], team["points"]
             if alone:  # seats playing alone: name the seat
                 wins, points = _("Wins: seat {seat}", seat=who), _("Points: seat {n}", n=team["seats"][0] + 1)
@@ -101,12 +105,8 @@ def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callabl
         for key, m in fig["per_deal"].items():
             if key.startswith("score-"):  # shown above as the distribution of winning points
                 continue
-            if key in COUNT_LABELS:
-                label = _(COUNT_LABELS[key])
-            elif key.startswith("claim-"):  # a game's claims by kind of group (Sì Sè Pái)
-                label = _("Claims per deal: {kind}", kind=key[len("claim-"):])
-            else:
-                label = key
-            table.add_row(label, dec(m["mean"]), interval(dec(m["low"]), dec(m["high"])))
+            own = count_label(key) if count_label is not None else None
+            name = own or (_(COUNT_LABELS[key]) if key in COUNT_LABELS else key)
+            table.add_row(name, dec(m["mean"]), interval(dec(m["low"]), dec(m["high"])))
         console.print(table)
         console.print()

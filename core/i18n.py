@@ -568,13 +568,46 @@ def join_sentences(*texts: str) -> str:
 
 
 def format_list(items: Iterable[str], style: str = "standard") -> str:
-    """``a, b and c`` in the user's language (Babel's CLDR list patterns)."""
+    """``a, b and c`` in the user's language (Babel's CLDR list patterns).
+
+    Chinese and Japanese patterns join items without spaces (``甲、乙和丙``),
+    right between wide characters; where a Latin item (a code, a number)
+    meets a wide letter of the pattern (``和``, ``或``), a space keeps them
+    apart as CJK typesetting does (``low、high 或 wrap``). Wide punctuation
+    (``、``) carries its own space."""
     from babel.lists import format_list as babel_format_list
 
     items = list(items)
     if len(items) == 1:
         return items[0]
-    return babel_format_list(items, style=style, locale=_language)  # type: ignore[arg-type]
+    if not items:
+        return ""
+    marks = [chr(0xE000 + i) for i in range(len(items))]  # private-use stand-ins, one per item
+    pattern = babel_format_list(marks, style=style, locale=_language)  # type: ignore[arg-type]
+    out = []
+    for i, ch in enumerate(pattern):
+        index = ord(ch) - 0xE000
+        if not 0 <= index < len(items):
+            out.append(ch)
+            continue
+        item = items[index]
+        before = pattern[i - 1] if i > 0 else ""
+        after = pattern[i + 1] if i + 1 < len(pattern) else ""
+        if item and _wide_letter(before) and not _wide(item[0]):
+            out.append(" ")
+        out.append(item)
+        if item and _wide_letter(after) and not _wide(item[-1]):
+            out.append(" ")
+    return "".join(out)
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _wide_letter(ch: str) -> bool:
+    """A wide character that is a letter (和), not punctuation (、)."""
+    return bool(ch) and _wide(ch) and unicodedata.category(ch).startswith("L")
 
 
 # -- lookups ------------------------------------------------------------------
@@ -620,3 +653,38 @@ def NP_(context: str, message: str) -> str:
     """Mark a string with a context for extraction; translate it later with
     ``pgettext(context, message)``."""
     return message
+
+
+# -- separators in the user's language ----------------------------------------
+
+
+# TRANSLATORS: between values listed side by side (codes, numbers, card names), e.g. "low, high, wrap":
+# the comma of your language with its spacing (Chinese "、", Arabic "، ").
+VALUE_SEPARATOR = NP_("separator", ", ")
+# TRANSLATORS: between facts or clauses listed side by side, e.g. "whole number; default: 2; allowed: 1..8":
+# the semicolon of your language with its spacing (Chinese "；", Arabic "؛ ").
+CLAUSE_SEPARATOR = NP_("separator", "; ")
+
+
+def join_values(items: Iterable[str]) -> str:
+    """Values side by side, with the language's comma: ``low, high, wrap``
+    (for codes and numbers, where "and" would read as part of the list)."""
+    return pgettext("separator", VALUE_SEPARATOR).join(items)
+
+
+def join_clauses(items: Iterable[str]) -> str:
+    """Facts side by side, with the language's semicolon."""
+    return pgettext("separator", CLAUSE_SEPARATOR).join(items)
+
+
+def labelled(label: str, value: str) -> str:
+    """``label: value`` with the language's colon (Chinese ``标签：值``)."""
+    # TRANSLATORS: a label and what it labels, e.g. "yellow: G Y R" or "Player 2: plays 5♣ 6♣ 7♣";
+    # the colon of your language with its spacing (Chinese "{label}：{value}").
+    return pgettext("separator", "{label}: {value}", label=label, value=value)
+
+
+def two_values(first: str, second: str) -> str:
+    """Two figures shown together, ``117.0 / 121.0``."""
+    # TRANSLATORS: two numbers shown together in one cell of a table, e.g. "median / 90th percentile".
+    return pgettext("separator", "{first} / {second}", first=first, second=second)

@@ -76,6 +76,9 @@ class GameDefinition:
     #: What people call each computer player, in English, marked
     #: ``NP_("player level", ...)`` so that the catalogs translate it.
     bot_labels: Mapping[str, str] = field(default_factory=dict)
+    #: The name of one of ``tally``'s counts in the user's language, for a
+    #: simulation's report (None: a count the application names itself).
+    count_label: Callable[[str], str | None] | None = None
 
 
 _GAMES: dict[str, GameDefinition] = {}

@@ -41,9 +41,9 @@ ALLOWED = frozenset("""
 #: by a native reader, not guessed from the catalogs.
 COGNATES = {
     "de": "hand computer median version rest bonus general name team teams partner joker server standard option "
-          "parameter in so was also links",
-    "it": "no computer file input link note data figure come per server",
-    "es": "no general final total error rummy",
+          "parameter in so was also links text",
+    "it": "no computer file input link note data figure come per server extra percentile",
+    "es": "no general final total error rummy extra club",
     "tr": "general",
     "uk": "",
     "ar": "",
@@ -142,7 +142,7 @@ def parameter_codes() -> frozenset[str]:
     from machiavelli.core import registry
     from machiavelli.core.variant import parameters_of
 
-    words = set(_words("true false none null kind"))
+    words = set(_words("true false none null kind")) | {lang.lower() for lang in shipped_languages()}
     for game in registry.games():
         for p in parameters_of(registry.game(game).variant_schema):
             words |= _words(p.key) | _words(" ".join(map(str, p.allowed or ())))
@@ -266,5 +266,8 @@ def test_no_screen_shows_an_untranslated_english_word(lang, tmp_path):
 
 def test_the_check_finds_english_and_lets_codes_and_names_pass():
     lang = "it" if "it" in OTHER_LANGUAGES else OTHER_LANGUAGES[0]
-    assert untranslated("Giocatore 2 (solver) has no cards", lang)
-    assert not untranslated("machiavelli play --seat human, 5C 10H KD, Board Game Arena, bga.yaml", lang)
+    found = untranslated("Giocatore 2 (solver) has no cards", lang)
+    assert [hit.split()[0] for hit in found] == ["'solver'", "'has'", "'cards'"]
+    assert not untranslated("machiavelli play --seed 3, 5C 10H KD AS, Board Game Arena, bga.yaml, x", lang)
+    assert not untranslated("Giocatore 2 (solver)", lang, codes=player_codes())
+    assert not untranslated("> play 5C 6C", lang)  # what the person typed

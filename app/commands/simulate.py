@@ -213,6 +213,12 @@ def simulate(
         raise fail(_("Variants of different games cannot be compared: {games}.", games=format_list(sorted(games_named))))
     seat_names = _seats(seats, players, variants)
     check_seats(seat_names, variants[0].game)
+
+    def label(code: str) -> str:
+        """A seat's player as people call it (the JSON keeps the code)."""
+        return registry.player_label(code, variants[0].game)
+
+    seat_labels = [label(code) for code in seat_names]
     levels: list[str] = []
     if robust:
         if len(variants) < 2:
@@ -225,7 +231,7 @@ def simulate(
         try:
             registry.game(v.game).new_game(v, len(seat_names), 0)
         except SetupError as exc:
-            raise fail(f"{v.name}: {describe(exc)}") from None
+            raise fail(i18n.labelled(v.name, describe(exc))) from None
     if plot_file is not None:
         from .. import sim_plot
 
@@ -244,7 +250,7 @@ def simulate(
     if not data_on_stdout:
         typer.echo(i18n.ngettext("{n} game of {variants}; {players}; seed {seed}.",
                                  "{n} games of {variants}; {players}; seed {seed}.", games,
-                                 variants=format_list(v.name for v in variants), players=_seat_text(seat_names),
+                                 variants=format_list(v.name for v in variants), players=_seat_text(seat_labels),
                                  seed=master))
 
     def play(these, records):
@@ -277,7 +283,8 @@ def simulate(
         if games_csv is not None:
             _write(games_csv, _games_csv(plans, results), force=force)
         if not data_on_stdout:
-            sim_teams.print_report(report, _pct, _dec, _interval)
+            sim_teams.print_report(report, _pct, _dec, _interval, label=label,
+                                   count_label=registry.game(variants[0].game).count_label)
             for out in (json_file, games_csv, records):
                 if out is not None:
                     typer.echo(_("Wrote {file}.", file=str(out)))
@@ -288,7 +295,7 @@ def simulate(
                 "seats": seat_names, "settings": list(overrides or []), **report}
     if robust:
         if not data_on_stdout:
-            typer.echo(_("Again with every seat at each level: {levels}.", levels=format_list(levels)))
+            typer.echo(_("Again with every seat at each level: {levels}.", levels=format_list(map(label, levels))))
         level_plans = [Plan(v, (level,) * len(seat_names), master) for level in levels for v in variants]
         level_results = play(level_plans, None)
         per_level = {}
@@ -312,13 +319,13 @@ def simulate(
         turns = [[g.turns for g in r] for r in results]
         _write(str(plot_file), lambda handle: sim_plot.plot(
             handle, report, turns, players=len(seat_names), seed=master, robust=document.get("robust", ()),
-            label=lambda key: _label(key, seat_names)), force=force)
+            label=lambda key: _label(key, seat_labels)), force=force)
     if data_on_stdout:
         return
-    _print_report(report, seat_names)
-    _print_warnings(report["warnings"])
+    _print_report(report, seat_labels)
+    _print_warnings(report["warnings"], label)
     if robust:
-        _print_robust(document["robust"], levels, seat_names)
+        _print_robust(document["robust"], levels, seat_labels, label)
     for out in (json_file, csv_file, games_csv, plot_file, records):
         if out is not None:
             typer.echo(_("Wrote {file}.", file=str(out)))
@@ -467,6 +474,7 @@ def _interval(low: str, high: str) -> str:
 
 
 def _seat_text(seats: list[str]) -> str:
+    """The seats of the header (``seats``: the players' labels)."""
     who = seats[0] if len(set(seats)) == 1 else format_list(seats)
     return i18n.ngettext("{n} player: {player}", "{n} players: {player}", len(seats), player=who)
 
@@ -503,11 +511,11 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
         share(_(POSITION_LABEL, n=entry["position"]), entry)
     if len(set(seats)) > 1:
         for entry in fig["win_share_by_seat"]:
-            share(_(SEAT_LABEL, n=entry["seat"] + 1, player=entry["player"]), entry)
+            share(_(SEAT_LABEL, n=entry["seat"] + 1, player=seats[entry["seat"]]), entry)
     share(_(FIGURE_LABELS["joint_wins"]), fig["joint_wins"])
     turns = fig["turns"]
     mean(_(FIGURE_LABELS["turns"]), turns)
-    rows.append(("  " + _("median, 90th percentile"), f"{_dec(turns['median'], 1)} / {_dec(turns['p90'], 1)}", ""))
+    rows.append(("  " + _("median, 90th percentile"), i18n.two_values(_dec(turns['median'], 1), _dec(turns['p90'], 1)), ""))
     mean(_(FIGURE_LABELS["cards_left_losers"]), fig["cards_left_losers"])
     share(_(FIGURE_LABELS["rearranging_turns"]), fig["rearranging_turns"])
     mean(_(FIGURE_LABELS["draws_per_game"]), fig["draws_per_game"])
@@ -518,6 +526,7 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
 
 
 def _print_report(report: dict[str, Any], seats: list[str]) -> None:
+    """The figures as tables (``seats``: the players' labels, by seat)."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -594,16 +603,17 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-def _warning_text(warning: dict[str, Any]) -> str:
+def _warning_text(warning: dict[str, Any], label: Callable[[str], str] = str) -> str:
     code = warning["code"]
     if code == "one-ending":
         return _(ONE_ENDING_TEXT, variant=warning["variant"], share=_pct(warning["share"]),
-                 ending=_(_ending_texts()[warning["reason"]]), players=format_list(dict.fromkeys(warning["seats"])))
+                 ending=_(_ending_texts()[warning["reason"]]),
+                 players=format_list(map(label, dict.fromkeys(warning["seats"]))))
     return _(NOT_IN_PLAY_TEXT[code], a=warning["a"], b=warning["b"], parameter=warning["parameter"],
              value_a=_value_text(warning["value_a"]), value_b=_value_text(warning["value_b"]))
 
 
-def _print_warnings(warnings: list[dict[str, Any]]) -> None:
+def _print_warnings(warnings: list[dict[str, Any]], label: Callable[[str], str] = str) -> None:
     from rich.console import Console
     from rich.markup import escape
 
@@ -612,24 +622,25 @@ def _print_warnings(warnings: list[dict[str, Any]]) -> None:
     console = Console(soft_wrap=True)
     console.print(_("Warnings:"))
     for warning in warnings:
-        console.print("- " + escape(_warning_text(warning)))
+        console.print("- " + escape(_warning_text(warning, label)))
     console.print()
 
 
-def _verdict_text(row: dict[str, Any]) -> str:
+def _verdict_text(row: dict[str, Any], label: Callable[[str], str] = str) -> str:
     verdict, up = row["verdict"], row["direction"] > 0
     if verdict == "every-level":
         return _("higher at every level") if up else _("lower at every level")
     if verdict == "some-levels":
-        levels = format_list(row["significant_at"])
+        levels = format_list(map(label, row["significant_at"]))
         return _("higher only for {levels}", levels=levels) if up else _("lower only for {levels}", levels=levels)
     if verdict == "opposite":
-        return _("higher for {up}, lower for {down}", up=format_list(row["higher_at"]),
-                 down=format_list(row["lower_at"]))
+        return _("higher for {up}, lower for {down}", up=format_list(map(label, row["higher_at"])),
+                 down=format_list(map(label, row["lower_at"])))
     return _("no level")
 
 
-def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str]) -> None:
+def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str],
+                  label: Callable[[str], str] = str) -> None:
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -638,7 +649,7 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
         console = Console(soft_wrap=False, width=160)
     pairs = list(dict.fromkeys((row["a"], row["b"]) for row in rows))
     for a, b in pairs:
-        table = RichTable(_("Figure"), *levels, _("Significant difference"), box=None, pad_edge=False,
+        table = RichTable(_("Figure"), *map(label, levels), _("Significant difference"), box=None, pad_edge=False,
                           title_justify="left", title=_("{b} against {a}, at each level", a=a, b=b))
         for row in rows:
             if (row["a"], row["b"]) != (a, b):
@@ -646,7 +657,7 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
             fmt = _dec if row["kind"] == "mean" else _pct
             cells = [_signed(cell["difference"], fmt) + (" *" if cell["significant"] else "")
                      for cell in row["per_level"].values()]
-            table.add_row(_label(row["figure"], seats), *cells, _verdict_text(row))
+            table.add_row(_label(row["figure"], seats), *cells, _verdict_text(row, label))
         console.print(table)
         console.print(_("Differences of {b} from {a} with every seat at each level; * significant (5%, Holm).",
                         a=a, b=b))

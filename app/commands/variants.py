@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import display
-from machiavelli.core.i18n import N_, NP_, _, pgettext
+from machiavelli.core.i18n import N_, NP_, _, format_list, join_clauses, join_values, labelled, pgettext
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -62,19 +62,9 @@ def variants_list(as_json: JsonOpt = False) -> None:
         # A variant file or a plugin is a stranger's text: cells are plain
         # text (never Rich markup) without control characters.
         table.add_row(*(Text(printable(cell)) for cell in (
-            row["name"], row.get("error") or row["description"], row["extends"] or "", _source_name(row["source"]))))
+            row["name"], row.get("error") or row["description"], row["extends"] or "",
+            library.source_name(row["source"]))))
     Console(soft_wrap=True).print(table)
-
-
-def _source_name(source: str) -> str:
-    from .. import library
-
-    kind, _sep, origin = source.partition(" ")
-    if kind == library.SHIPPED:
-        return _("shipped")
-    if kind == library.USER:
-        return _("your folder")
-    return _("plugin {name}", name=origin)
 
 
 @handles_errors
@@ -111,7 +101,7 @@ TYPE_NAMES = {
 
 def _type_name(kind: str) -> str:
     words = [pgettext("parameter type", TYPE_NAMES[w]) if w in TYPE_NAMES else w for w in kind.split(" or ")]
-    return " / ".join(words)
+    return format_list(words, "or")
 
 
 def _meaning(description: str) -> str:
@@ -158,13 +148,13 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
     rows = []
     for p in params:
         if p.allowed:
-            allowed = ", ".join(map(str, p.allowed))
+            allowed = join_values(map(str, p.allowed))
         elif p.minimum is not None or p.maximum is not None:
             allowed = f"{'' if p.minimum is None else p.minimum}..{'' if p.maximum is None else p.maximum}"
         else:
             allowed = ""
         default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
-        rows.append((p.key, _type_name(p.type) if options else p.type, default, allowed,
+        rows.append((p.key, _type_name(p.type), default, allowed,
                      _meaning(p.description)))
     table = Table(box=None, pad_edge=False)
     table.add_column(_("Key"), no_wrap=True, min_width=key_width)
@@ -182,7 +172,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
                 facts.append(_("default: {value}", value=default))
             if allowed:
                 facts.append(_("allowed: {values}", values=allowed))
-            table.add_row(key, "; ".join(facts) + "\n" + meaning)
+            table.add_row(key, join_clauses(facts) + "\n" + meaning)
     console.print(table)
 
 
@@ -231,9 +221,9 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"  # as written in YAML and --set
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+        return join_values(labelled(k, _shown(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(map(_shown, value)) or "-"
+        return join_values(map(_shown, value)) or "-"
     return str(value)
 
 

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.errors import NotationError
-from machiavelli.core.i18n import NP_, pgettext
+from machiavelli.core.i18n import NP_, labelled, pgettext
 
 from .cards import CHARACTERS, COLOURS, FLOWER
 
@@ -145,10 +145,10 @@ def hand_by_colour(cards: Iterable[Card], deck: DeckSpec, faces: str = "") -> li
     for s in deck.suits:
         mine = [c for c in cards if c.suit == s.code and c.rank != 0]
         if mine:
-            out.append(f"{colour_name(s.code)}: {' '.join(show(c, deck, faces) for c in mine)}")
+            out.append(labelled(colour_name(s.code), " ".join(show(c, deck, faces) for c in mine)))
     flowers = [c for c in cards if c.rank == 0]
     if flowers:
-        out.append(f"{flower_name()}: {' '.join(show(c, deck, faces) for c in flowers)}")
+        out.append(labelled(flower_name(), " ".join(show(c, deck, faces) for c in flowers)))
     return out
 
 
