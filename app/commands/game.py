@@ -225,7 +225,8 @@ def play(
         if deals is not None or target is not None:
             raise fail(_("--deals and --target score Machiavelli deals; {game} is played one deal at a time.",
                          game=game.variant.game))
-        return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json)
+        return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json,
+                               bidi == "visual")
     if deals is not None or target is not None or loaded_match:
         status = _play_match(game, names, seat_list, deals, target, record, force, moves, as_json,
                              bidi == "visual", intro, earlier=earlier, first_seed=match_seed)
@@ -266,7 +267,7 @@ def play(
 
 
 def _play_presented(game, names: list[str], seats: list[Seat], record: Path | None, force: bool, present,
-                    intro: list[str], moves: bool, as_json: bool) -> None:
+                    intro: list[str], moves: bool, as_json: bool, visual: bool = False) -> None:
     """A game shown through its own presentation: people at this terminal
     or computer players alone."""
     from machiavelli.core.bots import play_out
@@ -275,17 +276,24 @@ def _play_presented(game, names: list[str], seats: list[Seat], record: Path | No
     from ..presented import Table, style
     from ..saves import write_record
 
+    echo: Callable[[str], None] = typer.echo
+    shape: Callable[[str], str] = lambda prompt: prompt  # noqa: E731
+    if visual and not as_json:
+        # Every line and prompt in visual order, as Machiavelli's own screens.
+        screen = _screen(True)
+        screen.visual_notice()
+        echo, shape = (lambda line: screen.say(line, whole=True)), screen.prompt  # noqa: E731
     for line in intro if not as_json else ():
-        typer.echo(line)
+        echo(line)
     drivers = _make_players([n if n != HUMAN else best_computer(game.variant.game) for n in names], game)
     if HUMAN in names:
-        status = Table(game, seats, present, sys.stdin, typer.echo, record, force).run(drivers)
+        status = Table(game, seats, present, sys.stdin, echo, record, force, shape=shape).run(drivers)
         if status:
             raise typer.Exit(status)
         return
     look = style([s.name for s in seats])
-    show = (lambda entry: typer.echo(_("Turn {turn}: {text}", turn=entry.turn,
-                                       text=present.narrate(entry, game.variant, look))))
+    show = (lambda entry: echo(_("Turn {turn}: {text}", turn=entry.turn,
+                                 text=present.narrate(entry, game.variant, look))))
     try:
         if game.outcome is None:
             play_out(game, drivers, on_entry=show if moves and not as_json else None)
@@ -296,9 +304,9 @@ def _play_presented(game, names: list[str], seats: list[Seat], record: Path | No
         print_json(game.state())
         return
     for line in present.summary(game, look):
-        typer.echo(line)
+        echo(line)
     if record is not None:
-        typer.echo(_("Record written to {file}.", file=str(record)))
+        echo(_("Record written to {file}.", file=str(record)))
 
 
 def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: int | None, target: int | None,
