@@ -115,11 +115,13 @@ def card_name(card: Card, deck: DeckSpec) -> str:
                     character=character_name(deck.rank_code(card.rank)))
 
 
-def _char_letter(code: str) -> str:
+def character_letter(code: str) -> str:
+    """The letter a player of the user's language types for a character."""
     return pgettext("sisepai character letter", CHARACTER_LETTERS[code]) if code in CHARACTER_LETTERS else code
 
 
-def _colour_letter(code: str) -> str:
+def colour_letter(code: str) -> str:
+    """The letter a player of the user's language types for a colour."""
     return pgettext("sisepai colour letter", COLOUR_LETTERS[code]) if code in COLOUR_LETTERS else code
 
 
@@ -131,7 +133,7 @@ def show(card: Card, deck: DeckSpec, faces: str = "") -> str:
     code = deck.rank_code(card.rank)
     if faces == "hanzi":
         return HANZI.get(code, code) + HANZI_COLOURS.get(card.suit, card.suit)
-    return _char_letter(code) + _colour_letter(card.suit)
+    return character_letter(code) + colour_letter(card.suit)
 
 
 def show_all(cards: Iterable[Card], deck: DeckSpec, faces: str = "") -> str:
@@ -165,8 +167,8 @@ def readings(token: str, deck: DeckSpec) -> list[Card]:
     flower = pgettext("sisepai card", FLOWER_LETTERS).upper()
     if upper in (flower, HANZI_FLOWER, flower_name().upper()) and any(e.code == FLOWER for e in deck.extras):
         out.append(Card(0, FLOWER))
-    chars = {_char_letter(k).upper(): k for k in CHARACTER_LETTERS}
-    colours = {_colour_letter(k).upper(): k for k in COLOUR_LETTERS}
+    chars = {character_letter(k).upper(): k for k in CHARACTER_LETTERS}
+    colours = {colour_letter(k).upper(): k for k in COLOUR_LETTERS}
     hanzi = {v: k for k, v in HANZI.items()} | HANZI_ALIASES
     hanzi_colours = {v: k for k, v in HANZI_COLOURS.items()}
     codes = {r.code: i + 1 for i, r in enumerate(deck.ranks)}

@@ -11,7 +11,8 @@ from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
 from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter
 
-from .glossary import HANZI, HANZI_FLOWER, card_name, character_name, colour_name, flower_name, group_name, show
+from .glossary import (HANZI, HANZI_FLOWER, card_name, character_letter, character_name, colour_letter, colour_name,
+                       flower_name, group_name, show)
 from .groups import groups_of
 from .variant import SiSePaiVariant
 
@@ -71,10 +72,14 @@ class _Composer(RulesWriter):
     def cards_section(self) -> None:
         v = self.v
         self.open("cards", pgettext("sisepai rules", "The cards"))
-        chars = [pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=character_name(r.code), letter=self.latin(r.code),
-                          hanzi=HANZI.get(r.code, r.code)) for r in v.deck.ranks]
-        colours = [pgettext("sisepai rules", "{name} ({letter})", name=colour_name(s.code), letter=self.latin(s.code))
-                   for s in v.deck.suits]
+        # The letters of the user's language, as the table shows the cards and reads them typed.
+        # TRANSLATORS: a character in the rules' card list: its name, the letter typed for it, its Chinese character.
+        chars = [pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=character_name(r.code),
+                          letter=self.latin(character_letter(r.code)), hanzi=HANZI.get(r.code, r.code))
+                 for r in v.deck.ranks]
+        # TRANSLATORS: a colour in the rules' card list: its name and the letter typed for it.
+        colours = [pgettext("sisepai rules", "{name} ({letter})", name=colour_name(s.code),
+                            letter=self.latin(colour_letter(s.code))) for s in v.deck.suits]
         chess = len(v.deck.suits) * len(v.deck.ranks) * v.decks
         flowers = sum(1 for c in v.physical_cards if c.rank == 0)
         self.say(npgettext("sisepai rules", "Chinese chess cards in {colours}; each colour has the characters {characters}, "
