@@ -51,6 +51,8 @@ def config_file() -> Path:
 
 
 def _warn(path: Path, detail: str) -> None:
+    # TRANSLATORS: A warning about the configuration file; {file} is a file's path, {detail} is what
+    # went wrong, in words (may come from the system in English).
     print(_("Ignoring the configuration file {file}: {detail}", file=printable(str(path), visible=True),
             detail=printable(detail, visible=True)), file=sys.stderr)
 

@@ -64,10 +64,13 @@ def source_name(source: str) -> str:
 
     kind, _sep, origin = source.partition(" ")
     if kind == SHIPPED:
+        # TRANSLATORS: Variants list and plugins.
         return _("shipped")
     if kind == USER:
+        # TRANSLATORS: Variants list and plugins.
         return _("your folder")
-    # TRANSLATORS: where a variant comes from (variants list, plugins); {name} is a plugin's distribution.
+    # TRANSLATORS: where a variant comes from (variants list, plugins); {name} is a plugin's
+    # distribution.
     return _("plugin {name}", name=origin)
 
 

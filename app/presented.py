@@ -111,11 +111,15 @@ class Table:
             import click
 
             click.clear()
+            # TRANSLATORS: The table of a game that draws itself (Cicera, Sì Sè Pái); {player} is a player's
+            # name (Player 2).
             self._line(_("{player}: press Enter to see your hand.", player=self.style.names[seat]))
         self._shown_to = seat
         for line in self.present.seat_view(view, self.style):
             self.echo(line)
         while True:
+            # TRANSLATORS: The table of a game that draws itself (Cicera, Sì Sè Pái); {player} is a player's
+            # name (Player 2).
             text = self._line(_("{player}> ", player=self.style.names[seat])).strip()
             if not text:
                 continue
@@ -139,6 +143,7 @@ class Table:
             answer = self._line("? ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]
+            # TRANSLATORS: The table of a game that draws itself (Cicera, Sì Sè Pái).
             self.echo(_("No choice made."))
 
     def run(self, drivers: Sequence[Any]) -> int:

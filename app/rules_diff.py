@@ -119,4 +119,6 @@ def show(a: str, b: str, diffs: list[SectionDiff]) -> None:
         typer.echo(diff.title)
         for variant, texts in ((a, diff.a), (b, diff.b)):
             for text in texts:
+                # TRANSLATORS: Variants diff, the rule sentences that differ; {variant} is a variant's name (bga),
+                # {rule} is a rule's sentence.
                 typer.echo("  " + _("{variant}: {rule}", variant=name(variant), rule=text))

@@ -249,12 +249,15 @@ def plural_forms(header: str) -> tuple[int, Callable[[int], int]]:
     except ValueError:  # more digits than int() reads
         nplurals = 0
     if not 1 <= nplurals <= MAX_PLURAL_FORMS:
+        # TRANSLATORS: A problem with a translation file; {max} is a number, the most allowed.
         raise PluralFormsError(_("nplurals must be a whole number from 1 to {max}", max=MAX_PLURAL_FORMS))
     expression = parts[1].split("plural=")[1]  # gettext's own reading
     if len(expression) > MAX_PLURAL_CHARS:
+        # TRANSLATORS: A problem with a translation file; {max} is a number, the most allowed.
         raise PluralFormsError(_("the plural expression is longer than {max} characters", max=MAX_PLURAL_CHARS))
     wrong = sorted({ch for ch in expression if ch not in _PLURAL_CHARACTERS})
     if wrong:
+        # TRANSLATORS: A problem with a translation file; {characters} is the characters refused, listed.
         raise PluralFormsError(_("the plural expression holds {characters}: only numbers, n, parentheses and C "
                                  "operators are allowed", characters=" ".join(repr(ch) for ch in wrong[:5])))
     depth = deepest = 0
@@ -262,17 +265,23 @@ def plural_forms(header: str) -> tuple[int, Callable[[int], int]]:
         depth += (ch == "(") - (ch == ")")
         deepest = max(deepest, depth)
     if deepest > MAX_PLURAL_DEPTH or expression.count("?") > MAX_PLURAL_DEPTH:
+        # TRANSLATORS: A problem with a translation file; {max} is a number, the most allowed.
         raise PluralFormsError(_("the plural expression nests deeper than {max} levels", max=MAX_PLURAL_DEPTH))
     try:
         plural = gettext.c2py(expression)
     except (ValueError, RecursionError, MemoryError, SyntaxError) as exc:
+        # TRANSLATORS: A problem with a translation file; {detail} is what went wrong, in words (may come
+        # from the system in English).
         raise PluralFormsError(_("the plural expression cannot be read: {detail}", detail=str(exc))) from None
     for n in range(PLURAL_CHECKED_UP_TO + 1):
         try:
             form = plural(n)
         except ArithmeticError:
+            # TRANSLATORS: A problem with a translation file; {n} is a number.
             raise PluralFormsError(_("the plural expression divides by zero for n = {n}", n=str(n))) from None
         if not 0 <= form < nplurals:
+            # TRANSLATORS: A problem with a translation file; {form} is a plural form's number, {n} is a
+            # number, {last} is a number.
             raise PluralFormsError(_("the plural expression gives form {form} for n = {n}; the forms are 0 to {last}",
                                      form=str(form), n=str(n), last=str(nplurals - 1)))
     return nplurals, plural
@@ -509,6 +518,8 @@ def _switch(lang: str) -> str:
             _warned.add(file)
             from .terminal import printable
 
+            # TRANSLATORS: A problem with a translation file; {file} is a file's path, {detail} is what went
+            # wrong, in words (may come from the system in English).
             warning = _("Warning: the translation file {file} cannot be used ({detail}); the program speaks "
                         "English instead.", file=printable(file), detail=printable(detail))
             try:
@@ -658,11 +669,11 @@ def NP_(context: str, message: str) -> str:
 # -- separators in the user's language ----------------------------------------
 
 
-# TRANSLATORS: between values listed side by side (codes, numbers, card names), e.g. "low, high, wrap":
-# the comma of your language with its spacing (Chinese "、", Arabic "، ").
+# TRANSLATORS: between values listed side by side (codes, numbers, card names), e.g. "low, high,
+# wrap": the comma of your language with its spacing (Chinese "、", Arabic "، ").
 VALUE_SEPARATOR = NP_("separator", ", ")
-# TRANSLATORS: between facts or clauses listed side by side, e.g. "whole number; default: 2; allowed: 1..8":
-# the semicolon of your language with its spacing (Chinese "；", Arabic "؛ ").
+# TRANSLATORS: between facts or clauses listed side by side, e.g. "whole number; default: 2;
+# allowed: 1..8": the semicolon of your language with its spacing (Chinese "；", Arabic "؛ ").
 CLAUSE_SEPARATOR = NP_("separator", "; ")
 
 
@@ -686,5 +697,6 @@ def labelled(label: str, value: str) -> str:
 
 def two_values(first: str, second: str) -> str:
     """Two figures shown together, ``117.0 / 121.0``."""
-    # TRANSLATORS: two numbers shown together in one cell of a table, e.g. "median / 90th percentile".
+    # TRANSLATORS: two numbers shown together in one cell of a table, e.g. "median / 90th percentile";
+    # {first} and {second} are the numbers.
     return pgettext("separator", "{first} / {second}", first=first, second=second)

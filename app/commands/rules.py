@@ -41,6 +41,8 @@ def register(app: typer.Typer) -> None:
         if lang is not None:
             display.apply(lang)
         if fmt not in FORMATS:
+            # TRANSLATORS: The rules command; {name} is a format as typed, {available} is the possible codes,
+            # listed.
             raise fail(_("Unknown format {name}. Available: {available}", name=fmt, available=", ".join(FORMATS)))
         if bidi not in ("logical", "visual"):
             raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))

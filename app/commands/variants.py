@@ -57,6 +57,7 @@ def variants_list(as_json: JsonOpt = False) -> None:
     if as_json:
         print_json(rows)
         return
+    # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
     table = Table(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
     for row in rows:
         # A variant file or a plugin is a stranger's text: cells are plain
@@ -144,6 +145,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
 
     console = Console(soft_wrap=False)
     # The key is what a variant file names: never cut; the meaning wraps instead.
+    # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
     key_width = max([len(p.key) for p in params] + [cell_len(_("Key"))])
     rows = []
     for p in params:
@@ -159,8 +161,10 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
     table = Table(box=None, pad_edge=False)
     table.add_column(_("Key"), no_wrap=True, min_width=key_width)
     if console.width >= key_width + 100:  # room for every column side by side
+        # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
         for header in (_("Type"), _("Default"), _("Allowed")):
             table.add_column(header, overflow="fold")
+        # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
         table.add_column(_("Meaning"), min_width=30)
         for row in rows:
             table.add_row(*row)
@@ -169,8 +173,12 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
         for key, kind, default, allowed, meaning in rows:
             facts = [kind]
             if default:
+                # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {value} is a
+                # value as a variant file writes it.
                 facts.append(_("default: {value}", value=default))
             if allowed:
+                # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {values} is
+                # values, listed.
                 facts.append(_("allowed: {values}", values=allowed))
             table.add_row(key, join_clauses(facts) + "\n" + meaning)
     console.print(table)
@@ -202,12 +210,15 @@ def variants_diff(
                     "rules": [d.as_dict() for d in sentences]})
         return
     if not rows:
+        # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {a} is a
+        # variant's name, {b} is another variant's name.
         typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
         return
     from rich.text import Text
 
     from machiavelli.core.terminal import printable
 
+    # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
     table = Table(_("Rule"), left.name, right.name, box=None, pad_edge=False)
     for key, va, vb in rows:
         table.add_row(key, Text(printable(_shown(va))), Text(printable(_shown(vb))))
@@ -259,6 +270,8 @@ def variants_validate(
     else:
         for r, lines in zip(results, messages):
             if r["valid"]:
+                # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {file} is a
+                # file's path, {name} is a variant's name.
                 typer.echo(_("{file}: valid ({name})", file=printable(r["file"]), name=r["name"]))
             for line in lines:
                 typer.echo(line, err=True)

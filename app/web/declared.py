@@ -78,6 +78,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "others": others,
         "table": table,
         "turn": view.turn,
+        # TRANSLATORS: The web table; {n} is a number.
         "turn_text": _("Turn {n}", n=format_number(view.turn)),
         "to_play": None if over else view.current,
         "to_play_name": None if over else seat_label(view.current, seats, seat, game),

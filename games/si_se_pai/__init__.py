@@ -40,7 +40,8 @@ def _count_label(key: str) -> str | None:
 
     from .glossary import group_name
 
-    # TRANSLATORS: a row of simulate's report for Sì Sè Pái; {kind} is a kind of group ("pair", "three Soldiers").
+    # TRANSLATORS: a row of simulate's report for Sì Sè Pái; {kind} is a kind of group ("pair", "three
+    # Soldiers").
     return _("Claims per deal: {kind}", kind=group_name(key[len("claim-"):]))
 
 

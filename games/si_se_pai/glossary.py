@@ -55,7 +55,8 @@ CHARACTER_LETTERS = {
     "C": NP_("sisepai character letter", "C"),
     "S": NP_("sisepai character letter", "S"),
 }
-# TRANSLATORS: the letter a player types for this colour (white, yellow, red, green); the four must differ.
+# TRANSLATORS: the letter a player types for this colour (white, yellow, red, green); the four
+# must differ.
 COLOUR_LETTERS = {
     "W": NP_("sisepai colour letter", "W"),
     "Y": NP_("sisepai colour letter", "Y"),
@@ -66,7 +67,8 @@ COLOUR_LETTERS = {
 FLOWER_NAME = NP_("sisepai card", "flower")
 # TRANSLATORS: the two letters a player types for a flower card (English FL).
 FLOWER_LETTERS = NP_("sisepai card", "FL")
-# TRANSLATORS: a card's full name, e.g. "yellow Horse" (Italian "Cavallo giallo").
+# TRANSLATORS: a card's full name, e.g. "yellow Horse" (Italian "Cavallo giallo"); {colour} is a
+# colour as it stands in a card's name, {character} a character's name.
 CARD_NAME = NP_("sisepai card name", "{colour} {character}")
 
 GROUP_NAMES = {
