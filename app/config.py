@@ -23,6 +23,7 @@ from machiavelli.core.files import MISSING, FileError, read_bounded
 from machiavelli.core.places import APP_NAME
 from machiavelli.core.i18n import _
 from machiavelli.core.terminal import printable
+from machiavelli.core.i18n import join_values
 
 #: The environment variable naming the configuration folder.
 CONFIG_ENV = "MACHIAVELLI_CONFIG_DIR"
@@ -80,7 +81,7 @@ def _read(path: Path) -> dict[str, str]:
         else:
             bad.append(f"{key} = {value!r}")
     if bad:
-        _warn(path, ", ".join(bad))
+        _warn(path, join_values(bad))
     return settings
 
 

@@ -394,7 +394,7 @@ def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
         else:
             fallback = _RecordMisses(lang)
         if not paths and lang != SOURCE_LANGUAGE:
-            raise UnknownLanguage(name=lang, available=", ".join(available_languages(base)))
+            raise UnknownLanguage(name=lang, available=join_values(available_languages(base)))
         translations: gettext.NullTranslations = fallback
         # gettext asks each catalog in turn: build the chain from the last.
         for catalog in reversed(paths):
@@ -484,7 +484,7 @@ def resolve_language(requested: str | None, environ: Mapping[str, str] | None = 
         return environment_language(environ, available)
     found = match_language(requested, available)
     if found is None:
-        raise UnknownLanguage(name=requested, available=", ".join(available))
+        raise UnknownLanguage(name=requested, available=join_values(available))
     return found
 
 

@@ -20,6 +20,7 @@ from machiavelli.core.errors import SetupError
 from .. import display, glossary
 from machiavelli.core.i18n import NP_, N_, _, format_list, ngettext
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
+from machiavelli.core.i18n import join_values
 
 if TYPE_CHECKING:  # the engine is imported when a game is played, not to start the program
     from machiavelli.core.bots import Bot
@@ -106,7 +107,7 @@ def _check_names(names: list[str], game: str = registry.DEFAULT_GAME) -> None:
     bots = registry.bots(game)
     for name in names:
         if name not in bots and name not in PLAYERS and name != HUMAN:
-            raise SetupError("unknown-player", player=name, available=", ".join(sorted({*bots, *PLAYERS})))
+            raise SetupError("unknown-player", player=name, available=join_values(sorted({*bots, *PLAYERS})))
 
 
 BidiOpt = Annotated[
