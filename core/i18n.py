@@ -539,6 +539,12 @@ def language() -> str:
     return _language
 
 
+def language_tag(lang: str | None = None) -> str:
+    """A catalog's name as a BCP 47 language tag, for HTML's ``lang``
+    attribute: ``zh_Hans`` -> ``zh-Hans``."""
+    return (lang or _language).replace("_", "-")
+
+
 def is_rtl(lang: str | None = None) -> bool:
     return (lang or _language).split("_")[0] in RTL_LANGUAGES
 

@@ -12,6 +12,7 @@ import html
 import json
 from typing import Any
 
+from machiavelli.core import i18n
 from machiavelli.core.i18n import _
 
 from ..catalogs import native_name
@@ -28,13 +29,13 @@ def _language_options(current: str) -> str:
     out = []
     for code in languages():
         selected = " selected" if code == current else ""
-        out.append(f'<option value="{html.escape(code)}" lang="{html.escape(code)}"{selected}>'
+        out.append(f'<option value="{html.escape(code)}" lang="{html.escape(i18n.language_tag(code))}"{selected}>'
                    f"{html.escape(native_name(code))}</option>")
     return "".join(out)
 
 
 def _head(lang: str, title: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}" dir="{direction(lang)}">\n<head>\n'
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(i18n.language_tag(lang))}" dir="{direction(lang)}">\n<head>\n'
             '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
             '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n</head>\n')
