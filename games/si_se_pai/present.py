@@ -10,7 +10,7 @@ import re
 from typing import Any, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
+from machiavelli.core.i18n import NP_, format_list, join_clauses, npgettext, pgettext
 from machiavelli.core.present import Presentation, Style
 
 from .actions import Discard, Pass, Take, Win
@@ -94,17 +94,17 @@ def seat_view(view: Any, style: Style) -> list[str]:
                        "Turn {turn}: {n} cards left in the stock.", view.stock, turn=view.turn)]
     for s in range(view.players):
         # TRANSLATORS: Sì Sè Pái's table; {player} is a player's name (Player 2), {n} is a number.
-        line = npgettext("sisepai table", "{player}: {n} concealed card", "{player}: {n} concealed cards",
-                         view.hand_sizes[s], player=style.names[s])
+        parts = [npgettext("sisepai table", "{player}: {n} concealed card", "{player}: {n} concealed cards",
+                           view.hand_sizes[s], player=style.names[s])]
         groups = view.open_groups(s)
         if groups:
             # TRANSLATORS: Sì Sè Pái's table; {groups} is groups, listed.
-            line += "; " + pgettext("sisepai table", "open: {groups}", groups=_groups(groups, v, style))
+            parts.append(pgettext("sisepai table", "open: {groups}", groups=_groups(groups, v, style)))
         aside = view.set_aside(s)
         if aside:
             # TRANSLATORS: Sì Sè Pái's table; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
-            line += "; " + pgettext("sisepai table", "set aside: {cards}", cards=_cards(aside, v, style))
-        lines.append(("* " if s == view.seat else "  ") + line)
+            parts.append(pgettext("sisepai table", "set aside: {cards}", cards=_cards(aside, v, style)))
+        lines.append(("* " if s == view.seat else "  ") + join_clauses(parts))
     if view.public is not None and not view.discarding:
         # TRANSLATORS: Sì Sè Pái's table; {card} is one card (5♣), {name} is the card's name (yellow
         # Horse).
@@ -253,8 +253,10 @@ def describe_action(action: Any, view: Any, style: Style) -> str:
         from .groups import groups_of
 
         kind = groups_of(v).kind_of([view.public, *action.cards])
-    take = pgettext("sisepai command", WORDS["take"])
-    return f"{take} {_cards(action.cards, v, style)} ({group_name(kind or '')})"
+    move = " ".join((pgettext("sisepai command", WORDS["take"]), _cards(action.cards, v, style)))
+    # TRANSLATORS: Sì Sè Pái's table, a claim the player may make; {move} is the command with its cards ("take HY
+    # HY"), {group} the kind of group it makes ("triple").
+    return pgettext("sisepai table", "{move} ({group})", move=move, group=group_name(kind or ""))
 
 
 def commands_help() -> list[str]:
