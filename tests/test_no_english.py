@@ -7,7 +7,10 @@ each shipped language (discovered, never listed) and cut into words. A word
 fails when it is English only: a word of the English messages (the
 template's msgids) that the language's own catalog never uses. What may stay
 Latin in any language is listed in :data:`ALLOWED` (proper names, notation)
-or recognised as a code (card codes, options, file names).
+or recognised as a code (card codes, options, file names); a screen that
+names codes to type (--help, errors, the parameter tables) may show them.
+``variants show`` is left out: it prints a variant file (YAML keys, values
+and the English description among the others), data rather than text.
 """
 
 from __future__ import annotations
