@@ -49,7 +49,8 @@ def server(tmp_path_factory):
     env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_VARIANTS_DIR=str(variants),
                MACHIAVELLI_CACHE_DIR=str(base / "cache"))
     port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en"],
+    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
+                                "--pause", "0.05"],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60

@@ -9,7 +9,9 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
   command words; the new view, or 422 with the reason.
 - ``GET /api/games/{id}/record?token=T``: the record, once the game is over.
-- ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change.
+- ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change
+  (each computer move as it is made: they play in the background, see :mod:`.computers`).
+  Every view has a ``version`` that grows with each change: a page drops an older one.
 
 A wrong token, or a game that does not exist, gets 403 and the same words.
 Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`).
@@ -18,9 +20,11 @@ Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -40,6 +44,7 @@ from .requests import WebError, forbidden, loopback, refusal
 from .seat_json import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
+from .computers import PAUSE, Computers
 from .tables import Table, Tables, TableError
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -49,7 +54,8 @@ class Server:
     """The application's state: the tables, the default language and the
     open live connections (per game: socket, seat, language, queue)."""
 
-    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True) -> None:
+    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True,
+                 pause: float = PAUSE) -> None:
         self.tables = tables
         self.lang = lang
         #: Listening on this computer only: the start page may then offer
@@ -57,7 +63,7 @@ class Server:
         self.local = local
         self.default_variant = default_variant
         self.live: dict[str, list[tuple[WebSocket, int, str, asyncio.Queue]]] = {}
-        tables.on_change = self.push
+        self.computers = Computers(self, pause)
 
     # -- helpers ----------------------------------------------------------------
 
@@ -82,6 +88,7 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
+            data["version"] = table.version
             return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
@@ -95,6 +102,14 @@ class Server:
                 summary["link"] = f"/play/{table.id}?token={table.tokens[table.owner]}"
             out.append(summary)
         return out
+
+    async def commit(self, table: Table) -> None:
+        """After a change to ``table``'s game (made under its lock): counted,
+        saved (off the loop), then shown to every open page."""
+        table.version += 1
+        if self.tables.saving:
+            await anyio.to_thread.run_sync(table.save)
+        self.push(table)
 
     def push(self, table: Table) -> None:
         """Queue every live seat's new view (each built from its own seat's view)."""
@@ -237,9 +252,9 @@ async def live(websocket: WebSocket) -> None:
 
 
 def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
-               local: bool = True) -> Starlette:
+               local: bool = True, pause: float = PAUSE) -> Starlette:
     """The application; ``tables`` defaults to the games saved in the user's data folder.
-    ``local``: it listens on this computer only."""
+    ``local``: it listens on this computer only; ``pause``: seconds before each computer move."""
     if tables is None:
         tables = Tables()
         tables.load_saved()
@@ -255,8 +270,17 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
-    app.state.server = Server(tables, lang, default_variant, local)
+    server = Server(tables, lang, default_variant, local, pause)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
+        for table in server.tables.all():  # games whose computers were playing when the server stopped
+            server.computers.wake(table)
+        yield
+        await server.computers.stop()
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
+    app.state.server = server
     return app
 
 

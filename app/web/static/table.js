@@ -391,6 +391,8 @@
   }
 
   function draw(next) {
+    // Views come by two roads (answers and the live socket): an older one never replaces a newer.
+    if (view && next.version !== undefined && view.version !== undefined && next.version < view.version) return;
     if (declared(next)) { view = next; Areas.draw(next); return; }
     const focused = document.activeElement && document.activeElement.id;
     view = next;
