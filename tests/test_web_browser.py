@@ -327,6 +327,9 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         page.click('#controls button[data-command="hint"]')
         page.wait_for_selector("#messages p")
         for _ in range(200):
+            # The computer moves in the background: wait for the person's turn or the end.
+            page.wait_for_function("""() => !document.querySelector('#result').hidden ||
+                !document.querySelector('#controls button[data-command="draw"]').disabled""")
             if page.locator("#result").is_visible():
                 break
             draw = page.locator('#controls button[data-command="draw"]')

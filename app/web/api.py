@@ -84,7 +84,7 @@ async def new_game(request: Request, server: Server) -> Response:
 @handled
 async def view(request: Request, server: Server) -> Response:
     table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
-    return JSONResponse(server.view_json(table, seat, server.lang_of(request)))
+    return JSONResponse(server.view_json(table, seat, server.lang_of(request), server.faces_of(request)))
 
 
 @handled
@@ -123,7 +123,8 @@ async def act(request: Request, server: Server) -> Response:
             await server.commit(table)
     server.computers.wake(table)
     with speaking(lang):
-        return JSONResponse({"view": server.view_json(table, seat, lang), "messages": answer.messages, **answer.extra})
+        return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request)),
+                             "messages": answer.messages, **answer.extra})
 
 
 def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str) -> Response | _Answer:

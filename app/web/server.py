@@ -62,7 +62,9 @@ class Server:
         #: the starter's own seat of every saved game.
         self.local = local
         self.default_variant = default_variant
-        self.live: dict[str, list[tuple[WebSocket, int, str, asyncio.Queue]]] = {}
+        self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue]]] = {}
+        #: What each seat was last shown (by game, seat, language, faces) and its version.
+        self.seen: dict[tuple[str, int, str, str], tuple[dict[str, Any], int]] = {}
         self.computers = Computers(self, pause)
 
     # -- helpers ----------------------------------------------------------------
@@ -80,16 +82,30 @@ class Server:
             raise forbidden()
         return table, seat
 
-    def view_json(self, table: Table, seat: int, lang: str) -> dict[str, Any]:
+    def faces_of(self, request: Request | WebSocket) -> str:
+        """The way of drawing cards a page asks for (``faces=hanzi``); "" for the usual one."""
+        asked = request.query_params.get("faces") or ""
+        return asked if len(asked) <= 20 and asked.replace("-", "").isalnum() and asked.isascii() else ""
+
+    def view_json(self, table: Table, seat: int, lang: str, faces: str = "") -> dict[str, Any]:
+        """The seat's view now. Its ``version`` moves on only when what the
+        seat sees changed: a change it may not see (another seat's hidden
+        answer) leaves no trace in what it receives."""
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
-            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, hand_order.SUIT), links)
+            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, hand_order.SUIT), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
+        key = (table.id, seat, lang, faces)
+        seen = self.seen.get(key)
+        if seen is not None and seen[0] == data and seen[1] <= table.version:
+            data["version"] = seen[1]
+        else:
+            self.seen[key] = (dict(data), table.version)
             data["version"] = table.version
-            return data
+        return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
         """The saved games; on a local server, asked from this computer, with the starter's link."""
@@ -112,12 +128,15 @@ class Server:
         self.push(table)
 
     def push(self, table: Table) -> None:
-        """Queue every live seat's new view (each built from its own seat's view)."""
-        for _socket, seat, lang, queue in self.live.get(table.id, []):
+        """Queue every live seat's new view (each built from its own seat's
+        view), unless that seat sees nothing new."""
+        for _socket, seat, lang, faces, queue in self.live.get(table.id, []):
             try:
-                queue.put_nowait(self.view_json(table, seat, lang))
+                data = self.view_json(table, seat, lang, faces)
             except WebError:
-                pass
+                continue
+            if data["version"] == table.version:
+                queue.put_nowait(data)
 
 
 
@@ -229,9 +248,10 @@ async def live(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     queue: asyncio.Queue = asyncio.Queue()
-    entry = (websocket, seat, lang, queue)
+    faces = server.faces_of(websocket)
+    entry = (websocket, seat, lang, faces, queue)
     server.live.setdefault(table.id, []).append(entry)
-    queue.put_nowait(server.view_json(table, seat, lang))
+    queue.put_nowait(server.view_json(table, seat, lang, faces))
 
     async def send() -> None:
         while True:
