@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -105,6 +106,8 @@ class _Answer:
     messages: list[str]
     extra: dict[str, Any]
     changed: bool = False
+    #: A hint asked for this seat's view: the solver runs off the event loop.
+    hint: Any = None
 
 
 @handled
@@ -119,6 +122,13 @@ async def act(request: Request, server: Server) -> Response:
             answer = _act(table, seat, data, server, lang)
         if isinstance(answer, Response):
             return answer
+        if answer.hint is not None:
+            # The solver may take a while: it thinks in a worker thread, the words come after.
+            view = answer.hint
+            found = await anyio.to_thread.run_sync(_solve, view)
+            with speaking(lang):
+                answer.messages, answer.extra = _hint(view, found)
+                answer.messages = [isolated(line, view.variant.deck) for line in answer.messages]
         if answer.changed:
             await server.commit(table)
     server.computers.wake(table)
@@ -163,8 +173,11 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
         table.orders[seat] = order
         changed = True
     elif typed.command == "hint":
-        messages, extra = _hint(game.view(seat))
-        messages = [isolated(line, game.variant.deck) for line in messages]
+        view = game.view(seat)
+        if not view.my_turn:
+            messages = [_("It is not your turn.")]
+        else:
+            return _Answer([], {}, hint=view)
     elif typed.command == "help":
         messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
     elif typed.command == "rules":
@@ -258,20 +271,24 @@ def _rejection(view: Any, error: IllegalAction) -> list[str]:
     return [action_reason(IllegalAction(error.code, **params))]
 
 
-def _hint(view: Any) -> tuple[list[str], dict[str, Any]]:
+def _solve(view: Any) -> Any:
+    """The solver's best play from ``view`` (in a worker thread), or the exception that stopped it."""
+    try:
+        return hints.best_play(view)
+    except Exception as exc:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+        return exc
+
+
+def _hint(view: Any, found: Any) -> tuple[list[str], dict[str, Any]]:
     """The solver's advice as the terminal words it, plus the commands for the page."""
     from machiavelli.core.i18n import ngettext
 
     from ..words import local_word
 
-    if not view.my_turn:
-        return [_("It is not your turn.")], {}
     deck = view.variant.deck
-    try:
-        found = hints.best_play(view)
-    except ImportError:
+    if isinstance(found, ImportError):
         return [_("No hint: this installation has no solver.")], {}
-    except Exception:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+    if isinstance(found, Exception):
         return [_("No hint: the solver cannot answer this position.")], {}
     if not found.placed:
         if view.played_from_hand:
