@@ -98,7 +98,8 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
-        key = (table.id, seat, lang, faces)
+        # Keyed by the faces the game actually drew (an unknown request falls back to ""): bounded.
+        key = (table.id, seat, lang, str((data.get("faces") or {}).get("chosen", "")))
         seen = self.seen.get(key)
         if seen is not None and seen[0] == data and seen[1] <= table.version:
             data["version"] = seen[1]
