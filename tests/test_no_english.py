@@ -37,6 +37,7 @@ OTHER_LANGUAGES = [lang for lang in shipped_languages() if lang != i18n.SOURCE_L
 ALLOWED = frozenset("""
     machiavelli bga board game arena wikipedia cicera brescia napola sì sè pái si se pai png csv json yaml
     dask tcp http https html localhost utf unicode cldr python typer click english holm
+    tab alt esc escape ctrl shift
     """.split())
 
 
@@ -44,9 +45,9 @@ ALLOWED = frozenset("""
 #: by a native reader, not guessed from the catalogs.
 COGNATES = {
     "de": "hand computer median version rest bonus general name team teams partner joker server standard option "
-          "parameter in so was also links text",
-    "it": "no computer file input link note data figure come per server extra percentile",
-    "es": "no general final total error rummy extra club",
+          "parameter in so was also links text browser terminal",
+    "it": "no computer file input link note data figure come per server extra percentile browser",
+    "es": "no general final total error rummy extra club terminal",
     "tr": "general",
     "uk": "",
     "ar": "",
@@ -252,6 +253,39 @@ def screens(lang: str, tmp_path):
         yield f"simulate {variant}", run("simulate", "--games", "2", *quick, "--variant", variant), frozenset()
 
 
+def _page_text(page: str) -> str:
+    """What a browser shows of an HTML page: no scripts, styles or tags."""
+    import html
+
+    page = re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", page)
+    return html.unescape(re.sub(r"(?s)<[^>]+>", "\n", page))
+
+
+def web_screens(lang: str):
+    """The web table's pages (start, rules, a game's table), in ``lang``.
+    The table itself is drawn in the browser from the view's JSON, whose
+    texts the catalogs give and whose codes are the API's."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from machiavelli.app.web.server import create_app
+    from machiavelli.app.web.tables import Tables
+
+    app_ = create_app(Tables(), lang=lang, pause=0)
+    with TestClient(app_) as client:
+        yield "web start page", _page_text(client.get(f"/?lang={lang}").text), frozenset()
+        yield "web rules", _page_text(client.get(f"/rules?lang={lang}&variant=bga").text), frozenset()
+        for variant, seats in (("bga", ["human", "random"]), ("si-se-pai", ["human", "random", "random", "random"])):
+            made = client.post("/api/games", json={"variant": variant, "seats": seats, "lang": lang, "seed": 3})
+            assert made.status_code == 201, made.text
+            game = made.json()
+            token = game["seats"][0]["token"]
+            app_.state.server.computers.settled(30)
+            page = client.get(f"/play/{game['id']}?token={token}&lang={lang}").text
+            yield f"web table {variant}", _page_text(page), table_commands()
+
+
 @pytest.fixture(autouse=True)
 def isolated(tmp_path, monkeypatch):
     monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
@@ -261,7 +295,7 @@ def isolated(tmp_path, monkeypatch):
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_no_screen_shows_an_untranslated_english_word(lang, tmp_path):
     hits = []
-    for name, text, codes in screens(lang, tmp_path):
+    for name, text, codes in [*screens(lang, tmp_path), *web_screens(lang)]:
         assert "Traceback" not in text, (name, text[-2000:])
         hits += [f"{name}: {hit}" for hit in untranslated(text, lang, codes)]
     assert not hits, f"{len(hits)} English words in {lang}:\n" + "\n".join(hits[:80])
