@@ -1,8 +1,9 @@
 """Simulation benchmark: games per second per core, 4 players, bga and help-cards.
 
-    python bench/simulate.py [--seconds S] [--bots greedy solver expert random] [--jobs J]
+    python bench/simulate.py [--seconds S] [--bots greedy solver beginner expert random] [--jobs J]
 
-For each bot (every seat the same bot) it plays games through the harness
+For each bot (every seat the same bot; by default greedy, solver and the
+four levels beginner, casual, club, expert) it plays games through the harness
 of ``machiavelli simulate`` (machiavelli.core.simulate.run_batch: the game, the bots and
 the per-game summary) in this process for about S seconds, and prints games
 per second on one core, by the clock and by the CPU time this process used
@@ -54,19 +55,20 @@ def one_core(plan: Plan, seconds: float) -> tuple[int, float, float, float]:
 
 
 def pool(plan: Plan, games: int, jobs: int) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the worker processes) for ``games`` games."""
+    """(wall seconds, CPU seconds of the worker processes) for ``games`` games.
+    With one job the games run in this process, so its own CPU time counts too."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
+    start, own = time.perf_counter(), time.process_time()
     run([plan], games, jobs=jobs)
-    wall = time.perf_counter() - start
+    wall, own = time.perf_counter() - start, time.process_time() - own
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, own + (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="time per variant and bot on one core")
-    parser.add_argument("--bots", nargs="+", default=["greedy", "solver"])
+    parser.add_argument("--bots", nargs="+", default=["greedy", "solver", "beginner", "casual", "club", "expert"])
     parser.add_argument("--jobs", type=int, default=default_jobs())
     args = parser.parse_args()
 
