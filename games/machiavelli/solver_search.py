@@ -287,16 +287,25 @@ class RankSearch(RankModel):
         impossible lowers ``high``; a search that runs past its budget is
         left for the next round. The searches share their failed states, so
         each round starts from what the others learnt."""
+        # ``quick``: best came from a search in the preferred order that took
+        # at most QUICK_VISITS visits. It is then also the first path in that
+        # order for its own count (every path before it places fewer than
+        # the target it met, hence fewer than its count), and the first
+        # search of find() would visit no more than it did: no need to run it.
         try:  # any path will do for a start: no forward checking needed
+            visits = self.visits
             best, preferred = self.search(0, limit=QUICK_VISITS), True
+            quick = self.visits - visits <= QUICK_VISITS
         except _TooLong:
             best, preferred = self.find(0, polish=False)
+            quick = False
         low, found_at = self._count(best), 0
         high = self._highest_possible(low, top)
         budget, order = QUICK_VISITS, PREFERRED
         while low < high:
             for target in range(high, low, -1):
                 try:
+                    visits = self.visits
                     path = self.search(target, order=order, check=True, limit=budget)
                 except _TooLong:
                     continue
@@ -304,10 +313,11 @@ class RankSearch(RankModel):
                     high = target - 1
                     continue
                 best, preferred, found_at, low = path, order == PREFERRED, target, self._count(path)
+                quick = preferred and self.visits - visits <= QUICK_VISITS
                 break
             budget *= GROWTH
             order = FASTEST if order == PREFERRED else PREFERRED
-        if found_at < low or not preferred:
+        if (found_at < low or not preferred) and not quick:
             best = self.find(low)[0] or best
         return best
 
