@@ -146,6 +146,12 @@ _SHARED: dict[Shape, _Shared] = {}
 SHARED_LIMIT = 300_000
 
 
+def forget_shared() -> None:
+    """Drop what positions share, so that the next solve starts from
+    nothing (benchmarks time single solves with it)."""
+    _SHARED.clear()
+
+
 def _shared(shape: Shape) -> _Shared:
     found = _SHARED.get(shape)
     if found is None or len(found.options) + len(found.futures) + len(found.ids) > SHARED_LIMIT:
