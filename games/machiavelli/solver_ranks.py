@@ -142,8 +142,10 @@ class _Shared:
 
 
 _SHARED: dict[Shape, _Shared] = {}
-#: Entries kept before the shared memos start afresh (a few hundred MB at most).
-SHARED_LIMIT = 300_000
+#: Entries kept before the shared memos start afresh (about 50 MB; a game of
+#: Machiavelli between four solver players adds a few thousand, and what
+#: helps is mostly what the game's earlier turns left).
+SHARED_LIMIT = 100_000
 
 
 def forget_shared() -> None:
