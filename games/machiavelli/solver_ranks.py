@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import count, product
 from typing import Iterable, NamedTuple
 
 # Token codes (one small int per run in progress).
@@ -133,10 +133,13 @@ class _Shared:
     """What the positions of one shape share: moves and futures by the ids
     of what they depend on (:class:`RankModel`)."""
 
-    __slots__ = ("ids", "options", "futures")
+    __slots__ = ("ids", "numbers", "options", "futures")
 
     def __init__(self) -> None:
         self.ids: dict[tuple, int] = {}
+        # New ids come from a counter, not from len(ids): two threads (the
+        # web server's computer players) can never be given the same one.
+        self.numbers = count()
         self.options: dict = {}
         self.futures: dict = {}
 
@@ -256,14 +259,16 @@ class RankModel:
         # later ranks: the ids of those, under which positions of the same
         # shape (the next turns of a game) share them.
         self._shared = shared = _shared(shape)
-        ids = shared.ids
+        ids, numbers = shared.ids, shared.numbers
         cards = [[row[s][:3] for row in self.cell] for s in range(S)]
         avail = [[row[s] for row in self.avail] for s in range(S)]
         self.cell_id = [
-            [ids.setdefault((r, self.cell[r][s], tuple(avail[s][r + 1 :])), len(ids)) for s in range(S)]
+            [ids.setdefault((r, self.cell[r][s], tuple(avail[s][r + 1 :])), next(numbers)) for s in range(S)]
             for r in range(R + 1)
         ]
-        self.later_id = [[ids.setdefault((r, tuple(cards[s][r + 1 :])), len(ids)) for s in range(S)] for r in range(R + 1)]
+        self.later_id = [
+            [ids.setdefault((r, tuple(cards[s][r + 1 :])), next(numbers)) for s in range(S)] for r in range(R + 1)
+        ]
         self._options: dict[tuple[int, tuple[int, ...]], dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]] = shared.options
         self._final: dict[tuple[int, ...], bool] = {}
         self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
