@@ -263,7 +263,7 @@ def test_games_survive_a_restart(folders, client):
     before = view(client, game, 0)
     tables = Tables()
     assert tables.load_saved() == 1 and not tables.unreadable
-    with TestClient(create_app(tables, lang="en", pause=0)) as again:
+    with TestClient(create_app(tables, lang="en", pause=0), base_url="http://127.0.0.1:8000") as again:
         assert view(again, game, 0) == before
         listed = again.get("/api/games").json()["games"]
         assert [g["id"] for g in listed] == [game["id"]]

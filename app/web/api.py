@@ -13,10 +13,10 @@ from starlette.responses import JSONResponse, Response
 from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
-from .. import guide, hand_order, hints, library
+from .. import guide, hand_order, hints
 from ..reasons import ACTION_REASONS, action_reason, meld_reason
 from ..words import CardReader, problem, read_line
-from .requests import WebError, body, handled, refusal
+from .requests import WebError, body, handled, refusal, variant_named
 from .seat_json import BUILDERS, isolated
 from .views import can_show
 from .speaking import choose, known, speaking
@@ -42,10 +42,7 @@ async def new_game(request: Request, server: Server) -> Response:
     with speaking(lang):
         if asked is not None and not known(asked):
             raise WebError(400, N_("No language {name} here."), name=asked[:20])
-        name = data.get("variant") or server.default_variant
-        if not isinstance(name, str) or library._looks_like_path(name):
-            raise WebError(400, N_("Choose a variant by its name."))
-        variant = library.load_variant(name)
+        variant = variant_named(data.get("variant"), server.default_variant)
         if not can_show(variant.game):
             raise WebError(400, N_("This game cannot be shown in the browser yet."))
         seats = data.get("seats")

@@ -40,7 +40,7 @@ from machiavelli.core.i18n import N_, _
 from .. import hand_order, library
 from ..reasons import describe
 from . import api, pages
-from .requests import WebError, forbidden, loopback, refusal
+from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
 from .seat_json import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
@@ -111,7 +111,10 @@ class Server:
     def games(self, request: Request) -> list[dict[str, Any]]:
         """The saved games; on a local server, asked from this computer, with the starter's link."""
         client = request.client.host if request.client else ""
-        mine = self.local and (client in ("testclient", "localhost") or loopback(client))
+        # The Host too: a page of another site whose name was made to point at
+        # this computer (DNS rebinding) comes from a loopback client as well.
+        mine = (self.local and (client in ("testclient", "localhost") or loopback(client))
+                and local_host(request.headers.get("host", "")))
         out = []
         for table in self.tables.all():
             summary = table.summary()
@@ -230,7 +233,9 @@ async def rules(request: Request) -> Response:
     lang = server.lang_of(request)
     with speaking(lang):
         try:
-            variant = library.load_variant(request.query_params.get("variant") or server.default_variant)
+            variant = variant_named(request.query_params.get("variant"), server.default_variant)
+        except WebError as exc:
+            return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
         except MachiavelliError as exc:
             return HTMLResponse(pages.error_page(lang, 400, describe(exc)), 400)
         return HTMLResponse(render(rules_document(variant), "html"))

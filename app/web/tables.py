@@ -23,8 +23,9 @@ from typing import Any
 from machiavelli.core import registry
 from machiavelli.core.bots import bot_seed
 from machiavelli.core.errors import MachiavelliError, RecordError
-from machiavelli.core.files import FileError, read_bounded
+from machiavelli.core.files import read_bounded
 from machiavelli.core.records import GameRecord, Seat
+from machiavelli.core.terminal import printable
 
 from .. import library
 from ..saves import read_record, write_record
@@ -184,14 +185,15 @@ class Tables:
         if HUMAN not in kinds:
             raise TableError("bad-seats", player="", available="")
         names = list(names or [])
-        seat_list = [Seat(kind, (str(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
+        # A name is shown on every seat's page and kept in the record: no control or bidi characters.
+        seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
                      for k, kind in enumerate(kinds)]
         game = definition.new_game(variant, len(kinds), seed if seed is not None else secrets.randbelow(1 << 32))
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
+        self.changed(table)  # first: a game that cannot be saved is not held either
         self._tables[table.id] = table
-        self.changed(table)
         return table
 
     def changed(self, table: Table) -> None:
@@ -212,7 +214,8 @@ class Tables:
         for path in files:
             try:
                 table = _read_table(path)
-            except (MachiavelliError, FileError, ValueError, KeyError, TypeError) as exc:
+            except Exception as exc:  # noqa: BLE001 - any file may lie in the folder (JSON nested
+                # too deep, a record that replays into a broken state): it is skipped, the server starts.
                 self.unreadable.append((str(path), getattr(exc, "code", None) or type(exc).__name__))
                 continue
             self._tables[table.id] = table

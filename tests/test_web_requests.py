@@ -1,0 +1,128 @@
+"""The web table against strangers' requests: no file of the server is read
+through a variant name, text that cannot be written is refused before it is
+kept, a broken games folder does not stop the server, and the starter's
+link is given to this computer's own pages only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from machiavelli.app.web.server import create_app  # noqa: E402
+from machiavelli.app.web.tables import Tables, folder  # noqa: E402
+
+SECRET = "TOPSECRET-not-a-variant"
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("MACHIAVELLI_VARIANTS_DIR", str(tmp_path / "variants"))
+    (tmp_path / "variants").mkdir()
+    from machiavelli.app import library
+
+    library._index_cached.cache_clear()
+    yield tmp_path
+    library._index_cached.cache_clear()
+
+
+@pytest.fixture
+def client(folders):
+    with TestClient(create_app(Tables(), lang="en", pause=0), base_url="http://127.0.0.1:8000") as c:
+        yield c
+
+
+@pytest.mark.parametrize("spec", ["{dir}/secret.yaml", "{dir}/secret.txt", "secret.txt", "../{name}/secret.yaml",
+                                  "secret.txt(hand_size=13)"])
+def test_a_variant_is_named_never_read_from_a_file(folders, client, monkeypatch, spec):
+    # A file beside the server (and one in its current folder) whose first key says a secret.
+    for name in ("secret.yaml", "secret.txt"):
+        (folders / name).write_text(f"{SECRET}: 1\n", encoding="utf-8")
+    monkeypatch.chdir(folders)
+    spec = spec.format(dir=folders, name=folders.name)
+    for r in (client.get("/rules", params={"variant": spec}),
+              client.post("/api/games", json={"variant": spec, "seats": ["human", "random"]})):
+        assert r.status_code == 400, r.text
+        assert SECRET not in r.text and "Traceback" not in r.text
+    assert not list(folder().glob("*.json")) if folder().exists() else True
+
+
+def test_a_one_line_house_rule_of_a_known_variant_is_still_accepted(client):
+    r = client.post("/api/games", json={"variant": "bga(hand_size=13)", "seats": ["human", "random"], "seed": 3})
+    assert r.status_code == 201, r.text
+    assert client.get("/rules", params={"variant": "bga(hand_size=13)"}).status_code == 200
+
+
+@pytest.mark.parametrize("variant", ["bga(" + "x" * 5000 + ")", "bga(" * 300, "b\u202ega"])
+def test_an_overlong_or_odd_variant_name_gets_one_reason(client, variant):
+    for r in (client.get("/rules", params={"variant": variant}),
+              client.post("/api/games", json={"variant": variant, "seats": ["human", "random"]})):
+        assert 400 <= r.status_code < 500, r.text
+        assert "Traceback" not in r.text and "Internal Server Error" not in r.text
+
+
+@pytest.mark.parametrize("field", [{"lang": "\ud800"}, {"variant": "bga\udfff"}, {"seats": ["human", "\ud800"]},
+                                   {"names": ["An\ud800na"]}, {"command": "draw\ud800"}])
+def test_a_lone_surrogate_is_refused_and_nothing_is_kept(client, field):
+    body = {"variant": "bga", "seats": ["human", "random"], **field}
+    r = client.post("/api/games", content=json.dumps(body), headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "The request is not JSON."
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_names_lose_their_control_and_direction_characters(client):
+    r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1,
+                                        "names": ["Ann\u202e\x1b[2J", "\u200f\u2066Bob"]})
+    assert r.status_code == 201
+    game = r.json()
+    seats = client.app.state.server.tables.get(game["id"]).seats
+    names = [s.name for s in seats]
+    assert names[0] == "Ann" and names[1].endswith("Bob")
+    assert not any(ch in name for name in names for ch in "\u202e\x1b\u2066")
+
+
+def test_a_game_that_cannot_be_saved_is_not_held(folders, client, monkeypatch):
+    from machiavelli.app.web import tables
+
+    def broken(self):
+        from machiavelli.core.errors import RecordError
+        raise RecordError("cannot-write", file="x", detail="disk full")
+
+    monkeypatch.setattr(tables.Table, "save", broken)
+    r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]})
+    assert r.status_code == 400 and "Traceback" not in r.text
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("content", ['{"format": "machiavelli-web-table", "id": ' + "[" * 20000 + "]" * 20000 + "}",
+                                     "\xff\xfe not text", '{"format": "machiavelli-web-table", "id": "x"}',
+                                     '{"format": "machiavelli-web-table", "id": "odd", "tokens": {}}'])
+def test_a_broken_file_in_the_games_folder_does_not_stop_the_server(folders, content):
+    good = TestClient(create_app(Tables(), lang="en", pause=0))
+    with good:
+        made = good.post("/api/games", json={"variant": "bga", "seats": ["human", "random"], "seed": 2}).json()
+    (folder() / "odd.json").write_bytes(content.encode("latin-1", "replace")[:60_000])
+    tables = Tables()
+    assert tables.load_saved() == 1
+    assert [path for path, _why in tables.unreadable] == [str(folder() / "odd.json")]
+    assert made["id"] in tables
+
+
+def test_the_starters_link_is_shown_to_this_computers_pages_only(folders):
+    tables = Tables()
+    with TestClient(create_app(tables, lang="en", pause=0), base_url="http://127.0.0.1:8000") as local:
+        game = local.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]}).json()
+        token = game["seats"][0]["token"]
+        assert token in json.dumps(local.get("/api/games").json())
+        # Another site's name pointed at 127.0.0.1 (DNS rebinding): the request comes from this
+        # computer, but its Host is that site's; it must not learn the seat's token.
+        for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example"):
+            listed = local.get("/api/games", headers={"host": host})
+            assert listed.status_code == 200 and token not in listed.text
+            assert token not in local.get("/", headers={"host": host}).text
