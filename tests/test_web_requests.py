@@ -126,3 +126,17 @@ def test_the_starters_link_is_shown_to_this_computers_pages_only(folders):
             listed = local.get("/api/games", headers={"host": host})
             assert listed.status_code == 200 and token not in listed.text
             assert token not in local.get("/", headers={"host": host}).text
+
+
+def test_whatever_a_page_sends_on_the_live_socket_is_dropped(client):
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    token = game["seats"][0]["token"]
+    with client.websocket_connect(f"/api/games/{game['id']}/live?token={token}") as socket:
+        first = socket.receive_json()
+        socket.send_bytes(b"\x00\xff")
+        socket.send_text("anything")
+        moved = client.post(f"/api/games/{game['id']}/actions?token={token}", json={"command": "sort rank"})
+        assert moved.status_code == 200, moved.text
+        # Still served after the odd frames: the next view comes.
+        assert socket.receive_json()["version"] > first["version"]
+    assert client.app.state.server.live[game["id"]] == []

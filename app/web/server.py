@@ -20,7 +20,7 @@ Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`
 from __future__ import annotations
 
 import asyncio
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -265,12 +265,15 @@ async def live(websocket: WebSocket) -> None:
 
     sender = asyncio.create_task(send())
     try:
-        while True:
-            await websocket.receive_text()  # the page sends nothing; this notices it leave
+        # The page sends nothing: whatever comes (text or bytes) is dropped; this notices it leave.
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
     except WebSocketDisconnect:
         pass
     finally:
         sender.cancel()
+        with suppress(asyncio.CancelledError, Exception):  # a page gone while a view was on its way
+            await sender
         connections = server.live.get(table.id, [])
         if entry in connections:
             connections.remove(entry)
