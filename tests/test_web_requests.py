@@ -140,3 +140,49 @@ def test_whatever_a_page_sends_on_the_live_socket_is_dropped(client):
         # Still served after the odd frames: the next view comes.
         assert socket.receive_json()["version"] > first["version"]
     assert client.app.state.server.live[game["id"]] == []
+
+
+class _Over:
+    """A game as it is once over (the rest of it as it was)."""
+
+    outcome = "over"
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def test_a_full_server_lets_go_of_its_oldest_finished_game_to_start_another(folders, monkeypatch):
+    from machiavelli.app import library
+    from machiavelli.app.web import tables as module
+
+    monkeypatch.setattr(module, "MAX_TABLES", 2)
+    tables = Tables(save=False)
+    bga = library.load_variant("bga")
+    first, second = (tables.create(bga, ["human", "random"], "en", seed=k) for k in (1, 2))
+    with pytest.raises(module.TableError):
+        tables.create(bga, ["human", "random"], "en")  # both still being played: no room
+    first.game = _Over(first.game)
+    third = tables.create(bga, ["human", "random"], "en")
+    assert first.id not in tables and second.id in tables and third.id in tables
+
+
+def test_the_games_played_last_are_read_back_when_there_are_too_many(folders, monkeypatch):
+    import os
+
+    from machiavelli.app import library
+    from machiavelli.app.web import tables as module
+
+    saving = Tables()
+    bga = library.load_variant("bga")
+    made = [saving.create(bga, ["human", "random"], "en", seed=k) for k in range(3)]
+    # The one whose file name sorts last was played last.
+    ordered = sorted(made, key=lambda t: t.table_path.name, reverse=True)
+    for age, table in enumerate(ordered):
+        os.utime(table.table_path, (1_000_000 - age * 100, 1_000_000 - age * 100))
+    monkeypatch.setattr(module, "MAX_TABLES", 2)
+    again = Tables()
+    assert again.load_saved() == 2
+    assert ordered[0].id in again and ordered[1].id in again and ordered[2].id not in again

@@ -172,7 +172,7 @@ class Tables:
         """Deal a new game (the server then lets the computers move if they start)."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
-        if len(self._tables) >= MAX_TABLES:
+        if len(self._tables) >= MAX_TABLES and not self._forget_one_finished():
             raise TableError("too-many-games", limit=MAX_TABLES)
         kinds = []
         for kind in seats:
@@ -196,6 +196,16 @@ class Tables:
         self._tables[table.id] = table
         return table
 
+    def _forget_one_finished(self) -> bool:
+        """Make room by letting go of the oldest finished game (its files stay,
+        for ``machiavelli replay``): else a server that has held MAX_TABLES
+        games could never start another. Whether one was let go."""
+        finished = [t for t in self._tables.values() if t.game.outcome is not None]
+        if not finished:
+            return False
+        del self._tables[min(finished, key=lambda t: t.created).id]
+        return True
+
     def changed(self, table: Table) -> None:
         """Save ``table`` now (when this server saves)."""
         if self.saving:
@@ -204,12 +214,14 @@ class Tables:
     # -- reading the data folder back -----------------------------------------------
 
     def load_saved(self) -> int:
-        """Read back every game saved in the data folder; the number read."""
+        """Read back the games saved in the data folder (the MAX_TABLES played last); the number read."""
         base = folder()
         try:
-            files = sorted(p for p in base.iterdir() if p.suffix == ".json" and p.is_file())[:MAX_TABLES]
+            files = [(p.stat().st_mtime, p) for p in base.iterdir() if p.suffix == ".json" and p.is_file()]
         except OSError:
             return 0
+        # The most recently played first: those are the ones people come back to.
+        files = [p for _when, p in sorted(files, key=lambda f: (-f[0], f[1].name))[:MAX_TABLES]]
         count = 0
         for path in files:
             try:
