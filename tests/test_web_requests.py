@@ -6,6 +6,7 @@ link is given to this computer's own pages only."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -186,3 +187,17 @@ def test_the_games_played_last_are_read_back_when_there_are_too_many(folders, mo
     again = Tables()
     assert again.load_saved() == 2
     assert ordered[0].id in again and ordered[1].id in again and ordered[2].id not in again
+
+
+def test_the_rules_a_game_links_to_are_its_own_house_rules(client):
+    game = client.post("/api/games", json={"variant": "bga(hand_size=9)", "seats": ["human", "friend"],
+                                           "seed": 1}).json()
+    token = game["seats"][0]["token"]
+    answer = client.post(f"/api/games/{game['id']}/actions?token={token}", json={"command": "rules"}).json()
+    page = client.get(f"/play/{game['id']}?token={token}").text
+    link = re.search(r'id="rules-link"[^>]*href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    for url in (answer["rules"], link):
+        assert "deals 9 cards" in client.get(url).text
+    assert "deals 9 cards" not in client.get("/rules?variant=bga").text
+    refused = client.get(f"/rules?game={game['id']}&token=wrong")
+    assert refused.status_code == 403 and "deals" not in refused.text

@@ -16,6 +16,7 @@ from machiavelli.core.i18n import N_, _
 from .. import guide, hand_order, hints
 from ..reasons import ACTION_REASONS, action_reason, meld_reason
 from ..words import CardReader, problem, read_line
+from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
 from .seat_json import BUILDERS, isolated
 from .views import can_show
@@ -178,7 +179,7 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
     elif typed.command == "help":
         messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
     elif typed.command == "rules":
-        extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
+        extra["rules"] = rules_link(table.id, table.tokens[seat], lang)
         messages = [_("The rules are on their own page.")]
     elif typed.command in ("save", "quit"):
         messages = [_("The game is saved after every move: come back to this link at any time.")]
@@ -218,7 +219,7 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
     if is_("help") or word == "?":
         messages = [isolated(line, deck) for line in present.commands_help()]
     elif is_("rules"):
-        extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
+        extra["rules"] = rules_link(table.id, table.tokens[seat], lang)
         messages = [_("The rules are on their own page.")]
     elif is_("save") or is_("quit"):
         messages = [_("The game is saved after every move: come back to this link at any time.")]

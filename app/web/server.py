@@ -233,7 +233,10 @@ async def rules(request: Request) -> Response:
     lang = server.lang_of(request)
     with speaking(lang):
         try:
-            variant = variant_named(request.query_params.get("variant"), server.default_variant)
+            if "game" in request.query_params:  # a game's own variant, house rules included
+                variant = server.seat(request.query_params["game"], request.query_params.get("token"))[0].variant
+            else:
+                variant = variant_named(request.query_params.get("variant"), server.default_variant)
         except WebError as exc:
             return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
         except MachiavelliError as exc:
