@@ -201,3 +201,20 @@ def test_the_rules_a_game_links_to_are_its_own_house_rules(client):
     assert "deals 9 cards" not in client.get("/rules?variant=bga").text
     refused = client.get(f"/rules?game={game['id']}&token=wrong")
     assert refused.status_code == 403 and "deals" not in refused.text
+
+
+def test_asking_in_another_language_tells_nothing_of_changes_the_seat_cannot_see(client):
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    (mine, theirs) = (game["seats"][0]["token"], game["seats"][1]["token"])
+    url = f"/api/games/{game['id']}/view?token={mine}"
+    before = client.get(url + "&lang=en").json()["version"]
+    # The other seat's own order of hand: a change this seat does not see.
+    assert client.post(f"/api/games/{game['id']}/actions?token={theirs}", json={"command": "sort rank"}).status_code == 200
+    assert client.get(url + "&lang=en").json()["version"] == before
+    for lang in ("it", "ar"):
+        assert client.get(url + f"&lang={lang}").json()["version"] == before
+    assert client.get(url + "&lang=en&faces=hanzi").json()["version"] == before
+    # A change it sees moves every language on.
+    assert client.post(f"/api/games/{game['id']}/actions?token={mine}", json={"command": "sort rank"}).status_code == 200
+    after = {client.get(url + f"&lang={lang}").json()["version"] for lang in ("en", "it", "de")}
+    assert len(after) == 1 and after.pop() > before

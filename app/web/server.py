@@ -65,6 +65,8 @@ class Server:
         self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue]]] = {}
         #: What each seat was last shown (by game, seat, language, faces) and its version.
         self.seen: dict[tuple[str, int, str, str], tuple[dict[str, Any], int]] = {}
+        #: The last version each seat was shown, in any language.
+        self.shown: dict[tuple[str, int], int] = {}
         self.computers = Computers(self, pause)
 
     # -- helpers ----------------------------------------------------------------
@@ -103,9 +105,16 @@ class Server:
         seen = self.seen.get(key)
         if seen is not None and seen[0] == data and seen[1] <= table.version:
             data["version"] = seen[1]
-        else:
-            self.seen[key] = (dict(data), table.version)
-            data["version"] = table.version
+            return data
+        version = table.version
+        if seen is None and (table.id, seat) in self.shown:
+            # The seat asks in another language or with other faces: the version
+            # it was last shown, else the count would tell it of changes it may
+            # not see (another seat's hidden answer, another hand's order).
+            version = self.shown[(table.id, seat)]
+        self.seen[key] = (dict(data), version)
+        self.shown[(table.id, seat)] = max(version, self.shown.get((table.id, seat), 0))
+        data["version"] = version
         return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
