@@ -218,3 +218,24 @@ def test_asking_in_another_language_tells_nothing_of_changes_the_seat_cannot_see
     assert client.post(f"/api/games/{game['id']}/actions?token={mine}", json={"command": "sort rank"}).status_code == 200
     after = {client.get(url + f"&lang={lang}").json()["version"] for lang in ("en", "it", "de")}
     assert len(after) == 1 and after.pop() > before
+
+
+def test_a_move_that_cannot_be_saved_is_said_and_still_reaches_the_other_pages(client, monkeypatch):
+    from machiavelli.app.web import tables as module
+    from machiavelli.core.errors import RecordError
+
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    server = client.app.state.server
+    table = server.tables.get(game["id"])
+    mover = table.game.current
+    pushed = []
+    monkeypatch.setattr(server, "push", lambda t: pushed.append((t.id, t.game.turn_number)))
+
+    def full_disk(self):
+        raise RecordError("cannot-write", file="web.json", detail="No space left on device")
+
+    monkeypatch.setattr(module.Table, "save", full_disk)
+    r = client.post(f"/api/games/{game['id']}/actions?token={game['seats'][mover]['token']}", json={"command": "draw"})
+    assert r.status_code == 400 and "No space left" in r.json()["error"]
+    # The draw happened: the open pages (the other seat's) are told of it.
+    assert pushed == [(game["id"], table.game.turn_number)] and table.game.current != mover

@@ -136,9 +136,13 @@ class Server:
         """After a change to ``table``'s game (made under its lock): counted,
         saved (off the loop), then shown to every open page."""
         table.version += 1
-        if self.tables.saving:
-            await anyio.to_thread.run_sync(table.save)
-        self.push(table)
+        try:
+            if self.tables.saving:
+                await anyio.to_thread.run_sync(table.save)
+        finally:
+            # Even when the file cannot be written (a full disk: the error goes to
+            # the request), the game has changed: no page may go on showing the old one.
+            self.push(table)
 
     def push(self, table: Table) -> None:
         """Queue every live seat's new view (each built from its own seat's
