@@ -178,14 +178,21 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
             return _Answer([], {}, hint=view)
     elif typed.command == "help":
         messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
-    elif typed.command == "rules":
-        extra["rules"] = rules_link(table.id, table.tokens[seat], lang)
-        messages = [_("The rules are on their own page.")]
-    elif typed.command in ("save", "quit"):
-        messages = [_("The game is saved after every move: come back to this link at any time.")]
-    elif typed.command == "table":
-        messages = []
+    elif typed.command in SAID:
+        return _said(typed.command, table, seat, lang)
     return _Answer(messages, extra, changed)
+
+
+#: The terminal's words that every game's table answers alike, without a move.
+SAID = ("rules", "save", "quit", "table")
+
+
+def _said(command: str, table: Any, seat: int, lang: str) -> _Answer:
+    if command == "rules":
+        return _Answer([_("The rules are on their own page.")], {"rules": rules_link(table.id, table.tokens[seat], lang)})
+    if command in ("save", "quit"):
+        return _Answer([_("The game is saved after every move: come back to this link at any time.")], {})
+    return _Answer([], {})  # "table": the page shows it already
 
 
 def default_computer(game: str) -> str:
@@ -216,15 +223,11 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
     messages: list[str] = []
     extra: dict[str, Any] = {}
     changed = False
+    said = next((name for name in SAID if is_(name)), None)
     if is_("help") or word == "?":
         messages = [isolated(line, deck) for line in present.commands_help()]
-    elif is_("rules"):
-        extra["rules"] = rules_link(table.id, table.tokens[seat], lang)
-        messages = [_("The rules are on their own page.")]
-    elif is_("save") or is_("quit"):
-        messages = [_("The game is saved after every move: come back to this link at any time.")]
-    elif is_("table"):
-        messages = []
+    elif said is not None:
+        return _said(said, table, seat, lang)
     else:
         view = game.view(seat)
         try:
