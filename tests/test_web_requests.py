@@ -239,3 +239,26 @@ def test_a_move_that_cannot_be_saved_is_said_and_still_reaches_the_other_pages(c
     assert r.status_code == 400 and "No space left" in r.json()["error"]
     # The draw happened: the open pages (the other seat's) are told of it.
     assert pushed == [(game["id"], table.game.turn_number)] and table.game.current != mover
+
+
+@pytest.mark.parametrize("length", [b"9" * 5000, b"\xb2", b"-1", b"1e3"])
+def test_an_odd_content_length_is_refused_in_words(client, length):
+    import asyncio
+
+    app = client.app
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    # Raw ASGI: an HTTP client would not send such a header, a stranger's script may.
+    scope = {"type": "http", "method": "POST", "path": "/api/games", "raw_path": b"/api/games", "query_string": b"",
+             "headers": [(b"content-length", length), (b"host", b"127.0.0.1")], "client": ("127.0.0.1", 1),
+             "server": ("127.0.0.1", 80), "scheme": "http", "http_version": "1.1", "root_path": "", "app": app}
+    asyncio.run(app(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    assert start["status"] == 413 and json.loads(body)["error"] == "The request is too large."

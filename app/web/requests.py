@@ -50,7 +50,9 @@ def forbidden() -> WebError:
 async def body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to MAX_BODY bytes."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    # ASCII digits only, and few: "²" is a digit to str.isdigit, and int() refuses thousands of digits.
+    if length is not None and (not (length.isascii() and length.isdigit()) or len(length) > 9
+                               or int(length) > MAX_BODY):
         raise WebError(413, N_("The request is too large."))
     raw = b""
     async for chunk in request.stream():
