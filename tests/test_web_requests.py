@@ -262,3 +262,12 @@ def test_an_odd_content_length_is_refused_in_words(client, length):
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     assert start["status"] == 413 and json.loads(body)["error"] == "The request is too large."
+
+
+def test_no_text_in_a_pages_json_can_end_its_script_element():
+    from machiavelli.app.web.pages import _json_block
+
+    tricky = {"description": "<!--<script>alert(1)</script>--> </SCRIPT> <b>"}
+    block = _json_block("data", tricky)
+    inner = block[block.index(">") + 1: block.rindex("</script>")]
+    assert "<" not in inner and json.loads(inner) == tricky

@@ -20,8 +20,9 @@ from .speaking import direction, languages
 
 
 def _json_block(element_id: str, data: Any) -> str:
-    # "</" cannot close the script element from inside the JSON.
-    text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # No "<" at all inside the element: neither "</script" nor "<!--<script" (which
+    # makes the HTML parser run past the real end) can come from a variant's text.
+    text = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
     return f'<script type="application/json" id="{element_id}">{text}</script>'
 
 
