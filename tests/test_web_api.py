@@ -18,81 +18,17 @@ from machiavelli.app.web.server import create_app  # noqa: E402
 from machiavelli.app.web.tables import Tables  # noqa: E402
 from machiavelli.core.records import GameRecord  # noqa: E402
 
-ONE_DECK = "name: one-deck\nextends: bga\ndecks: 1\nhand_size: 10\n"
-
-
-@pytest.fixture
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
-    variants = tmp_path / "variants"
-    variants.mkdir()
-    (variants / "one-deck.yaml").write_text(ONE_DECK, encoding="utf-8")
-    monkeypatch.setenv("MACHIAVELLI_VARIANTS_DIR", str(variants))
-    from machiavelli.app import library
-
-    library._index_cached.cache_clear()
-    yield tmp_path
-    library._index_cached.cache_clear()
-
-
-@pytest.fixture
-def app(folders):
-    return create_app(Tables(), lang="en", pause=0)
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as c:
-        yield c
-
-
-def settle(client):
-    """Wait until the computers (who move in the background) are done."""
-    assert client.app.state.server.computers.settled(30)
+import web_support as web  # noqa: E402
+from web_support import act, app, client, folders, settle, view  # noqa: E402,F401
+from web_support import strings_in as codes_in  # noqa: E402
 
 
 def new_game(client, seats=("human", "friend"), variant="one-deck", seed=5, lang="en"):
-    r = client.post("/api/games", json={"variant": variant, "seats": list(seats), "lang": lang, "seed": seed})
-    assert r.status_code == 201, r.text
-    settle(client)
-    return r.json()
+    return web.new_game(client, variant, seats, seed, lang)
 
 
 def table_of(app, game_id):
     return app.state.server.tables.get(game_id)
-
-
-def codes_in(data) -> set[str]:
-    """Every string anywhere in a JSON value (card codes among them)."""
-    found: set[str] = set()
-
-    def walk(v):
-        if isinstance(v, str):
-            found.add(v)
-        elif isinstance(v, dict):
-            for k, x in v.items():
-                found.add(k)
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk(data)
-    return found
-
-
-def view(client, game, seat, lang="en"):
-    token = game["seats"][seat]["token"]
-    r = client.get(f"/api/games/{game['id']}/view?token={token}&lang={lang}")
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def act(client, game, seat, command, lang="en"):
-    token = game["seats"][seat]["token"]
-    r = client.post(f"/api/games/{game['id']}/actions?token={token}&lang={lang}", json={"command": command})
-    settle(client)
-    return r
 
 
 def test_new_game_gives_each_person_a_secret_link_and_computers_none(client):

@@ -12,78 +12,20 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
 from starlette.testclient import TestClient  # noqa: E402
 
 from machiavelli.app.web.server import create_app  # noqa: E402
 from machiavelli.app.web.tables import Tables  # noqa: E402
 
+import web_support as web  # noqa: E402
+from web_support import act, app, client, folders, game_of, settle, strings_in, token, view  # noqa: E402,F401
+
 FRIENDS = ("human", "friend", "friend", "friend")
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
-    return create_app(Tables(), lang="en", pause=0)
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as c:
-        yield c
-
-
-def settle(client):
-    """Wait until the computers (who move in the background) are done."""
-    assert client.app.state.server.computers.settled(30)
-
-
 def new_game(client, seats=FRIENDS, seed=5, lang="en"):
-    body = {"variant": "cicera", "lang": lang, "seed": seed}
-    if seats is not None:
-        body["seats"] = list(seats)
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    settle(client)
-    return r.json()
-
-
-def game_of(app, game):
-    return app.state.server.tables.get(game["id"]).game
-
-
-def token(game, seat):
-    return game["seats"][seat]["token"]
-
-
-def view(client, game, seat, lang="en"):
-    r = client.get(f"/api/games/{game['id']}/view?token={token(game, seat)}&lang={lang}")
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def act(client, game, seat, command, lang="en"):
-    r = client.post(f"/api/games/{game['id']}/actions?token={token(game, seat)}&lang={lang}",
-                    json={"command": command})
-    settle(client)
-    return r
-
-
-def strings_in(data) -> set[str]:
-    found: set[str] = set()
-
-    def walk(v):
-        if isinstance(v, str):
-            found.add(v)
-        elif isinstance(v, dict):
-            for k, x in v.items():
-                found.add(k)
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk(data)
-    return found
+    return web.new_game(client, "cicera", seats, seed, lang)
 
 
 def others_hands(game, seat) -> set[str]:

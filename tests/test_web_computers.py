@@ -21,7 +21,7 @@ from machiavelli.app.web.server import create_app  # noqa: E402
 from machiavelli.app.web.tables import Table, Tables  # noqa: E402
 from machiavelli.core import registry  # noqa: E402
 
-ONE_DECK = "name: one-deck\nextends: bga\ndecks: 1\nhand_size: 10\n"
+from web_support import folders  # noqa: E402,F401
 
 
 class Gate:
@@ -44,20 +44,6 @@ class Gate:
                 return inner.choose(view)
 
         return Slow()
-
-
-@pytest.fixture
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
-    variants = tmp_path / "variants"
-    variants.mkdir()
-    (variants / "one-deck.yaml").write_text(ONE_DECK, encoding="utf-8")
-    monkeypatch.setenv("MACHIAVELLI_VARIANTS_DIR", str(variants))
-    from machiavelli.app import library
-
-    library._index_cached.cache_clear()
-    yield tmp_path
-    library._index_cached.cache_clear()
 
 
 @pytest.fixture

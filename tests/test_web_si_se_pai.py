@@ -13,61 +13,23 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from machiavelli.app.catalogs import shipped_languages  # noqa: E402
+
 from starlette.testclient import TestClient  # noqa: E402
 
 from machiavelli.app.web.server import create_app  # noqa: E402
 from machiavelli.app.web.tables import Tables  # noqa: E402
 
+import web_support as web  # noqa: E402
+from web_support import act, app, client, folders, game_of, settle, strings_in, token, view  # noqa: E402,F401
+
 FRIENDS = ("human", "friend", "friend", "friend")
-LANGS = ("en", "it", "tr", "uk", "ar", "es", "de", "zh_Hans")
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
-    return create_app(Tables(), lang="en", pause=0)
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as c:
-        yield c
-
-
-def settle(client):
-    assert client.app.state.server.computers.settled(30)
+LANGS = tuple(shipped_languages())
 
 
 def new_game(client, seats=FRIENDS, seed=3, lang="en"):
-    body = {"variant": "si-se-pai", "lang": lang, "seed": seed}
-    if seats is not None:
-        body["seats"] = list(seats)
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    settle(client)
-    return r.json()
-
-
-def game_of(app, game):
-    return app.state.server.tables.get(game["id"]).game
-
-
-def token(game, seat):
-    return game["seats"][seat]["token"]
-
-
-def view(client, game, seat, lang="en", faces=""):
-    extra = f"&faces={faces}" if faces else ""
-    r = client.get(f"/api/games/{game['id']}/view?token={token(game, seat)}&lang={lang}{extra}")
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def act(client, game, seat, command, lang="en"):
-    r = client.post(f"/api/games/{game['id']}/actions?token={token(game, seat)}&lang={lang}",
-                    json={"command": command})
-    settle(client)
-    return r
+    return web.new_game(client, "si-se-pai", seats, seed, lang)
 
 
 def areas(data):
