@@ -19,7 +19,7 @@ from machiavelli.app.web.tables import Tables  # noqa: E402
 from machiavelli.core.records import GameRecord  # noqa: E402
 
 import web_support as web  # noqa: E402
-from web_support import act, app, client, folders, settle, view  # noqa: E402,F401
+from web_support import act, app, client, folders, view  # noqa: E402,F401
 from web_support import strings_in as codes_in  # noqa: E402
 
 
