@@ -156,6 +156,7 @@ class Option:
     stay: int  # table cards that stay in the kind of meld they were in
     bonus: int  # points of the hand cards placed, then help cards kept (packed)
     keys: tuple[int, int]  # sort keys in the two search orders
+    jokers: int = 0  # jokers placed (:mod:`machiavelli.games.machiavelli.solver_jokers`)
 
 
 class RankModel:

@@ -48,6 +48,10 @@ class RankSearch(RankModel):
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
         self.visits = 0
 
+    def _root(self) -> tuple:
+        """The state before the first rank."""
+        return tuple(() for _ in range(self.S))
+
     # -- forward checking ------------------------------------------------------
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
@@ -213,7 +217,7 @@ class RankSearch(RankModel):
             return None
 
         try:
-            path = rec(1, tuple(() for _ in range(self.S)), 0)
+            path = rec(1, self._root(), 0)
         finally:
             self.visits += visits
         if path is not None:
