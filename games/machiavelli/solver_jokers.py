@@ -7,8 +7,12 @@ at most ``jokers_per_meld`` jokers (docs: tools/JOKERS.md). Here:
 
 * a run's token also says how many jokers the run holds (only when a limit
   per meld exists and can matter) and whether it has a natural card yet:
-  ``token = base + JSTEP * (2 * jokers + no_natural)``; without jokers every
-  token is the plain one of :mod:`.solver_ranks`;
+  ``token = base + JSTEP * (4 * jokers + 2 * leading_joker + no_natural)``;
+  without jokers every token is the plain one of :mod:`.solver_ranks`;
+* a joker that starts a run could as well end it one place further, unless
+  the run ends at the last position: so a run that starts with a joker
+  (``leading_joker``) goes on to the last position (one answer of each
+  kind is enough, and this cuts the moves most);
 * a suit's move at a rank may place jokers in its runs (``Option.jokers``);
 * a rank's cards for sets come with a number of jokers for sets, allowed
   when the natural cards and the jokers split into valid sets;
@@ -34,7 +38,8 @@ from .solver_ranks import EPART, NORMAL, WAIT, WSTART, Cells, Option, Shape
 from .solver_search import RankSearch
 
 JOKER = Card(0, "JK")
-#: Token layout: base token + JSTEP * (2 * jokers in the run + 1 if no natural card yet).
+_MISSING = object()
+#: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
 JSTEP = 1000
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
@@ -175,8 +180,8 @@ def splits_j(counts: tuple[int, ...], jokers: int, sizes, limit: int | None, cap
 # -- one suit's moves at one rank ------------------------------------------------------
 
 
-def _token(base: int, jokers: int, natural: bool) -> int:
-    return base + JSTEP * (2 * jokers + (not natural))
+def _token(base: int, jokers: int, natural: bool, lead: bool = False) -> int:
+    return base + JSTEP * (4 * jokers + 2 * lead + (not natural))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -200,12 +205,12 @@ def _raw_moves_j(
     slots = []  # per token: (token, alternatives (new or None, naturals, jokers), full and joker-free)
     for tok in tokens:
         b, js = tok % JSTEP, tok // JSTEP
-        held, natural = js >> 1, not js & 1
+        held, lead, natural = js >> 2, js >> 1 & 1, not js & 1
 
-        def place(nb: int, held=held, natural=natural):
-            alts = [(_token(nb, held, True), 1, 0)]
+        def place(nb: int, held=held, natural=natural, lead=lead):
+            alts = [(_token(nb, held, True, lead), 1, 0)]
             if limit is None or held < limit:
-                alts.append((_token(nb, held + 1 if limit is not None else 0, natural), 0, 1))
+                alts.append((_token(nb, held + 1 if limit is not None else 0, natural, lead), 0, 1))
             return alts
 
         clean = False
@@ -215,7 +220,7 @@ def _raw_moves_j(
                 alts = place(NORMAL + j + 1)
             else:
                 alts = place(b)
-                if natural:
+                if natural and not lead:
                     alts.append((None, 0, 0))
                     clean = held == 0
         elif b < WAIT:
@@ -230,7 +235,7 @@ def _raw_moves_j(
             alts = place(EPART + max(0, b - EPART - 1))
         slots.append((tok, alts, clean))
     out: dict[tuple[tuple[int, ...], int, int], tuple] = {}
-    start_n, start_j = NORMAL + min(1, m), _token(NORMAL + min(1, m), 1 if limit is not None else 0, False)
+    start_n, start_j = NORMAL + min(1, m), _token(NORMAL + min(1, m), 1 if limit is not None else 0, False, True)
     w_n, w_j = w_token, _token(w_token, 1 if limit is not None else 0, False)
     joker_starts = limit is None or limit >= 1
     for choice in product(*(alts for _, alts, _ in slots)):
@@ -280,6 +285,7 @@ class JokerSearch(RankSearch):
         self.w_jok = self.w_mid * 256
         self.w_skip = self.w_jok * (4 * self.J + 4)
         self._jmoves: dict[tuple[int, int, int], Option] = {}
+        self._left = self.J
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
@@ -288,8 +294,15 @@ class JokerSearch(RankSearch):
         S, R = self.S, self.R
         if not self.sets:
             self.jkvecs = [[((0,) * S, 0)] for _ in range(R + 1)]
+            self.jkmap = [{(0,) * S: [0]} for _ in range(R + 1)]
             return [[(0,) * S] for _ in range(R + 1)]
         self.jkvecs = [_jkvecs_for(row, self.shape.set_sizes, self.J, self.limit) for row in self.avail]
+        self.jkmap = []
+        for lst in self.jkvecs:
+            by_kv: dict[tuple[int, ...], list[int]] = {}
+            for v, j in lst:
+                by_kv.setdefault(v, []).append(j)
+            self.jkmap.append(by_kv)
         return [list(dict.fromkeys(v for v, _ in lst)) for lst in self.jkvecs]
 
     def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
@@ -344,6 +357,57 @@ class JokerSearch(RankSearch):
             )
         return found
 
+    # -- forward checking: each suit alone gets every joker still unused ------------
+
+    def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+        left = self._left = self.J - (state[self.S][0] - JTAG) if len(state) > self.S else self.J
+        if not super()._may_finish(r, state, slack):
+            return False
+        # The suits share the jokers: the fewest each needs alone must fit.
+        need = 0
+        for s in range(self.S):
+            least = 0
+            while self._jfuture(r, s, state[s], slack, least) is None:
+                least += 1
+            need += least
+            if need > left:
+                return False
+        return True
+
+    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+        return self._jfuture(r, s, tokens, allowance, self._left)
+
+    def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
+        """As :meth:`RankSearch._future`, with at most ``left`` jokers."""
+        allowance = min(allowance, self.suit_after[r][s])
+        key = (r, s, tokens, allowance, left)
+        found = self._futures.get(key, _MISSING)
+        if found is not _MISSING:
+            return found
+        if r == self.R:
+            result = (0, ()) if self._final_ok(tokens) else None
+        else:
+            least = 1 << 60
+            masks: list[int] | None = None
+            for k, (lst, _) in self.options(r + 1, s, tokens).items():
+                for o in lst:
+                    if o.skip > allowance or o.jokers > left:
+                        continue
+                    child = self._jfuture(r + 1, s, o.new, allowance - o.skip, left - o.jokers)
+                    if child is None:
+                        continue
+                    if o.skip + child[0] < least:
+                        least = o.skip + child[0]
+                    if masks is None:
+                        masks = [0, *child[1]]
+                    else:
+                        for i, mask in enumerate(child[1], start=1):
+                            masks[i] |= mask
+                    masks[0] |= 1 << k
+            result = None if masks is None else (least, tuple(masks))
+        self._futures[key] = result
+        return result
+
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         """Can the runs in progress still be completed with the cards that
         exist and the jokers (all of them, for each suit: a relaxation)?"""
@@ -353,9 +417,10 @@ class JokerSearch(RankSearch):
             return True
         need = [0] * (span + 1)
         for tok in tokens:
+            lead = tok // JSTEP >> 1 & 1
             tok %= JSTEP
             if tok < WSTART:
-                owe = m - (tok - NORMAL)
+                owe = span if lead else m - (tok - NORMAL)
                 if owe > span:
                     return False
                 for o in range(1, owe + 1):
@@ -392,7 +457,7 @@ class JokerSearch(RankSearch):
                 ok = tokens[0] - JTAG >= self.T
             else:
                 full = NORMAL + self.m
-                ok = all(tok % (2 * JSTEP) in (full, EPART) for tok in tokens)
+                ok = all(tok % JSTEP in (full, EPART) and not tok // JSTEP & 1 for tok in tokens)
             self._final[tokens] = ok
         return ok
 
@@ -405,17 +470,17 @@ class JokerSearch(RankSearch):
         per_suit = [self.options(r, s, state[s]) for s in range(S)]
         heap = []
         table = []
-        for kv, js in self.jkvecs[r]:
-            if js > left:
+        allowed = self.jkmap[r]
+        for kv in product(*per_suit):
+            jss = allowed.get(kv)
+            if jss is None:
                 continue
-            lists = []
-            for s in range(S):
-                got = per_suit[s].get(kv[s])
-                if not got:
+            lists = [per_suit[s][kv[s]][order] for s in range(S)]
+            first = sum(lst[0].keys[order] for lst in lists)
+            for js in jss:
+                if js > left:
                     break
-                lists.append(got[order])
-            else:
-                heap.append((sum(lst[0].keys[order] for lst in lists) + self.w_jok * js, len(table), (0,) * S, 0))
+                heap.append((first + self.w_jok * js, len(table), (0,) * S, 0))
                 table.append((lists, js))
         heapify(heap)
         while heap:
