@@ -148,6 +148,7 @@ def joker_position(variant: Variant, rng: random.Random, size: int, hand_cards: 
     """A random table where ``on_table`` natural cards became jokers (each
     meld keeping a natural card and the limit), and a hand with ``in_hand`` jokers."""
     table, hand, helps = random_position(variant, rng, size, hand_cards, help_cards)
+    hand, helps = [c for c in hand if c != JK], [c for c in helps if c != JK]  # the deck's own jokers
     table = [list(m) for m in table]
     limit = limit_of(variant)
     for _ in range(on_table * 20):
