@@ -272,18 +272,20 @@ def test_positions_without_jokers_are_answered_as_before(free):
 
 # -- the oracle ---------------------------------------------------------------------
 
-# (aces, limit, table size, positions)
-ORACLE = [(aces, limit, size, 25) for aces in ACE_POLICIES for limit in (None, 1) for size in (30, 80)]
+# (aces, jokers per meld, table sizes, hand sizes, positions)
+ORACLE = [(aces, limit, (6, 24), (3, 9), 40) for aces in ACE_POLICIES for limit in (None, 1)] + [
+    (aces, None, (70, 80), (5, 10), 10) for aces in ACE_POLICIES]
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("aces, limit, size, positions", ORACLE)
-def test_milp_oracle_with_jokers(aces, limit, size, positions):
+@pytest.mark.parametrize("aces, limit, sizes, hands, positions", ORACLE)
+def test_milp_oracle_with_jokers(aces, limit, sizes, hands, positions):
     variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
-    rng = random.Random(f"jokers-{aces}-{limit}-{size}")
+    rng = random.Random(f"jokers-{aces}-{limit}-{sizes}")
     for n in range(positions):
-        on_table = rng.randint(0, 4)
-        table, hand, _ = joker_position(variant, rng, size, rng.randint(5, 18), on_table, rng.randint(0, 4 - on_table))
+        on_table = rng.randint(0, 3)
+        table, hand, _ = joker_position(variant, rng, rng.randint(*sizes), rng.randint(*hands), on_table,
+                                        rng.randint(0, 4 - on_table))
         solution = solve(variant, table, hand)
         assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
         check_answer(variant, table, hand, (), solution)
@@ -294,7 +296,7 @@ def test_milp_oracle_with_jokers_and_help_cards():
     variant = joker_variant(load_variant("help-cards"))
     rng = random.Random("jokers-help")
     for n in range(40):
-        table, hand, helps = joker_position(variant, rng, rng.randint(10, 50), 6, rng.randint(0, 2), rng.randint(0, 1), 4)
+        table, hand, helps = joker_position(variant, rng, rng.randint(10, 30), 5, rng.randint(0, 2), rng.randint(0, 1), 3)
         if rng.random() < 0.5:
             helps = [*helps[:-1], JK]
         solution = solve(variant, table, hand, helps)

@@ -33,11 +33,16 @@ from heapq import heapify, heappop, heappush
 from itertools import combinations, product
 
 from machiavelli.core.cards import Card
+from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
 from .solver_ranks import EPART, NORMAL, WAIT, WSTART, Cells, Option, Shape
 from .solver_search import RankSearch
 
 JOKER = Card(0, "JK")
+#: Most visits of the search for one position with jokers (a few seconds at
+#: worst); positions with few table cards and many hand cards can need far
+#: more to prove that no more cards fit.
+MAX_VISITS = 50_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
 JSTEP = 1000
@@ -286,6 +291,15 @@ class JokerSearch(RankSearch):
         self.w_skip = self.w_jok * (4 * self.J + 4)
         self._jmoves: dict[tuple[int, int, int], Option] = {}
         self._left = self.J
+
+    def search(self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None):
+        """As :meth:`RankSearch.search`, within :data:`MAX_VISITS` visits in
+        all: past them the position is given up (:class:`SolverError`)
+        rather than answered inexactly."""
+        room = MAX_VISITS - self.visits
+        if room <= 0:
+            raise SolverError("search-too-large", detail="too many ways to place the jokers")
+        return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
