@@ -214,8 +214,8 @@ def joker_bench(count: int, seed: int) -> None:
         ours, theirs, same, gave_up = [], [], 0, 0
         found = rummikub[plain.decks]
         for table, hand in joker_positions(plain, rng, size, count):
-            count, wall, cpu = _timed(lambda: _count(variant, table, hand))
-            gave_up += count is None
+            placed, wall, cpu = _timed(lambda: _count(variant, table, hand))
+            gave_up += placed is None
             ours.append((cpu, wall))
             if found is not None:
                 rules, mode = found
@@ -227,7 +227,7 @@ def joker_bench(count: int, seed: int) -> None:
                     rules.solve(state, mode)  # warm-up: the rule set builds its candidate melds once
                 answer, twall, tcpu = _timed(lambda: rules.solve(state, mode))
                 theirs.append((tcpu, twall))
-                same += (len(answer.tiles) if answer else 0) == count
+                same += (len(answer.tiles) if answer else 0) == placed
 
         def figures(times):
             cpu, wall = [t[0] for t in times], [t[1] for t in times]

@@ -277,9 +277,18 @@ ORACLE = [(aces, limit, (6, 24), (3, 9), 40) for aces in ACE_POLICIES for limit 
     (aces, None, (70, 80), (5, 10), 10) for aces in ACE_POLICIES]
 
 
+@pytest.fixture
+def patient(monkeypatch):
+    """The oracle checks exactness: the search may take as long as it needs
+    (its budget only bounds how long a game waits)."""
+    from machiavelli.games.machiavelli import solver_jokers
+
+    monkeypatch.setattr(solver_jokers, "MAX_VISITS", 10**6)
+
+
 @pytest.mark.oracle
 @pytest.mark.parametrize("aces, limit, sizes, hands, positions", ORACLE)
-def test_milp_oracle_with_jokers(aces, limit, sizes, hands, positions):
+def test_milp_oracle_with_jokers(patient, aces, limit, sizes, hands, positions):
     variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
     rng = random.Random(f"jokers-{aces}-{limit}-{sizes}")
     for n in range(positions):
@@ -292,7 +301,7 @@ def test_milp_oracle_with_jokers(aces, limit, sizes, hands, positions):
 
 
 @pytest.mark.oracle
-def test_milp_oracle_with_jokers_and_help_cards():
+def test_milp_oracle_with_jokers_and_help_cards(patient):
     variant = joker_variant(load_variant("help-cards"))
     rng = random.Random("jokers-help")
     for n in range(40):

@@ -26,6 +26,16 @@ first). Within the chosen cards the layout keeps old melds together where it
 can, old melds keep their numbers and new melds are numbered after them, so
 that the steps are few.
 
+Jokers (``JK``, tools/JOKERS.md) may be in the table, the hand and the help
+cards: every table joker stays on the table, a hand joker placed counts as a
+hand card, and each meld holds a natural card and at most
+``jokers_per_meld`` jokers. Positions with jokers go through the same rank
+search with the jokers used so far in its state
+(:mod:`machiavelli.games.machiavelli.solver_jokers`); among answers that
+place as many cards it prefers natural cards to jokers, so hand jokers are
+the last to go down. A position whose search runs past a fixed budget is
+given up with :class:`~machiavelli.core.errors.SolverError`.
+
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact search
 over ranks (:mod:`machiavelli.games.machiavelli.solver_ranks`, :mod:`machiavelli.games.machiavelli.solver_search`); any other
