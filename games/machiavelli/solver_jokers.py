@@ -109,6 +109,8 @@ def _identities(variant, naturals: list[Card], j: int):
                 if have <= set(arc):
                     yield tuple(Card(r, naturals[0].suit) for r in arc if r not in have)
     if not same_rank and not same_suit:
+        if j > 2:  # other kinds of meld: every card of the deck for each joker
+            raise SolverError("search-too-large", detail="too many cards for the jokers to stand for")
         for ids in product(variant.deck.cards(), repeat=j):
             if all(c.rank for c in ids):
                 yield ids
