@@ -36,7 +36,11 @@ def meld_check(
         raise typer.Exit(0 if result.valid else 1)
     shown = glossary.show_cards(variant.arrange(parsed), variant.deck)
     if result.valid:
+        # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {kind} is a kind of
+        # meld (set, run).
         typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=glossary.kind_name(result.kind or "")))
     else:
+        # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {reason} is why, a
+        # clause without a capital.
         typer.echo(_("{cards}: not a meld: {reason}", cards=shown, reason=meld_reason(result.reason)))
         raise typer.Exit(1)
