@@ -311,3 +311,16 @@ def test_milp_oracle_with_jokers_and_help_cards(patient):
         solution = solve(variant, table, hand, helps)
         assert solution.count == milp_optimum(variant, table, hand, helps), (n, table, hand, helps)
         check_answer(variant, table, hand, helps, solution)
+
+
+def test_joker_solves_leave_the_shared_memos_alone(free):
+    """Positions without jokers share moves between solves; a joker
+    position in between must not change their answers."""
+    bga = load_variant("bga")
+    rng = random.Random("memos")
+    for _ in range(8):
+        table, hand, _ = random_position(bga, rng, 40, 12)
+        before = solve(bga, table, hand)
+        jt, jh, _ = joker_position(free, rng, 12, 4, 1, 1)
+        solve(free, jt, jh)
+        assert solve(bga, table, hand) == before

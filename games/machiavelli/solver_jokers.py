@@ -283,6 +283,10 @@ class JokerSearch(RankSearch):
         self.J = sum(jokers)
         self.limit = limit
         super().__init__(shape, cells)
+        # Moves and futures here depend on the jokers too: this position's
+        # own memos, never the ones positions without jokers share.
+        self._options = {}
+        self._futures = {}
         # Hand jokers may count at any rank: the bounds on what is left to
         # place include them all (a relaxation: the search stays exact).
         self.rem_after = [x + self.H for x in self.rem_after]

@@ -210,7 +210,7 @@ class Option(NamedTuple):
 
 
 #: Indices of an Option's fields in the plain tuples the search uses.
-NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, KEYS = range(len(Option._fields))
+NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, KEYS, JOKERS = range(len(Option._fields))
 
 
 class RankModel:

@@ -290,7 +290,7 @@ class RankSearch(RankModel):
         if path is None:
             path = self._settle(top)
         value = sum(o[VALUE] for combo in path for o in combo)
-        return Outcome(value, value // self.w_hand, tuple(tuple(Option._make(o) for o in combo) for combo in path))
+        return Outcome(value, value // self.w_hand, tuple(tuple(Option(*o) for o in combo) for combo in path))
 
     def _settle(self, top: int) -> list[tuple[Option, ...]]:
         """The first path for the best count at most ``top``.
