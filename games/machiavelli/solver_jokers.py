@@ -39,10 +39,10 @@ from .solver_ranks import EPART, NORMAL, WAIT, WSTART, Cells, Option, Shape
 from .solver_search import RankSearch
 
 JOKER = Card(0, "JK")
-#: Most visits of the search for one position with jokers (a few seconds at
+#: Most visits of the search for one position with jokers (about a second at
 #: worst); positions with few table cards and many hand cards can need far
 #: more to prove that no more cards fit.
-MAX_VISITS = 4_000
+MAX_VISITS = 1_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
 JSTEP = 1000
