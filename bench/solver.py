@@ -11,10 +11,20 @@ starts without what earlier solves left for the next ones (the moves that
 positions of one shape share), so the repeats time the same work. Then the time of a
 whole ``machiavelli solve`` process, start-up included.
 
-    python bench/solver.py [--positions N] [--aces POLICY] [--repeat R]
+    python bench/solver.py [--positions N] [--aces POLICY] [--repeat R] [--jokers N] [--only-jokers]
 
 Goal (80-card tables): median <= 2 ms, worst <= 50 ms; the command well
 under 0.5 s.
+
+Joker positions (issue 11): the same tables with 4 jokers in the game (2 per
+deck), some of them in table melds in place of a card, the others in the
+hand; aces low only, so that each position is also a Rummikub position
+(tile = suit and rank, the joker a joker). Each is solved by our solver and,
+when it is installed (``pip install rummikub-solver``; never a dependency of
+the project), by rummikub-solver's ILP, in CPU time and wall time. Goals: the
+same as above, and at least 5x faster than the ILP. Rummikub's rules differ a
+little (three jokers alone make a meld there, not here): the counts that
+differ are reported.
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from pathlib import Path
 
 
 from machiavelli.core.cards import Card  # noqa: E402
+from machiavelli.core.errors import SolverError  # noqa: E402
 from machiavelli.games.machiavelli.solver import solve  # noqa: E402
 from machiavelli.games.machiavelli.solver_ranks import forget_shared  # noqa: E402
 from machiavelli.app.library import load_variant  # noqa: E402
@@ -87,7 +98,12 @@ def main() -> None:
     parser.add_argument("--aces", default=None, help="ace policy (default: the variant's)")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3, help="solves per position (the fastest counts)")
+    parser.add_argument("--jokers", type=int, default=10, help="joker positions per size (0: none)")
+    parser.add_argument("--only-jokers", action="store_true", help="only the joker positions")
     args = parser.parse_args()
+    if args.only_jokers:
+        joker_bench(args.jokers, args.seed)
+        return
     overrides = [f"aces={args.aces}"] if args.aces else []
     two = load_variant("bga", overrides)
     three = load_variant("bga", [*overrides, "decks=3"])
@@ -121,6 +137,117 @@ def main() -> None:
         subprocess.run(args_, check=True, capture_output=True)
         runs.append((time.perf_counter() - start) * 1000)
     print(f"machiavelli solve, whole process: median {statistics.median(runs):.0f} ms, worst {max(runs):.0f} ms")
+    if args.jokers:
+        joker_bench(args.jokers, args.seed)
+
+
+JOKER = Card(0, "JK")
+
+
+def with_jokers(variant):
+    """``variant`` with 2 jokers per deck (as the deck's extra card JK)."""
+    data = variant.model_dump()
+    data["deck"]["extras"] = [{"code": "JK", "symbol": "🃏", "copies": 2 * variant.decks if variant.decks < 3 else 4}]
+    return type(variant).model_validate(data)
+
+
+def joker_positions(plain, rng: random.Random, size: int, count: int):
+    """Tables of ``plain`` cards where some cards became jokers (each meld
+    keeping a natural card); the other jokers of the 4 go to the hand."""
+    out = []
+    for _ in range(count):
+        table, pool = random_table(plain, rng, size)
+        melds = [list(m) for m in table]
+        on_table = rng.randint(0, 4) if melds else 0
+        for _ in range(on_table * 20):
+            if not on_table:
+                break
+            meld = rng.choice(melds)
+            if len(meld) - meld.count(JOKER) > 1:
+                meld[rng.choice([i for i, c in enumerate(meld) if c != JOKER])] = JOKER
+                on_table -= 1
+        jokers = sum(m.count(JOKER) for m in melds)
+        rest = sorted(pool.elements())
+        hand = rng.sample(rest, min(len(rest), rng.randint(15, 20))) + [JOKER] * (4 - jokers)
+        out.append(([tuple(m) for m in melds], hand))
+    return out
+
+
+def _rummikub(decks: int):
+    """rummikub-solver's rule set for our cards, or None when it is not installed."""
+    try:
+        from rummikub_solver import RuleSet, SolverMode
+    except ImportError:
+        return None
+    rules = RuleSet(numbers=13, repeats=decks, colours=4, jokers=4, min_len=3)
+    return rules, SolverMode.TILE_COUNT
+
+
+def _tiles(rules, variant, cards):
+    suit = {s.code: i for i, s in enumerate(variant.deck.suits)}
+    joker = rules.tiles[-1]
+    return [joker if c == JOKER else rules.tiles[suit[c.suit] * 13 + c.rank - 1] for c in cards]
+
+
+def _count(variant, table, hand) -> int | None:
+    """Hand cards placed, or None when the solver gives up (its budget of visits)."""
+    try:
+        return solve(variant, table, hand).count
+    except SolverError:
+        return None
+
+
+def _timed(call):
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = call()
+    return result, (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+def joker_bench(count: int, seed: int) -> None:
+    print(f"\njoker positions (4 jokers, aces low), {count} positions per size; times in ms (CPU / wall)")
+    plain2, plain3 = load_variant("bga", ["aces=low"]), load_variant("bga", ["aces=low", "decks=3"])
+    cases = [(plain2, 20), (plain2, 40), (plain2, 60), (plain2, 80), (plain3, 120)]
+    rummikub = {d: _rummikub(d) for d in (2, 3)}
+    if rummikub[2] is None:
+        print("rummikub-solver is not installed (pip install rummikub-solver): our times only")
+    print(f"{'decks':>5} {'table':>6} {'median':>15} {'worst':>17} {'ILP median':>15} {'ILP worst':>17}"
+          f" {'ratio':>6} {'same count':>10} {'gave up':>7}")
+    for plain, size in cases:
+        variant = with_jokers(plain)
+        rng = random.Random(seed * 1000 + size + 7)
+        ours, theirs, same, gave_up = [], [], 0, 0
+        found = rummikub[plain.decks]
+        for table, hand in joker_positions(plain, rng, size, count):
+            placed, wall, cpu = _timed(lambda: _count(variant, table, hand))
+            gave_up += placed is None
+            ours.append((cpu, wall))
+            if found is not None:
+                rules, mode = found
+                state = rules.new_game()
+                state.add_table(*_tiles(rules, variant, [c for m in table for c in m]))
+                state.add_rack(*_tiles(rules, variant, hand))
+                state.initial = False
+                if not theirs:
+                    rules.solve(state, mode)  # warm-up: the rule set builds its candidate melds once
+                answer, twall, tcpu = _timed(lambda: rules.solve(state, mode))
+                theirs.append((tcpu, twall))
+                same += (len(answer.tiles) if answer else 0) == placed
+
+        def figures(times):
+            cpu, wall = [t[0] for t in times], [t[1] for t in times]
+            return (f"{statistics.median(cpu):>7.1f}/{statistics.median(wall):<7.1f}",
+                    f"{max(cpu):>8.1f}/{max(wall):<8.1f}")
+
+        med, worst = figures(ours)
+        line = f"{plain.decks:>5} {size:>6} {med:>15} {worst:>17}"
+        if theirs:
+            tmed, tworst = figures(theirs)
+            ratio = statistics.median(t[0] for t in theirs) / max(1e-9, statistics.median(t[0] for t in ours))
+            line += f" {tmed:>15} {tworst:>17} {ratio:>5.1f}x {same:>5}/{len(ours)}"
+        else:
+            line += f" {'':>15} {'':>17} {'':>6} {'':>10}"
+        line += f" {gave_up:>7}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

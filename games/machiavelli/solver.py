@@ -26,6 +26,16 @@ first). Within the chosen cards the layout keeps old melds together where it
 can, old melds keep their numbers and new melds are numbered after them, so
 that the steps are few.
 
+Jokers (``JK``, tools/JOKERS.md) may be in the table, the hand and the help
+cards: every table joker stays on the table, a hand joker placed counts as a
+hand card, and each meld holds a natural card and at most
+``jokers_per_meld`` jokers. Positions with jokers go through the same rank
+search with the jokers used so far in its state
+(:mod:`machiavelli.games.machiavelli.solver_jokers`); among answers that
+place as many cards it prefers natural cards to jokers, so hand jokers are
+the last to go down. A position whose search runs past a fixed budget is
+given up with :class:`~machiavelli.core.errors.SolverError`.
+
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact search
 over ranks (:mod:`machiavelli.games.machiavelli.solver_ranks`, :mod:`machiavelli.games.machiavelli.solver_search`); any other
@@ -41,11 +51,14 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import PositionError
+from machiavelli.core.errors import PositionError, SolverError
 from .solution import Solution, Source, Step
 from .variant import MachiavelliVariant as Variant
 
 __all__ = ["Solution", "Source", "Step", "check_position", "solve"]
+
+#: The joker (:data:`.solver_jokers.JOKER`; that module is loaded only for positions with jokers).
+JOKER = Card(0, "JK")
 
 def check_position(
     variant: Variant,
@@ -56,25 +69,46 @@ def check_position(
     """The kind of each meld of the table; :class:`PositionError` for a
     position that cannot occur: a card not in the deck, an invalid meld,
     more copies of a card than the decks hold."""
+    return _check(variant, table, hand, help_cards)[0]
+
+
+def _check(variant: Variant, table, hand, help_cards) -> tuple[tuple[str, ...], bool]:
+    """(:func:`check_position`, whether the position holds jokers)."""
     deck = variant.deck
     ranks, suits = len(deck.ranks), {s.code for s in deck.suits}
     everything = [c for meld in table for c in meld] + list(hand) + list(help_cards)
+    jokers = False
     for card in everything:
         if not isinstance(card, Card) or card.suit not in suits or not 1 <= card.rank <= ranks:
+            if isinstance(card, Card) and card == JOKER and deck.extra(card) is not None:
+                jokers = True
+                continue
             raise PositionError("card-not-in-deck", card=str(card))
     kinds = []
     for number, meld in enumerate(table, start=1):
-        result = variant.check(tuple(meld))
-        if not result.valid:
+        if jokers and JOKER in meld:
+            from .solver_jokers import meld_kind
+
+            kind, reason, _ = meld_kind(variant, tuple(meld))
+        else:
+            result = variant.check(tuple(meld))
+            kind, reason = result.kind, result.reason
+        if kind is None:
             raise PositionError(
-                "invalid-meld", meld=number, cards=deck.format_cards(meld), reason=result.reason or ""
+                "invalid-meld", meld=number, cards=deck.format_cards(meld), reason=reason or ""
             )
-        kinds.append(result.kind)
+        kinds.append(kind)
     counts = Counter(everything)
+    if jokers:
+        # Jokers may be more (or fewer) than one per copy of the deck.
+        allowed = variant.physical_cards.count(JOKER)
+        if counts[JOKER] > allowed:
+            raise PositionError("too-many-copies", cards=deck.card_text(JOKER), count=counts[JOKER], decks=variant.decks)
+        del counts[JOKER]
     if max(counts.values(), default=0) > variant.decks:
         card = min(c for c, n in counts.items() if n > variant.decks)
         raise PositionError("too-many-copies", cards=deck.card_text(card), count=counts[card], decks=variant.decks)
-    return tuple(kinds)
+    return tuple(kinds), jokers
 
 
 def solve(
@@ -86,23 +120,30 @@ def solve(
     """The most hand cards that can be placed (see the module's docstring)."""
     melds = tuple(tuple(m) for m in table)
     hand_t, help_t = tuple(hand), tuple(help_cards)
-    kinds = check_position(variant, melds, hand_t, help_t)
+    kinds, jokers = _check(variant, melds, hand_t, help_t)
     # The search allocates many small tuples and no cycles worth collecting:
     # a collection of the old generation in the middle of it would cost more
     # than the whole search.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(variant, melds, kinds, hand_t, help_t)
+        return _solve(variant, melds, kinds, hand_t, help_t, jokers)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(variant: Variant, melds, kinds, hand_t, help_t) -> Solution:
+def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False) -> Solution:
     from . import solver_build, solver_layout, solver_ranks
 
     shape = solver_ranks.shape_of(variant)
+    if jokers:
+        if shape is None:
+            raise SolverError("search-too-large", detail="jokers with kinds of meld other than sets and runs")
+        from . import solver_jokers
+
+        new_melds, placed, used_help = solver_jokers.solve_position(variant, shape, melds, kinds, hand_t, help_t)
+        return solver_layout.explain(variant, melds, new_melds, placed, used_help, "rank-search")
     if shape is not None:
         new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, kinds, hand_t, help_t)
         method = "rank-search"

@@ -56,8 +56,9 @@ def explain(
     method: str,
 ) -> Solution:
     deck = variant.deck
-    suit_order = {s.code: i for i, s in enumerate(deck.suits)}
     width = len(deck.suits)
+    # Extra cards (jokers) after the suits, as hands are held.
+    suit_order = {**{e.code: width for e in deck.extras}, **{s.code: i for i, s in enumerate(deck.suits)}}
     cards: dict[int, Card] = {}
 
     def key(c: Card) -> int:

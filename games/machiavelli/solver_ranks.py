@@ -206,10 +206,11 @@ class Option(NamedTuple):
     stay: int  # table cards that stay in the kind of meld they were in
     bonus: int  # points of the hand cards placed, then help cards kept (packed)
     keys: tuple[int, int]  # sort keys in the two search orders
+    jokers: int = 0  # jokers placed (:mod:`machiavelli.games.machiavelli.solver_jokers`)
 
 
 #: Indices of an Option's fields in the plain tuples the search uses.
-NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, KEYS = range(len(Option._fields))
+NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, KEYS, JOKERS = range(len(Option._fields))
 
 
 class RankModel:

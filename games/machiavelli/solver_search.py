@@ -48,6 +48,10 @@ class RankSearch(RankModel):
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
         self.visits = 0
 
+    def _root(self) -> tuple:
+        """The state before the first rank."""
+        return tuple(() for _ in range(self.S))
+
     # -- forward checking ------------------------------------------------------
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
@@ -226,7 +230,7 @@ class RankSearch(RankModel):
             return None
 
         try:
-            path = rec(1, tuple(() for _ in range(self.S)), 0)
+            path = rec(1, self._root(), 0)
         finally:
             self.visits += visits
         if path is not None:
@@ -286,7 +290,7 @@ class RankSearch(RankModel):
         if path is None:
             path = self._settle(top)
         value = sum(o[VALUE] for combo in path for o in combo)
-        return Outcome(value, value // self.w_hand, tuple(tuple(Option._make(o) for o in combo) for combo in path))
+        return Outcome(value, value // self.w_hand, tuple(tuple(Option(*o) for o in combo) for combo in path))
 
     def _settle(self, top: int) -> list[tuple[Option, ...]]:
         """The first path for the best count at most ``top``.

@@ -1,0 +1,741 @@
+"""Jokers in the solver's rank search (sets and runs).
+
+After van Rijn, Takes and Vis (2015), who keep the jokers used so far in the
+state of the sweep. A joker takes a place in a run (a gap, an end) or the
+place of a missing suit in a set; a meld holds at least one natural card and
+at most ``jokers_per_meld`` jokers (docs: tools/JOKERS.md). Here:
+
+* a run's token also says how many jokers the run holds (only when a limit
+  per meld exists and can matter) and whether it has a natural card yet:
+  ``token = base + JSTEP * (4 * jokers + 2 * leading_joker + no_natural)``;
+  without jokers every token is the plain one of :mod:`.solver_ranks`;
+* a joker that starts a run could as well end it one place further, unless
+  the run ends at the last position: so a run that starts with a joker
+  (``leading_joker``) goes on to the last position (one answer of each
+  kind is enough, and this cuts the moves most);
+* a suit's move at a rank may place jokers in its runs (``Option.jokers``);
+* a rank's cards for sets come with a number of jokers for sets, allowed
+  when the natural cards and the jokers split into valid sets;
+* the state of the search gets one element more, a pseudo-suit whose token
+  is ``JTAG + jokers used so far``; its move at each rank (an
+  :class:`Option` too) carries the jokers used there, the jokers in sets
+  (``to_sets``) and the hand cards they count for (the jokers used first are
+  the table's, which must all be used; then the hand's; then help cards).
+
+The search itself (:class:`.solver_search.RankSearch`) is unchanged: only
+the moves, the bounds and the end test know about jokers.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from heapq import heapify, heappop, heappush
+from itertools import combinations, product
+
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import SolverError
+from machiavelli.core.melds import arrange
+from .solver_ranks import EPART, NORMAL, WAIT, WSTART, Cells, Option, Shape
+from .solver_search import RankSearch
+
+JOKER = Card(0, "JK")
+#: Most visits of the search for one position with jokers (about a second at
+#: worst); positions with few table cards and many hand cards can need far
+#: more to prove that no more cards fit.
+MAX_VISITS = 1_000
+_MISSING = object()
+#: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
+JSTEP = 1000
+#: The pseudo-suit's token: JTAG + jokers used so far.
+JTAG = 1 << 20
+
+
+def is_joker(card: Card) -> bool:
+    return card.rank == 0 and card.suit == JOKER.suit
+
+
+def per_meld_limit(variant) -> int | None:
+    """The variant's ``jokers_per_meld`` (None: no limit)."""
+    return getattr(variant, "jokers_per_meld", None)
+
+
+# -- the meld definition -------------------------------------------------------------
+
+
+def meld_kind(variant, meld) -> tuple[str | None, str | None, tuple[Card, ...]]:
+    """(kind, reason, identities) of a meld that holds jokers: the kind is
+    None when it is not valid (the reason says why), the identities are the
+    cards the jokers stand for in one valid assignment."""
+    naturals = [c for c in meld if not is_joker(c)]
+    j = len(meld) - len(naturals)
+    limit = per_meld_limit(variant)
+    if not naturals:
+        return None, "only-jokers", ()
+    if limit is not None and j > limit:
+        return None, "too-many-jokers", ()
+    order = {name: i for i, name in enumerate(variant.melds)}
+    best: tuple[int, str, tuple[Card, ...]] | None = None
+    for ids in _identities(variant, naturals, j):
+        result = variant.check([*naturals, *ids])
+        if result.valid and (best is None or order[result.kind] < best[0]):
+            best = (order[result.kind], result.kind, ids)
+            if best[0] == 0:
+                break
+    if best is None:
+        reason = variant.check(naturals).reason if j == 0 else None
+        return None, reason or "no-card-for-joker", ()
+    return best[1], None, best[2]
+
+
+def _identities(variant, naturals: list[Card], j: int):
+    """Candidate identities for ``j`` jokers: a set's missing suits, the
+    ranks that complete an arc of a run, else (other kinds) any cards."""
+    ranks, suits = len(variant.deck.ranks), [s.code for s in variant.deck.suits]
+    if j == 0:
+        yield ()
+        return
+    same_suit = len({c.suit for c in naturals}) == 1
+    same_rank = len({c.rank for c in naturals}) == 1
+    if same_rank:
+        missing = [s for s in suits if s not in {c.suit for c in naturals}]
+        for pick in combinations(missing, j):
+            yield tuple(Card(naturals[0].rank, s) for s in pick)
+    if same_suit:
+        have = {c.rank for c in naturals}
+        n = len(naturals) + j
+        if n <= ranks and len(have) == len(naturals):
+            for start in range(1, ranks + 1):
+                arc = [(start - 1 + i) % ranks + 1 for i in range(n)]
+                if have <= set(arc):
+                    yield tuple(Card(r, naturals[0].suit) for r in arc if r not in have)
+    if not same_rank and not same_suit:
+        if j > 2:  # other kinds of meld: every card of the deck for each joker
+            raise SolverError("search-too-large", detail="too many cards for the jokers to stand for")
+        for ids in product(variant.deck.cards(), repeat=j):
+            if all(c.rank for c in ids):
+                yield ids
+
+
+# -- sets with jokers --------------------------------------------------------------
+
+
+@lru_cache(maxsize=1 << 14)
+def _sets_feasible_j(counts: tuple[int, ...], jokers: int, sizes: frozenset[int], limit: int | None) -> bool:
+    """Can suits with these natural counts (sorted, descending) and exactly
+    ``jokers`` jokers form sets of the given sizes, each set one card of a
+    suit at most, one natural card at least, ``limit`` jokers at most?"""
+    if not counts or counts[0] == 0:
+        return jokers == 0
+    live = [i for i, c in enumerate(counts) if c]
+    first, others = live[0], live[1:]
+    for size in sizes:
+        top = min(jokers, size - 1, jokers if limit is None else limit)
+        for jj in range(top + 1):
+            if size - jj - 1 > len(others):
+                continue
+            for pick in combinations(others, size - jj - 1):
+                rest = list(counts)
+                rest[first] -= 1
+                for i in pick:
+                    rest[i] -= 1
+                if _sets_feasible_j(tuple(sorted(rest, reverse=True)), jokers - jj, sizes, limit):
+                    return True
+    return False
+
+
+def sets_feasible_j(counts, jokers: int, sizes: frozenset[int], limit: int | None) -> bool:
+    return _sets_feasible_j(tuple(sorted(counts, reverse=True)), jokers, sizes, limit)
+
+
+@lru_cache(maxsize=4096)
+def _jkvecs_for(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int | None):
+    """Every (cards per suit within ``row``, jokers) that splits into sets."""
+    return [
+        (v, j) for v in product(*(range(a + 1) for a in row)) for j in range(jokers + 1)
+        if sets_feasible_j(v, j, sizes, limit)
+    ]
+
+
+def splits_j(counts: tuple[int, ...], jokers: int, sizes, limit: int | None, cap: int):
+    """Up to ``cap`` ways to split natural counts per suit and jokers into
+    sets: lists of (frozenset of suits, jokers)."""
+    out: list[list[tuple[frozenset[int], int]]] = []
+    allowed = frozenset(sizes)
+
+    def rec(counts, jokers, acc):
+        if len(out) >= cap:
+            return
+        live = [i for i, c in enumerate(counts) if c]
+        if not live:
+            if jokers == 0:
+                out.append(acc)
+            return
+        first, others = live[0], live[1:]
+        for size in sorted(sizes, reverse=True):
+            for jj in range(min(jokers, size - 1, jokers if limit is None else limit) + 1):
+                for pick in combinations(others, size - jj - 1):
+                    rest = list(counts)
+                    for i in (first, *pick):
+                        rest[i] -= 1
+                    if sets_feasible_j(rest, jokers - jj, allowed, limit):
+                        rec(tuple(rest), jokers - jj, [*acc, (frozenset((first, *pick)), jj)])
+
+    rec(counts, jokers, [])
+    return out
+
+
+# -- one suit's moves at one rank ------------------------------------------------------
+
+
+def _token(base: int, jokers: int, natural: bool, lead: bool = False) -> int:
+    return base + JSTEP * (4 * jokers + 2 * lead + (not natural))
+
+
+@lru_cache(maxsize=1 << 16)
+def _raw_moves_j(
+    tokens: tuple[int, ...],
+    t: int,
+    cap: int,
+    m: int,
+    sets: bool,
+    can_start: bool,
+    can_w: bool,
+    w_token: int,
+    first: bool,
+    jcap: int,
+    limit: int | None,
+):
+    """As :func:`.solver_ranks._raw_moves`, each card placed in a run being a
+    natural card or a joker: (tokens after, natural cards to sets, natural
+    cards placed, jokers placed in runs, token moves (old, new or None,
+    joker?), new tokens)."""
+    slots = []  # per token: (token, alternatives (new or None, naturals, jokers), full and joker-free)
+    for tok in tokens:
+        b, js = tok % JSTEP, tok // JSTEP
+        held, lead, natural = js >> 2, js >> 1 & 1, not js & 1
+
+        def place(nb: int, held=held, natural=natural, lead=lead):
+            alts = [(_token(nb, held, True, lead), 1, 0)]
+            if limit is None or held < limit:
+                alts.append((_token(nb, held + 1 if limit is not None else 0, natural, lead), 0, 1))
+            return alts
+
+        clean = False
+        if b < WSTART:
+            j = b - NORMAL
+            if j < m:
+                alts = place(NORMAL + j + 1)
+            else:
+                alts = place(b)
+                if natural and not lead:
+                    alts.append((None, 0, 0))
+                    clean = held == 0
+        elif b < WAIT:
+            j = b - WSTART
+            alts = place(WSTART + min(j + 1, max(1, m - 1)))
+            alts.append((_token(WAIT + max(1, m - j), held, natural), 0, 0))
+        elif b < EPART:
+            alts = [(tok, 0, 0)]
+            if not first:
+                alts += place(EPART + max(0, (b - WAIT) - 1))
+        else:
+            alts = place(EPART + max(0, b - EPART - 1))
+        slots.append((tok, alts, clean))
+    out: dict[tuple[tuple[int, ...], int, int], tuple] = {}
+    start_n, start_j = NORMAL + min(1, m), _token(NORMAL + min(1, m), 1 if limit is not None else 0, False, True)
+    w_n, w_j = w_token, _token(w_token, 1 if limit is not None else 0, False)
+    joker_starts = limit is None or limit >= 1
+    for choice in product(*(alts for _, alts, _ in slots)):
+        nat = sum(c[1] for c in choice)
+        jok = sum(c[2] for c in choice)
+        if nat > cap or jok > jcap:
+            continue
+        # A new run never starts beside a full joker-free run that stops here
+        # (going on with that run places the same card and keeps more freedom).
+        may_start = can_start and not any(c[0] is None and slot[2] for c, slot in zip(choice, slots))
+        kept = [c[0] for c in choice if c[0] is not None]
+        moves = tuple((slot[0], c[0], c[2] == 1) for c, slot in zip(choice, slots))
+        room_n, room_j = cap - nat, jcap - jok
+        for yn in range(room_n + 1) if may_start else (0,):
+            for yj in range(room_j + 1) if may_start and joker_starts else (0,):
+                for wn in range(room_n - yn + 1) if can_w else (0,):
+                    for wj in range(room_j - yj + 1) if can_w and joker_starts else (0,):
+                        starts = (start_n,) * yn + (start_j,) * yj + (w_n,) * wn + (w_j,) * wj
+                        new_t = tuple(sorted(kept + list(starts)))
+                        jk = jok + yj + wj
+                        for k in range(room_n - yn - wn + 1) if sets else (0,):
+                            used = nat + yn + wn + k
+                            if used >= t and (new_t, k, jk) not in out:
+                                out[(new_t, k, jk)] = (new_t, k, used, jk, moves, starts)
+    return tuple(out.values())
+
+
+# -- the search ----------------------------------------------------------------------
+
+
+class JokerSearch(RankSearch):
+    """The rank search of a position holding jokers: ``jokers`` is (on the
+    table, in the hand, among the help cards); ``limit`` the most jokers per
+    meld (None: no limit that matters)."""
+
+    def __init__(self, shape: Shape, cells: Cells, jokers: tuple[int, int, int], limit: int | None) -> None:
+        self.T, self.H, self.P = jokers
+        self.J = sum(jokers)
+        self.limit = limit
+        super().__init__(shape, cells)
+        # Moves and futures here depend on the jokers too: this position's
+        # own memos, never the ones positions without jokers share.
+        self._options = {}
+        self._futures = {}
+        # Hand jokers may count at any rank: the bounds on what is left to
+        # place include them all (a relaxation: the search stays exact).
+        self.rem_after = [x + self.H for x in self.rem_after]
+        self.upper += self.H
+        # Search orders: fewest hand cards skipped, then fewest jokers used
+        # at the rank, then as without jokers.
+        self.w_jok = self.w_mid * 256
+        self.w_skip = self.w_jok * (4 * self.J + 4)
+        self._jmoves: dict[tuple[int, int, int], Option] = {}
+        self._left = self.J
+
+    def search(self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None):
+        """As :meth:`RankSearch.search`, within :data:`MAX_VISITS` visits in
+        all: past them the position is given up (:class:`SolverError`)
+        rather than answered inexactly."""
+        room = MAX_VISITS - self.visits
+        if room <= 0:
+            raise SolverError("search-too-large", detail="too many ways to place the jokers")
+        return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
+
+    def _root(self) -> tuple:
+        return (*(() for _ in range(self.S)), (JTAG,))
+
+    def _kvecs(self) -> list[list[tuple[int, ...]]]:
+        S, R = self.S, self.R
+        if not self.sets:
+            self.jkvecs = [[((0,) * S, 0)] for _ in range(R + 1)]
+            self.jkmap = [{(0,) * S: [0]} for _ in range(R + 1)]
+            return [[(0,) * S] for _ in range(R + 1)]
+        self.jkvecs = [_jkvecs_for(row, self.shape.set_sizes, self.J, self.limit) for row in self.avail]
+        self.jkmap = []
+        for lst in self.jkvecs:
+            by_kv: dict[tuple[int, ...], list[int]] = {}
+            for v, j in lst:
+                by_kv.setdefault(v, []).append(j)
+            self.jkmap.append(by_kv)
+        return [list(dict.fromkeys(v for v, _ in lst)) for lst in self.jkvecs]
+
+    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
+        m, aces, c = self.m, self.shape.aces, self.cells
+        t = c.table[r][s]
+        cap = t + c.hand[r][s] + c.help[r][s]
+        raw = _raw_moves_j(
+            tokens, t, cap, m, self.sets,
+            self.runs and not (r == 1 and aces == "high"),
+            self.runs and r == 1 and aces != "low",
+            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
+            r == 1, self.J if self.runs else 0, self.limit,
+        )
+        grouped: dict[int, list[Option]] = {}
+        seen = self._seen
+        for new, k, used, jk, moves, starts in raw:
+            ok = seen.get((r, s, new))
+            if ok is None:
+                ok = seen[(r, s, new)] = self._lookahead(r, s, new)
+            if ok:
+                grouped.setdefault(k, []).append(self._joption(r, s, new, k, used, jk, moves, starts))
+        return {
+            k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
+        }
+
+    def _joption(self, r, s, new, k, used, jk, moves, starts) -> Option:
+        t, h, p, ts, points = self.cell[r][s]
+        extra = used - t
+        hand = h if h < extra else extra
+        help_ = extra - hand
+        out_of_sets, out_of_runs = ts - k, t - ts - used + k
+        stay = t - (out_of_sets if out_of_sets > 0 else 0) - (out_of_runs if out_of_runs > 0 else 0)
+        bonus = hand * points + p - help_
+        skip = h - hand
+        ties = sum(1 for tok in new if tok % JSTEP != self.full)
+        base = self.w_skip * skip + self.w_jok * jk - bonus
+        keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
+        value = hand * self.w_hand + stay * self.w_stay + bonus
+        return Option(new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
+
+    def _credit(self, used: int) -> int:
+        """Hand cards that ``used`` jokers count for (the table's come first)."""
+        return max(0, min(used, self.T + self.H) - self.T)
+
+    def _joker_move(self, u: int, du: int, js: int) -> Option:
+        key = (u, du, js)
+        found = self._jmoves.get(key)
+        if found is None:
+            hand = self._credit(u + du) - self._credit(u)
+            found = self._jmoves[key] = Option(
+                (JTAG + u + du,), js, 0, hand, 0, 0, hand * self.w_hand, (), (), 0, 0, 0, (0, 0), du
+            )
+        return found
+
+    # -- forward checking: each suit alone gets every joker still unused ------------
+
+    def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+        left = self._left = self.J - (state[self.S][0] - JTAG) if len(state) > self.S else self.J
+        if not super()._may_finish(r, state, slack):
+            return False
+        # The suits share the jokers: the fewest each needs alone must fit.
+        need = 0
+        for s in range(self.S):
+            least = 0
+            while self._jfuture(r, s, state[s], slack, least) is None:
+                least += 1
+            need += least
+            if need > left:
+                return False
+        return True
+
+    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+        return self._jfuture(r, s, tokens, allowance, self._left)
+
+    def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
+        """As :meth:`RankSearch._future`, with at most ``left`` jokers."""
+        allowance = min(allowance, self.suit_after[r][s])
+        key = (r, s, tokens, allowance, left)
+        found = self._futures.get(key, _MISSING)
+        if found is not _MISSING:
+            return found
+        if r == self.R:
+            result = (0, ()) if self._final_ok(tokens) else None
+        else:
+            least = 1 << 60
+            masks: list[int] | None = None
+            for k, (lst, _) in self.options(r + 1, s, tokens).items():
+                for o in lst:
+                    if o.skip > allowance or o.jokers > left:
+                        continue
+                    child = self._jfuture(r + 1, s, o.new, allowance - o.skip, left - o.jokers)
+                    if child is None:
+                        continue
+                    if o.skip + child[0] < least:
+                        least = o.skip + child[0]
+                    if masks is None:
+                        masks = [0, *child[1]]
+                    else:
+                        for i, mask in enumerate(child[1], start=1):
+                            masks[i] |= mask
+                    masks[0] |= 1 << k
+            result = None if masks is None else (least, tuple(masks))
+        self._futures[key] = result
+        return result
+
+    def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
+        """Can the runs in progress still be completed with the cards that
+        exist and the jokers (all of them, for each suit: a relaxation)?"""
+        R, m = self.R, self.m
+        span = R - r
+        if not tokens:
+            return True
+        need = [0] * (span + 1)
+        for tok in tokens:
+            lead = tok // JSTEP >> 1 & 1
+            tok %= JSTEP
+            if tok < WSTART:
+                owe = span if lead else m - (tok - NORMAL)
+                if owe > span:
+                    return False
+                for o in range(1, owe + 1):
+                    need[o] += 1
+            elif tok < WAIT:
+                if span < 1:
+                    return False
+                need[span] += 1
+            elif tok < EPART:
+                q = tok - WAIT
+                if q > span:
+                    return False
+                for o in range(span - q + 1, span + 1):
+                    need[o] += 1
+            else:
+                q = tok - EPART
+                if q > span:
+                    return False
+                for o in range(1, span + 1):
+                    need[o] += 1
+        avail = self.avail
+        short = 0
+        for o in range(1, span + 1):
+            if need[o] > avail[r + o][s]:
+                short += need[o] - avail[r + o][s]
+        return short <= self.J
+
+    def _final_ok(self, tokens: tuple[int, ...]) -> bool:
+        """After the last rank: only finished runs with a natural card, and
+        every table joker used."""
+        ok = self._final.get(tokens)
+        if ok is None:
+            if tokens and tokens[0] >= JTAG:
+                ok = tokens[0] - JTAG >= self.T
+            else:
+                full = NORMAL + self.m
+                ok = all(tok % JSTEP in (full, EPART) and not tok // JSTEP & 1 for tok in tokens)
+            self._final[tokens] = ok
+        return ok
+
+    def _moves(self, r: int, state: tuple, slack: int, order: int):
+        """As :meth:`RankSearch._moves`, within the jokers left, each
+        combination ending with the pseudo-suit's move."""
+        S = self.S
+        u = state[S][0] - JTAG
+        left = self.J - u
+        per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        heap = []
+        table = []
+        allowed = self.jkmap[r]
+        for kv in product(*per_suit):
+            jss = allowed.get(kv)
+            if jss is None:
+                continue
+            lists = [per_suit[s][kv[s]][order] for s in range(S)]
+            first = sum(lst[0].keys[order] for lst in lists)
+            for js in jss:
+                if js > left:
+                    break
+                heap.append((first + self.w_jok * js, len(table), (0,) * S, 0))
+                table.append((lists, js))
+        heapify(heap)
+        while heap:
+            key, which, pos, last = heappop(heap)
+            lists, js = table[which]
+            combo = tuple(lists[s][pos[s]] for s in range(S))
+            if sum(o.skip for o in combo) > slack:
+                return
+            du = js + sum(o.jokers for o in combo)
+            if du <= left:
+                yield (*combo, self._joker_move(u, du, js))
+            for s in range(last, S):
+                lst = lists[s]
+                i = pos[s]
+                if i + 1 < len(lst):
+                    heappush(
+                        heap,
+                        (key - lst[i].keys[order] + lst[i + 1].keys[order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
+                    )
+
+
+def _preferred_key(o: Option) -> int:
+    return o.keys[0]
+
+
+def _fastest_key(o: Option) -> int:
+    return o.keys[1]
+
+
+# -- from cards to counts and back -------------------------------------------------------
+
+
+def playable_j(shape: Shape, table, hand, help_, jokers: int, limit: int | None):
+    """As :func:`.solver_build.playable`, a missing card of a meld being
+    possibly a joker (at most ``jokers``, ``limit`` per meld)."""
+    from .solver_build import _run_lines
+
+    R, S = shape.ranks, shape.suits
+    hand = [list(row) for row in hand]
+    help_ = [list(row) for row in help_]
+    lines = _run_lines(shape) if shape.run_min is not None else []
+    m = shape.run_min or 0
+    free = jokers if limit is None else min(jokers, limit)
+    smallest_set = min(shape.set_sizes) if shape.set_sizes else None
+    while True:
+        avail = [[table[r][s] + hand[r][s] + help_[r][s] for s in range(S)] for r in range(R + 1)]
+        ok = [[False] * S for _ in range(R + 1)]
+        if smallest_set is not None:
+            for r in range(1, R + 1):
+                if sum(1 for s in range(S) if avail[r][s]) + free >= smallest_set:
+                    for s in range(S):
+                        ok[r][s] = True
+        for line in lines:
+            last = len(line) - m + 1
+            if shape.aces == "wrap":
+                last = min(last, R)
+            for s in range(S):
+                for a in range(max(0, last)):
+                    window = line[a : a + m]
+                    if sum(1 for r in window if not avail[r][s]) <= free:
+                        for r in window:
+                            ok[r][s] = True
+        changed = False
+        for r in range(1, R + 1):
+            for s in range(S):
+                if not ok[r][s] and (hand[r][s] or help_[r][s]):
+                    hand[r][s] = help_[r][s] = 0
+                    changed = True
+        if not changed:
+            return hand, help_
+
+
+def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
+    """Solve a position holding jokers: (new melds, hand cards placed, help cards used)."""
+    from .solver_build import MIRROR, RUN, _old_sets_kept, _sweep_order
+
+    R, S = shape.ranks, shape.suits
+    limit = per_meld_limit(variant)
+    if limit is not None and limit >= max(R, S):
+        limit = None  # no meld is long enough for the limit to matter
+    suit_index = {s.code: i for i, s in enumerate(variant.deck.suits)}
+    suit_codes = [s.code for s in variant.deck.suits]
+    table_j = sum(1 for meld in melds for c in meld if is_joker(c))
+    hand_j = sum(1 for c in hand_cards if is_joker(c))
+    help_j = sum(1 for c in help_cards if is_joker(c))
+    hand_n = [c for c in hand_cards if not is_joker(c)]
+    help_n = [c for c in help_cards if not is_joker(c)]
+    natural_melds = [tuple(c for c in meld if not is_joker(c)) for meld in melds]
+    rank_at = [0, *_sweep_order(shape, natural_melds, hand_n, help_n, suit_index)]
+    pos = {rank: p for p, rank in enumerate(rank_at) if p}
+    sweep = Shape(shape.set_sizes, shape.run_min, MIRROR[shape.aces], shape.ranks, shape.suits)
+
+    def grid():
+        return [[0] * S for _ in range(R + 1)]
+
+    table, in_sets, hand, help_ = grid(), grid(), grid(), grid()
+    old_runs: list[tuple[int, int, frozenset[int]]] = []
+    old_sets: dict[int, list[tuple[int, frozenset[int]]]] = {}
+    for index, (meld, kind) in enumerate(zip(melds, kinds)):
+        is_run = variant.melds[kind].sequence
+        naturals = [c for c in meld if not is_joker(c)]
+        for card in naturals:
+            table[pos[card.rank]][suit_index[card.suit]] += 1
+            if not is_run:
+                in_sets[pos[card.rank]][suit_index[card.suit]] += 1
+        if is_run:
+            ids = meld_kind(variant, meld)[2] if len(naturals) < len(meld) else ()
+            old_runs.append((index, suit_index[naturals[0].suit], frozenset(pos[c.rank] for c in (*naturals, *ids))))
+        else:
+            old_sets.setdefault(pos[naturals[0].rank], []).append(
+                (index, frozenset(suit_index[c.suit] for c in naturals)))
+    for card in hand_n:
+        hand[pos[card.rank]][suit_index[card.suit]] += 1
+    for card in help_n:
+        help_[pos[card.rank]][suit_index[card.suit]] += 1
+    jokers = table_j + hand_j + help_j
+    hand, help_ = playable_j(sweep, table, hand, help_, jokers, limit)
+    if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
+        return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
+    points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
+
+    def frozen(grid_):
+        return tuple(tuple(row) for row in grid_)
+
+    cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
+    search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
+    outcome = search.solve()
+    placed: list[Card] = []
+    used_help: list[Card] = []
+    used_jokers = 0
+    for p in range(1, R + 1):
+        combo = outcome.options[p - 1]
+        for s, opt in enumerate(combo[:S]):
+            placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
+            used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
+        used_jokers += combo[S].jokers
+    from_hand = min(hand_j, used_jokers - table_j)
+    placed += [JOKER] * from_hand
+    used_help += [JOKER] * (used_jokers - table_j - from_hand)
+    new_melds = [_lay_run(variant, run, RUN) for run in _rebuild_runs_j(sweep, outcome, old_runs, suit_codes, rank_at)]
+    new_melds += _rebuild_sets_j(sweep, outcome, old_sets, suit_codes, rank_at, limit, _old_sets_kept)
+    return new_melds, placed, used_help
+
+
+def variant_arrange(variant, meld, kind) -> tuple[Card, ...]:
+    """A meld as laid out: runs in sequence with each joker at the place it
+    takes, sets by suit with the jokers last."""
+    if not any(is_joker(c) for c in meld):
+        return arrange(meld, variant.melds[kind], deck=variant.deck, aces=variant.aces)
+    naturals = [c for c in meld if not is_joker(c)]
+    if variant.melds[kind].sequence:
+        ids = meld_kind(variant, meld)[2]
+        return _lay_run(variant, [(c, False) for c in naturals] + [(c, True) for c in ids], variant.melds[kind])
+    return (*arrange(naturals, None, deck=variant.deck), *(c for c in meld if is_joker(c)))
+
+
+def _lay_run(variant, run, kind) -> tuple[Card, ...]:
+    """A run given as (card or identity, joker?) laid out in sequence."""
+    cards = arrange([c for c, _ in run], kind, deck=variant.deck, aces=variant.aces)
+    jokers = {c.rank for c, j in run if j}
+    return tuple(JOKER if c.rank in jokers else c for c in cards)
+
+
+class _Run:
+    __slots__ = ("tok", "ranks", "old", "jokers")
+
+    def __init__(self, tok: int, rank: int, old: int | None, joker: bool) -> None:
+        self.tok, self.ranks, self.old = tok, [rank], old
+        self.jokers = {rank} if joker else set()
+
+
+def _rebuild_runs_j(shape: Shape, outcome, old_runs, suit_codes, rank_at):
+    """As :func:`.solver_build._rebuild_runs`; each run as a list of
+    (card or the card a joker stands for, joker?)."""
+    from .solver_build import _starts_at
+
+    def cards(run, code):
+        return [(Card(rank_at[x], code), x in run.jokers) for x in run.ranks]
+
+    melds = []
+    for s, code in enumerate(suit_codes):
+        mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
+        live: list[_Run] = []
+        for r in range(1, shape.ranks + 1):
+            opt = outcome.options[r - 1][s]
+            by_old: dict[int, list[tuple[int | None, bool]]] = {}
+            for old_tok, new_tok, joker in opt.moves:
+                by_old.setdefault(old_tok, []).append((new_tok, joker))
+            nxt: list[_Run] = []
+            before = [(run.tok, run) for run in live]
+            for old_tok, news in by_old.items():
+                runs = [run for tok, run in before if tok == old_tok]
+                runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
+                news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
+                for run, (new_tok, joker) in zip(runs, news):
+                    if new_tok is None:
+                        melds.append(cards(run, code))
+                        continue
+                    if not (WAIT <= new_tok % JSTEP < EPART):
+                        run.ranks.append(r)
+                        if joker:
+                            run.jokers.add(r)
+                    run.tok = new_tok
+                    nxt.append(run)
+            taken = {run.old for run in nxt if run.old is not None}
+            for tok in opt.starts:
+                old = next((i for i, ranks in mine.items() if r in ranks and i not in taken
+                            and _starts_at(ranks, r, shape)), None)
+                if old is None:
+                    old = next((i for i, ranks in mine.items() if r in ranks and i not in taken), None)
+                if old is not None:
+                    taken.add(old)
+                nxt.append(_Run(tok, r, old, bool(tok // JSTEP & 1)))
+            live = nxt
+        for run in live:
+            melds.append(cards(run, code))
+    return melds
+
+
+def _rebuild_sets_j(shape: Shape, outcome, old_sets, suit_codes, rank_at, limit, kept):
+    melds = []
+    S = shape.suits
+    for r in range(1, shape.ranks + 1):
+        combo = outcome.options[r - 1]
+        counts = [opt.to_sets for opt in combo[:S]]
+        jokers = combo[S].to_sets
+        if not any(counts):
+            continue
+        olds = [suits for _, suits in old_sets.get(r, [])]
+        best = None
+        for split in splits_j(tuple(counts), jokers, shape.set_sizes, limit, cap=500):
+            score = kept(olds, [suits for suits, _ in split])
+            if best is None or score > best[0]:
+                best = (score, split)
+        assert best is not None, "the search only sends splittable cards to sets"
+        for suits, j in best[1]:
+            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in sorted(suits)), *(JOKER,) * j))
+    return melds

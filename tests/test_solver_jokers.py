@@ -1,0 +1,326 @@
+"""The move solver with jokers (tools/JOKERS.md), against answers worked out
+by hand and against a set-partition MILP with jokers (HiGHS, marked ``oracle``).
+
+A meld holding jokers is valid when it holds a natural card, no more jokers
+than ``jokers_per_meld``, and the jokers can be given cards of the deck that
+make it a valid meld; this file checks that with its own search over the
+cards a joker may stand for.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from scipy.optimize import LinearConstraint, milp
+
+from machiavelli.app.library import load_variant
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import PositionError
+from machiavelli.core.melds import ACE_POLICIES
+from machiavelli.games.machiavelli.solver import solve
+from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
+from test_solver import all_melds, random_position, replay
+
+JK = Card(0, "JK")
+
+
+def joker_variant(base: Variant, limit: int | None = None, copies: int = 4) -> Variant:
+    """``base`` with ``copies`` jokers in the game and at most ``limit`` per meld."""
+    data = base.model_dump()
+    data["deck"]["extras"] = [{"code": "JK", "symbol": "🃏", "copies": copies}]
+    variant = type(base).model_validate(data)
+    if limit is not None:
+        # The schema's own field arrives with the "jokers" helper's work; until
+        # then the solver reads it with a default.
+        variant = variant.model_copy(update={"jokers_per_meld": limit})
+    return variant
+
+
+def limit_of(variant: Variant) -> int | None:
+    return getattr(variant, "jokers_per_meld", None)
+
+
+def parse(variant: Variant, text: str) -> tuple[Card, ...]:
+    return variant.deck.parse_cards(text)
+
+
+def table_of(variant: Variant, text: str) -> list[tuple[Card, ...]]:
+    return [parse(variant, part) for part in text.split("|")] if text.strip() else []
+
+
+def valid(variant: Variant, meld) -> bool:
+    """The definition: a natural card, the limit, and cards for the jokers
+    (a set's jokers share its rank, a run's its suit) that make a valid meld."""
+    naturals = [c for c in meld if c != JK]
+    j = len(meld) - len(naturals)
+    if not naturals or (limit_of(variant) is not None and j > limit_of(variant)):
+        return False
+    if not j:
+        return variant.check(naturals).valid
+    first = naturals[0]
+    ranks, suits = len(variant.deck.ranks), [s.code for s in variant.deck.suits]
+    candidates = {Card(first.rank, s) for s in suits} | {Card(r, first.suit) for r in range(1, ranks + 1)}
+    return any(variant.check([*naturals, *ids]).valid
+               for ids in itertools.combinations_with_replacement(sorted(candidates), j))
+
+
+def check_answer(variant: Variant, table, hand, help_cards, solution) -> None:
+    for meld in solution.table:
+        assert valid(variant, meld), meld
+    old = Counter(c for m in table for c in m)
+    new = Counter(c for m in solution.table for c in m)
+    assert new == old + Counter(solution.placed) + Counter(solution.help_used)
+    assert not Counter(solution.placed) - Counter(hand)
+    assert not Counter(solution.help_used) - Counter(help_cards)
+    assert replay(table, solution.steps) == {n: Counter(m) for n, m in zip(solution.numbers, solution.table)}
+
+
+def milp_optimum(variant: Variant, table, hand, help_cards=()) -> int:
+    """The most hand cards that fit, as an integer programme over every valid
+    meld of one copy of each card (x: how many copies of it) where any of its
+    cards may be a joker in some copies (z), at most ``limit`` and at most
+    all but one per copy (a round-robin spreads them so in every copy)."""
+    must, hand_c, help_c = Counter(c for m in table for c in m), Counter(hand), Counter(help_cards)
+    table_j, hand_j, help_j = must.pop(JK, 0), hand_c.pop(JK, 0), help_c.pop(JK, 0)
+    jokers = table_j + hand_j + help_j
+    avail = must + hand_c + help_c
+    limit = limit_of(variant)
+    melds, caps = [], []
+    for meld in all_melds(variant):
+        cap = min(len(meld) - 1, jokers, limit if limit is not None else jokers)
+        if sum(1 for c in meld if not avail[c]) <= cap:
+            melds.append(meld)
+            caps.append(cap)
+    cards = sorted({c for m in melds for c in m} | set(avail))
+    row = {c: i for i, c in enumerate(cards)}
+    n_c = len(cards)
+    # columns: x per meld, z per (meld, card), y and p per card (hand, help), then hand and help jokers
+    x0 = 0
+    z_of = []
+    col = len(melds)
+    for meld in melds:
+        z_of.append(list(range(col, col + len(meld))))
+        col += len(meld)
+    y0, p0 = col, col + n_c
+    yj, pj = p0 + n_c, p0 + n_c + 1
+    n = pj + 1
+    rows, lo, hi = [], [], []
+
+    def add(coefs: dict[int, float], low: float, high: float) -> None:
+        line = np.zeros(n)
+        for k, v in coefs.items():
+            line[k] += v
+        rows.append(line)
+        lo.append(low)
+        hi.append(high)
+
+    per_card: list[dict[int, float]] = [dict() for _ in cards]
+    jokers_used: dict[int, float] = {}
+    for i, meld in enumerate(melds):
+        for c, z in zip(meld, z_of[i]):
+            per_card[row[c]][x0 + i] = 1
+            per_card[row[c]][z] = -1
+            add({z: 1, x0 + i: -1}, -np.inf, 0)
+            jokers_used[z] = 1
+        add({**{z: 1 for z in z_of[i]}, x0 + i: -caps[i]}, -np.inf, 0)
+    for c, k in row.items():
+        add({**per_card[k], y0 + k: -1, p0 + k: -1}, must[c], must[c])
+    add({**jokers_used, yj: -1, pj: -1}, table_j, table_j)
+    upper = np.full(n, float(variant.decks + jokers))
+    upper[y0:p0] = [hand_c[c] for c in cards]
+    upper[p0:p0 + n_c] = [help_c[c] for c in cards]
+    upper[yj], upper[pj] = hand_j, help_j
+    cost = np.zeros(n)
+    cost[y0:p0] = -1
+    cost[yj] = -1
+    result = milp(cost, constraints=LinearConstraint(np.array(rows), lo, hi), integrality=np.ones(n),
+                  bounds=(np.zeros(n), upper))
+    assert result.success, result.message
+    return round(-result.fun)
+
+
+def joker_position(variant: Variant, rng: random.Random, size: int, hand_cards: int, on_table: int, in_hand: int,
+                   help_cards: int = 0):
+    """A random table where ``on_table`` natural cards became jokers (each
+    meld keeping a natural card and the limit), and a hand with ``in_hand`` jokers."""
+    table, hand, helps = random_position(variant, rng, size, hand_cards, help_cards)
+    hand, helps = [c for c in hand if c != JK], [c for c in helps if c != JK]  # the deck's own jokers
+    table = [list(m) for m in table]
+    limit = limit_of(variant)
+    for _ in range(on_table * 20):
+        if on_table == 0 or not table:
+            break
+        meld = rng.choice(table)
+        held = meld.count(JK)
+        if len(meld) - held > 1 and (limit is None or held < limit):
+            meld[rng.choice([i for i, c in enumerate(meld) if c != JK])] = JK
+            on_table -= 1
+    hand = [*hand, *[JK] * in_hand]
+    rng.shuffle(hand)
+    return [tuple(m) for m in table], hand, helps
+
+
+# -- positions worked out by hand ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def free():
+    return joker_variant(load_variant("bga"))
+
+
+@pytest.fixture(scope="module")
+def one():
+    return joker_variant(load_variant("bga"), limit=1)
+
+
+@pytest.mark.parametrize(
+    "table, hand, placed, limit",
+    [
+        ("", "5H 7H JK", "5H 7H JK", None),  # the joker fills the gap
+        ("5H 6H 7H", "JK", "JK", None),  # a joker from the hand extends a run
+        ("5H 6H JK", "9C 9D", "", None),  # the joker cannot leave: 5H 6H would be alone
+        ("KC KD KS JK | 2H 3H 4H", "9C 9D", "9C 9D", None),  # the set keeps three kings: the joker moves
+        ("", "JK JK JK", "", None),  # no meld of jokers alone
+        ("", "5H JK JK", "5H JK JK", None),
+        ("", "5H JK JK", "", 1),
+        ("5H 5S JK", "5D 5C", 1, None),  # five fives and a joker make no sets of 3-4: one of them goes
+        ("5H 6H JK", "JK 9H", "JK 9H", None),  # 5H 6H JK JK 9H
+        ("5H 6H JK", "JK 9H", "", 1),  # two jokers in one run are too many
+        ("4C 5C 6C JK", "7C 9S 9D", "7C 9S 9D", 1),  # the 7C takes the joker's place; the joker joins the nines
+        ("7S 7H JK", "7D 7C JK", "7D 7C JK", 1),  # two sets of three, one joker each
+        ("4H 5H JK", "3H 7H", "3H 7H", 1),  # 3H 4H 5H JK(6H) 7H
+        ("JK 10S JS QS KS", "AS", "AS", None),  # the ace goes high; the joker stands for the nine
+        ("KC KD JK | QH KH AH", "", "", None),  # nothing in hand: nothing changes
+    ],
+)
+def test_joker_positions_worked_out_by_hand(free, one, table, hand, placed, limit):
+    variant = one if limit == 1 else free
+    melds, cards = table_of(variant, table), parse(variant, hand)
+    solution = solve(variant, melds, cards)
+    if isinstance(placed, int):
+        assert solution.count == placed
+    else:
+        assert Counter(solution.placed) == Counter(parse(variant, placed))
+    check_answer(variant, melds, cards, (), solution)
+
+
+def test_aces_low_only_keep_the_ace_out(free):
+    low = joker_variant(load_variant("bga", ["aces=low"]))
+    table = table_of(low, "QH KH JK")
+    assert solve(low, table, parse(low, "AH")).count == 0  # the joker is the jack: no K-A
+    assert solve(free, table_of(free, "QH KH JK"), parse(free, "AH")).count == 1
+
+
+def test_around_the_corner_only_with_wrap(free):
+    wrap = joker_variant(load_variant("bga", ["aces=wrap"]))
+    table = table_of(wrap, "KH JK 2H")  # the joker is the ace
+    solution = solve(wrap, table, parse(wrap, "3H"))
+    assert solution.count == 1
+    check_answer(wrap, table, parse(wrap, "3H"), (), solution)
+    with pytest.raises(PositionError) as caught:
+        solve(free, table_of(free, "KH JK 2H"), ())
+    assert caught.value.code == "invalid-meld"
+
+
+def test_a_joker_among_the_help_cards():
+    variant = joker_variant(load_variant("help-cards"))
+    solution = solve(variant, [], parse(variant, "8S 9S"), parse(variant, "JK"))
+    assert Counter(solution.placed) == Counter(parse(variant, "8S 9S"))
+    assert solution.help_used == (JK,)
+    check_answer(variant, [], parse(variant, "8S 9S"), parse(variant, "JK"), solution)
+
+
+def test_the_layout_puts_each_joker_in_its_place(free):
+    solution = solve(free, [], parse(free, "5H 7H JK"))
+    assert solution.table == (parse(free, "5H JK 7H"),)
+    solution = solve(free, table_of(free, "9S 9H 9D"), parse(free, "JK"))
+    assert solution.table == (parse(free, "9S 9H 9D JK"),)
+
+
+@pytest.mark.parametrize(
+    "table, code",
+    [("JK JK JK", "invalid-meld"), ("5H JK JK", "invalid-meld"), ("5H 6H 8H JK JK", "invalid-meld")],
+)
+def test_bad_joker_melds_are_named(one, table, code):
+    with pytest.raises(PositionError) as caught:
+        solve(one, table_of(one, table), ())
+    assert caught.value.code == code
+
+
+def test_jokers_not_in_the_deck():
+    bga = load_variant("bga")
+    with pytest.raises(PositionError) as caught:
+        solve(bga, [], [JK])
+    assert caught.value.code == "card-not-in-deck"
+    two = joker_variant(bga, copies=2)
+    with pytest.raises(PositionError) as caught:
+        solve(two, [], [JK, JK, JK])
+    assert caught.value.code == "too-many-copies"
+
+
+def test_positions_without_jokers_are_answered_as_before(free):
+    bga = load_variant("bga")
+    rng = random.Random("no jokers")
+    for _ in range(10):
+        table, hand, _ = random_position(bga, rng, 50, 15)
+        assert solve(free, table, hand) == solve(bga, table, hand)
+
+
+# -- the oracle ---------------------------------------------------------------------
+
+# (aces, jokers per meld, table sizes, hand sizes, positions)
+ORACLE = [(aces, limit, (6, 24), (3, 9), 40) for aces in ACE_POLICIES for limit in (None, 1)] + [
+    (aces, None, (70, 80), (5, 10), 10) for aces in ACE_POLICIES]
+
+
+@pytest.fixture
+def patient(monkeypatch):
+    """The oracle checks exactness: the search may take as long as it needs
+    (its budget only bounds how long a game waits)."""
+    from machiavelli.games.machiavelli import solver_jokers
+
+    monkeypatch.setattr(solver_jokers, "MAX_VISITS", 10**6)
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("aces, limit, sizes, hands, positions", ORACLE)
+def test_milp_oracle_with_jokers(patient, aces, limit, sizes, hands, positions):
+    variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+    rng = random.Random(f"jokers-{aces}-{limit}-{sizes}")
+    for n in range(positions):
+        on_table = rng.randint(0, 3)
+        table, hand, _ = joker_position(variant, rng, rng.randint(*sizes), rng.randint(*hands), on_table,
+                                        rng.randint(0, 4 - on_table))
+        solution = solve(variant, table, hand)
+        assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
+        check_answer(variant, table, hand, (), solution)
+
+
+@pytest.mark.oracle
+def test_milp_oracle_with_jokers_and_help_cards(patient):
+    variant = joker_variant(load_variant("help-cards"))
+    rng = random.Random("jokers-help")
+    for n in range(40):
+        table, hand, helps = joker_position(variant, rng, rng.randint(10, 30), 5, rng.randint(0, 2), rng.randint(0, 1), 3)
+        if rng.random() < 0.5:
+            helps = [*helps[:-1], JK]
+        solution = solve(variant, table, hand, helps)
+        assert solution.count == milp_optimum(variant, table, hand, helps), (n, table, hand, helps)
+        check_answer(variant, table, hand, helps, solution)
+
+
+def test_joker_solves_leave_the_shared_memos_alone(free):
+    """Positions without jokers share moves between solves; a joker
+    position in between must not change their answers."""
+    bga = load_variant("bga")
+    rng = random.Random("memos")
+    for _ in range(8):
+        table, hand, _ = random_position(bga, rng, 40, 12)
+        before = solve(bga, table, hand)
+        jt, jh, _ = joker_position(free, rng, 12, 4, 1, 1)
+        solve(free, jt, jh)
+        assert solve(bga, table, hand) == before
