@@ -58,7 +58,9 @@ def notes(deck: DeckSpec) -> list[str]:
     rank_letters, suit_letters = glossary.letters(deck)
     # Ranks and suits apart: a letter may be both (Italian F: Fante, Fiori).
     groups = [[f"{k}={v}" for k, v in rank_letters.items() if k != v],
-              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]]
+              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v],
+              [f"{k}={e.symbol}" for e in deck.extras for k, v in glossary.extra_letters(deck).items()
+               if v == e.code and k != v]]
     if any(groups):
         lines.append(_("Your language's letters work too: {letters}.",
                        letters="; ".join(format_list(g) for g in groups if g)))

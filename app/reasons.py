@@ -28,6 +28,8 @@ MELD_REASONS: dict[str, str] = {
     "ace-both-ways": NP_("meld reason", "an ace cannot be both low and high"),
     "ace-high-not-allowed": NP_("meld reason", "aces cannot be high in this variant"),
     "ace-low-not-allowed": NP_("meld reason", "aces cannot be low in this variant"),
+    "jokers-only": NP_("meld reason", "a meld needs at least one card that is not a joker"),
+    "too-many-jokers": NP_("meld reason", "there are more jokers than this meld may hold"),
 }
 
 # Errors of input, files and setup: one line each.
@@ -192,6 +194,8 @@ PROBLEMS: dict[str, str] = {
     "duplicate-suit-code": N_("two suits have the code {code}"),
     "duplicate-rank-code": N_("two ranks have the code {code}"),
     "duplicate-suit-symbol": N_("two suits have the symbol {symbol}"),
+    "joker-rules-without-jokers": N_("{keys}: rules about jokers in a game without jokers (set jokers)"),
+    "joker-code-taken": N_("the code {code} is the joker's: set jokers instead of adding it to the deck"),
     "extra-code-taken": N_("the code {code} of an extra card is taken by another card"),
     "extra-symbol-taken": N_("the symbol {symbol} of an extra card is taken by a suit or another extra card"),
 }

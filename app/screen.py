@@ -186,6 +186,8 @@ class Screen:
                 cell.append(" " + " " * (width - len(number)) + number, style="bold yellow" if changed else "bold")
             cell.append("  " if not compact else " ")
             cell.append_text(self.cards(meld.cards, deck, meld.moved if marks else ()))
+            if meld.jokers and not compact:
+                cell.append("  (" + self.t(glossary.jokers_text(meld.jokers, deck)) + ")", style="dim")
             if marks and not meld.check.valid:
                 cell.append("  " + self.t(f"{self.marks.invalid} {meld_reason(meld.check.reason)}"), style="red")
             cells.append(cell)

@@ -223,6 +223,7 @@ class CardReader:
         for suit in deck.suits:
             self._suits[fold(suit.symbol)] = suit.code
         self._rank_number = {r.code: i + 1 for i, r in enumerate(deck.ranks)}
+        self._extras = {fold(k): v for k, v in glossary.extra_letters(deck).items()}
 
     def _canonical(self, token: str) -> Card | None:
         try:
@@ -232,6 +233,9 @@ class CardReader:
 
     def _local(self, token: str) -> Card | None:
         key = fold(token)
+        extra = self._extras.get(key)
+        if extra is not None:
+            return Card(0, extra)
         for cut in range(1, len(key)):
             rank, suit = self._ranks.get(key[:cut]), self._suits.get(key[cut:])
             if rank is not None and suit is not None:
@@ -261,7 +265,7 @@ class CardReader:
         """How to type ``card`` without ambiguity: canonical if it is
         unambiguous, else with the language's letters, else with the symbol."""
         canonical = self.deck.card_text(card)
-        if self.readings(canonical) == {card}:
+        if self.readings(canonical) == {card} or card.rank == 0:
             return canonical
         rank, suit = self.deck.rank_code(card.rank), card.suit
         local = glossary.letter(rank) + glossary.letter(suit)

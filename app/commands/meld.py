@@ -31,12 +31,22 @@ def meld_check(
     variant = library.load_variant(variant_name, overrides or [])
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)
+    # What the jokers stand for (variants with jokers): every assignment.
+    stands = variant.stands_for(parsed) if result.valid else ()
     if as_json:
-        print_json(result.as_dict())
+        jokers = sum(1 for c in parsed if c.rank == 0 and variant.wild is not None and c.suit == variant.wild.code)
+        print_json({**result.as_dict(), "jokers": jokers,
+                    "stands_for": [[variant.deck.card_text(c) for c in combo] for combo in stands]})
         raise typer.Exit(0 if result.valid else 1)
     shown = glossary.show_cards(variant.arrange(parsed), variant.deck)
     if result.valid:
-        typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=glossary.kind_name(result.kind or "")))
+        kind = glossary.kind_name(result.kind or "")
+        if stands:
+            # TRANSLATORS: jokers: "the joker stands for 7♥ or 4♥".
+            typer.echo(_("{cards}: a valid {kind}; {jokers}", cards=shown, kind=kind,
+                         jokers=glossary.jokers_text(stands, variant.deck)))
+        else:
+            typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=kind))
     else:
         typer.echo(_("{cards}: not a meld: {reason}", cards=shown, reason=meld_reason(result.reason)))
         raise typer.Exit(1)

@@ -35,7 +35,7 @@ def card_name(card: Card, deck: DeckSpec) -> str:
     """What a screen reader says for a card, in the page's language."""
     extra = deck.extra(card)
     if extra is not None:
-        return extra.symbol
+        return glossary.extra_name(extra.code) or extra.symbol
     rank = deck.rank_code(card.rank)
     if glossary.is_french(deck):
         return pgettext("card name", CARD_NAME, rank=glossary.rank_name(rank), suit=glossary.suit_name(card.suit))
