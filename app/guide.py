@@ -18,6 +18,8 @@ WHAT: dict[str, str] = {
     "move": NP_("command help", "Move cards from one meld to another."),
     "split": NP_("command help", "Cut a meld in two: the second part starts at the card named."),
     "join": NP_("command help", "Put the cards of the other melds into the first one."),
+    "swap": NP_("command help", "Put a card from your hand in place of a joker of the meld and take the joker: "
+                "play it again before the turn ends (variants with jokers)."),
     "undo": NP_("command help", "Take back the last step of this turn (as far back as the start of the turn)."),
     "restore": NP_("command help", "After touching the table: put everything back as it was when the turn began, "
                    "draw the penalty and pass."),

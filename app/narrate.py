@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Take, Undo
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from machiavelli.core.cards import DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
@@ -89,6 +89,12 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
         if named:
             return _("{player} joins {melds} into one meld.", player=player, melds=_meld_list(named, deck))
         return _("{player} joins melds {melds}.", player=player, melds=_melds(action.melds))
+    if isinstance(action, Swap):
+        if named:
+            return _("{player} puts {card} in place of the joker of {meld} and takes the joker.", player=player,
+                     card=glossary.show_card(action.card, deck), meld=show(named[0]))
+        return _("{player} puts {card} in place of the joker of meld {meld} and takes the joker.", player=player,
+                 card=glossary.show_card(action.card, deck), meld=action.meld)
     if isinstance(action, Undo):
         return _("{player} takes back a step.", player=player)
     if isinstance(action, Restore):

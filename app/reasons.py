@@ -67,6 +67,7 @@ ERRORS: dict[str, str] = {
     "card-not-in-deck": N_("{card} is not a card of this variant's deck."),
     "invalid-meld": N_("Meld {meld} on the table is not valid: {cards}"),
     "bad-position-line": N_('Not a position: {token} (expected a JSON object with "table" and "hand")'),
+    "jokers-not-solved": N_("The solver cannot answer positions with jokers yet."),
     "search-too-large": N_("This position is too large to answer exactly with this variant's kinds of meld."),
     "cannot-write": N_("Cannot write {file}: {detail}"),
     "unknown-language": N_("Unknown language {name}. Available: {available}"),
@@ -106,6 +107,15 @@ ACTION_REASONS: dict[str, str] = {
     "opening-run-not-met": N_("Your first play must include a new run made only of cards from your hand."),
     "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
                                  "{needed} points; these are worth {points}."),
+    "no-jokers": N_("This game has no jokers."),
+    "no-joker-in-meld": N_("Meld {meld} holds no joker."),
+    "swap-card-not-in-hand": N_("You have no {cards} in your hand to put in place of a joker."),
+    "swap-does-not-fit": N_("{cards} cannot take the joker's place in meld {meld}: the meld would not be valid."),
+    "joker-must-be-played": N_("The joker you won back ({cards}) must be played again before your turn ends."),
+    "joker-meld-fixed": N_("Meld {meld} holds a joker: in this variant such a meld may be added to, never broken "
+                           "up."),
+    "joker-exchange-only": N_("The joker of meld {meld} leaves its meld only when a card from your hand takes its "
+                              "place: swap {meld} CARD."),
     "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
 }
 

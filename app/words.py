@@ -37,6 +37,8 @@ COMMANDS: dict[str, str] = {
     "move": NP_("command", "move"),
     "split": NP_("command", "split"),
     "join": NP_("command", "join"),
+    # TRANSLATORS: put a card from the hand in place of a joker on the table and take the joker.
+    "swap": NP_("command", "swap"),
     "undo": NP_("command", "undo"),
     "restore": NP_("command", "restore"),
     "draw": NP_("command", "draw"),
@@ -50,7 +52,7 @@ COMMANDS: dict[str, str] = {
     "quit": NP_("command", "quit"),
 }
 #: Commands that are turn actions (the rest only look, sort, save or leave).
-ACTIONS = ("play", "add", "take", "move", "split", "join", "undo", "restore", "draw", "end")
+ACTIONS = ("play", "add", "take", "move", "split", "join", "swap", "undo", "restore", "draw", "end")
 #: One-letter forms that always work (English initials).
 SHORT: dict[str, str] = {
     "p": "play", "a": "add", "t": "take", "m": "move", "j": "join", "u": "undo",
@@ -68,6 +70,7 @@ USAGE: dict[str, str] = {
     "move": NP_("command usage", "{verb} CARD ... FROM TO"),
     "split": NP_("command usage", "{verb} MELD CARD"),
     "join": NP_("command usage", "{verb} MELD MELD ..."),
+    "swap": NP_("command usage", "{verb} MELD CARD"),
     "sort": NP_("command usage", "{verb} [ORDER]"),
     "save": NP_("command usage", "{verb} [FILE]"),
     "quit": NP_("command usage", "{verb} [FILE]"),

@@ -145,36 +145,79 @@ class LevelBot(SolverBot):
         return actions
 
     def _play(self, view: View, seen: list[Card], reach: int | None) -> list[Action]:
-        fast = _internals(view)
-        rules = fast.rules
-        index, values = rules.index, rules.values
-        keys = fast.table_keys
-        if reach == 0 or not seen:
-            # No rearrangement: the melds of the hand, then additions.
-            new = finder.partition(seen, view.variant)
-            left = Counter(index[c] for c in seen)
-            for cards in new:
-                left.subtract(index[c] for c in cards)
-            actions = [Play(cards) for cards in new]
-            actions.extend(_additions(rules, [*keys, *([index[c] for c in cards] for cards in new)], left))
-            return [*actions, END] if actions else [DRAW]
-        # A rearrangement among the melds within reach, the rest of the table
-        # left alone. Meld tokens: the table's melds are 0..n-1, new ones count on.
-        real: list[int] = list(range(len(keys)))
-        content: dict[int, list[int]] = {t: list(k) for t, k in enumerate(keys)}
+        return play_within(view, seen, reach, self.rng)
+
+
+def breakable(variant, meld: Sequence[Card]) -> bool:
+    """Whether the joker rules let a player break ``meld`` up freely (what
+    the solver may rearrange): any meld without a joker; one with a joker
+    only when jokers move like other cards and such melds may be rearranged."""
+    wild = variant.wild
+    if wild is None or not any(c.rank == 0 and c.suit == wild.code for c in meld):
+        return True
+    return variant.joker_release == "free" and variant.joker_melds_rearranged
+
+
+def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Random) -> list[Action]:
+    """A turn with the cards ``seen``: with ``reach`` 0, the melds of the hand
+    and additions; else the solver's most cards among the ``reach`` melds
+    nearest the hand (None: all) that the joker rules let the player break,
+    the rest of the table left alone, then the hand's melds with jokers
+    and additions. When the solver gives up (unusual meld kinds, jokers it
+    does not know), the same without the cards it cannot answer for."""
+    fast = _internals(view)
+    rules = fast.rules
+    index = rules.index
+    keys = fast.table_keys
+    variant = view.variant
+    if reach == 0 or not seen:
+        # No rearrangement: the melds of the hand, then additions.
+        new = finder.partition(seen, variant)
         left = Counter(index[c] for c in seen)
-        melds = view.melds
-        chosen = _nearest(melds, seen, len(melds) if reach is None else reach, self.rng)
-        try:
-            found = moves.best(view.variant, [melds[t] for t in chosen], seen, view.help_cards)
-        except SolverError:  # only variants of unusual meld kinds: do without
-            return self._play(view, seen, 0)
-        actions: list[Action] = []
-        if found.placed:
-            actions = _translate(found.actions, chosen, real, content, index)
-            left.subtract(index[c] for c in found.placed)
-        actions.extend(_additions(rules, [content[t] for t in real], left))
+        for cards in new:
+            left.subtract(index[c] for c in cards)
+        actions: list[Action] = [Play(cards) for cards in new]
+        actions.extend(_additions(rules, [*keys, *([index[c] for c in cards] for cards in new)], left))
         return [*actions, END] if actions else [DRAW]
+    # A rearrangement among the melds within reach, the rest of the table
+    # left alone. Meld tokens: the table's melds are 0..n-1, new ones count on.
+    real: list[int] = list(range(len(keys)))
+    content: dict[int, list[int]] = {t: list(k) for t, k in enumerate(keys)}
+    left = Counter(index[c] for c in seen)
+    melds = view.melds
+    chosen = [t for t in _nearest(melds, seen, len(melds) if reach is None else reach, rng)
+              if breakable(variant, melds[t])]
+    wild = variant.wild
+    hand, help = list(seen), view.help_cards
+    try:
+        found = moves.best(variant, [melds[t] for t in chosen], hand, help)
+    except SolverError:
+        if wild is None:  # only variants of unusual meld kinds: do without
+            return play_within(view, seen, 0, rng)
+        # The solver does not know jokers: the melds and cards without them.
+        def plain(cards: Sequence[Card]) -> bool:
+            return not any(c.rank == 0 and c.suit == wild.code for c in cards)
+        chosen = [t for t in chosen if plain(melds[t])]
+        hand, help = [c for c in seen if plain((c,))], tuple(c for c in help if plain((c,)))
+        try:
+            found = moves.best(variant, [melds[t] for t in chosen], hand, help)
+        except SolverError:
+            return play_within(view, seen, 0, rng)
+    actions = []
+    if found.placed:
+        actions = _translate(found.actions, chosen, real, content, index)
+        left.subtract(index[c] for c in found.placed)
+    if wild is not None:
+        # Jokers the solver was not given: pairs they complete, then additions.
+        rest = [rules.values[v] for v, n in left.items() for _ in range(max(n, 0))]
+        for cards in finder.joker_pairs(rest, variant):
+            actions.append(Play(cards))
+            left.subtract(index[c] for c in cards)
+            token = max(content, default=-1) + 1
+            real.append(token)
+            content[token] = [index[c] for c in cards]
+    actions.extend(_additions(rules, [content[t] for t in real], left))
+    return [*actions, END] if actions else [DRAW]
 
 
 def _nearest(melds: Sequence[Sequence[Card]], hand: Sequence[Card], k: int, rng: random.Random) -> list[int]:

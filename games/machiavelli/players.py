@@ -97,6 +97,12 @@ class SolverBot(PlannedBot):
         self._quiet: tuple[tuple[int, ...], tuple[int, ...], Counter] | None = None
 
     def plan(self, view: View) -> list[Action]:
+        if view.variant.jokers:
+            # Jokers: the melds the rules let the player break, and the
+            # jokers the solver cannot place yet (see levels.play_within).
+            from .levels import play_within
+
+            return play_within(view, list(view.hand), None, random.Random(self.seed))
         fast = _internals(view)
         table = tuple(sorted(v for key in fast.table_keys for v in key))
         index = fast.rules.index

@@ -41,7 +41,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import PositionError
+from machiavelli.core.errors import PositionError, SolverError
 from .solution import Solution, Source, Step
 from .variant import MachiavelliVariant as Variant
 
@@ -86,6 +86,9 @@ def solve(
     """The most hand cards that can be placed (see the module's docstring)."""
     melds = tuple(tuple(m) for m in table)
     hand_t, help_t = tuple(hand), tuple(help_cards)
+    if any(c.rank == 0 for c in (*hand_t, *help_t, *(c for m in melds for c in m))):
+        # Jokers (issue 11): until the search knows them, no answer rather than a wrong one.
+        raise SolverError("jokers-not-solved")
     kinds = check_position(variant, melds, hand_t, help_t)
     # The search allocates many small tuples and no cycles worth collecting:
     # a collection of the old generation in the middle of it would cost more
