@@ -127,7 +127,7 @@ class Screen:
 
     def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
         shown = glossary.show_card(card, deck)
-        colour = _COLOURS.get(deck.suit(card.suit).colour)
+        colour = _COLOURS.get(deck.colour(card))
         if moved:
             left, right = self.marks.moved
             return Text(left + shown + right, style=f"bold underline {colour or ''}".strip())
@@ -400,7 +400,8 @@ class Screen:
                    *self.extras_lines(view)])
 
     def examples(self, deck: DeckSpec) -> list[str]:
-        five = [c for c in deck.cards() if deck.rank_code(c.rank) in ("5", "6", "7") and c.suit == deck.suits[-1].code]
+        five = [c for c in deck.cards() if c.rank and deck.rank_code(c.rank) in ("5", "6", "7")
+                and c.suit == deck.suits[-1].code]
         cards = " ".join(glossary.show_card(c, deck) for c in five[:3]) or "…"
         return [f"{local_word('play')} {cards}", f"{local_word('add')} 1 {cards.split(' ')[0]}",
                 local_word("draw"), local_word("end")]

@@ -289,15 +289,18 @@ def _wild_check(cards: Sequence[Card], kinds: Mapping[str, MeldKind], deck: Deck
                 # its jokers have nothing to stand for.
                 over = kind.max_size is not None and len(cards) > kind.max_size
                 depth, share, reason = len(kind.same), 1.0, "too-many-cards" if over else "too-many-jokers"
+                matched = False
                 for combo in options:
                     d, s, r = _kind_reason((*naturals, *combo), kind, deck, aces)
                     if r is None:
                         found.setdefault(name, []).append(combo)
-                        reason = None
+                        matched = True
                         if not every:
                             break
                     elif (d, s) > (depth, share):
                         depth, share, reason = d, s, r
+                if matched:
+                    reason = None
         if reason is None:
             first = first or name
             if not every:
