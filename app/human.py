@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import Callable, Sequence, TextIO
 
 from rich.text import Text
 
@@ -102,7 +102,8 @@ class Session:
     and where the game is saved."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], screen: Screen, terminal: Terminal, *,
-                 record: Path | None = None, force: bool = False, loaded: Path | None = None) -> None:
+                 record: Path | None = None, force: bool = False, loaded: Path | None = None,
+                 write: Callable[..., None] = write_record) -> None:
         self.game = game
         self.seats = list(seats)
         self.names = Seats([s.player for s in seats], [s.name for s in seats])
@@ -112,6 +113,9 @@ class Session:
         #: The file named on the command line (--record or --load), if any.
         self.record = record
         self.force = force
+        #: How the record is written: ``write(path, record, force=...)`` (a
+        #: match writes its earlier deals around it).
+        self.write = write
         self._default: Path | None = None
         #: Where the game was last saved (or loaded from), and how many actions it then had.
         self.saved_in: Path | None = loaded
@@ -203,7 +207,7 @@ class Session:
         try:
             if path == self._default:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            write_record(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
+            self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
         except OSError as exc:
             self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "")))
             return False

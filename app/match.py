@@ -10,7 +10,9 @@ them in order::
 
 The score sheet is never read from a file: it is worked out again by
 replaying every deal under the variant's ``scoring``, so a record cannot
-claim points its games do not give.
+claim points its games do not give. The last deal may be unfinished: a
+match left in the middle of a deal is saved so, and ``play --load`` goes on
+from there.
 """
 
 from __future__ import annotations
@@ -144,6 +146,40 @@ def loads(text: str | bytes) -> tuple[list[GameRecord], int | None, int | None]:
         if record.seats != first.seats or record.variant.parameters() != first.variant.parameters():
             raise RecordError("record-field", detail="deals: every deal has the same variant and seats")
     return records, limits[0], limits[1]
+
+
+def continues(records: Sequence[GameRecord], existing: Sequence[GameRecord]) -> bool:
+    """Whether the match ``records`` is the match ``existing`` played further
+    (or the same), whoever sits in its seats now: saving it loses nothing."""
+    from .saves import same_game
+
+    if not existing or len(existing) > len(records):
+        return False
+    return all(same_game(new, old) for new, old in zip(records, existing))
+
+
+def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, target: int | None, *,
+         force: bool = False) -> None:
+    """Write the match atomically, refusing to replace a file that holds
+    anything but an earlier point of this match (``force`` replaces it)."""
+    from pathlib import Path
+
+    from .writing import write_atomically
+
+    path = Path(path)
+    if not force and path.exists():
+        if path.is_dir():
+            raise RecordError("cannot-write", file=str(path), detail="a directory")
+        try:
+            existing = read(path)[0] if is_file(path) else []
+        except RecordError:
+            existing = []
+        if not continues(records, existing):
+            raise RecordError("file-exists", file=str(path))
+    try:
+        write_atomically(path, dumps(records, deals_planned, target), sync=True)
+    except OSError as exc:
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
 
 
 def is_file(path: Any) -> bool:

@@ -73,9 +73,12 @@ class Table:
     """A game at this terminal: people type, computer players answer."""
 
     def __init__(self, game: Any, seats: list[Seat], present: Presentation, stream: TextIO,
-                 echo: Callable[[str], None], record: Path | None, force: bool) -> None:
+                 echo: Callable[[str], None], record: Path | None, force: bool,
+                 shape: Callable[[str], str] = lambda prompt: prompt) -> None:
         self.game, self.seats, self.present = game, seats, present
         self.stream, self.echo, self.record, self.force = stream, echo, record, force
+        #: How a prompt reaches the terminal (in visual order, for --bidi visual).
+        self.shape = shape
         self.style = style([s.name for s in seats])
         self._shown_to: int | None = None
         try:
@@ -86,7 +89,7 @@ class Table:
     def _line(self, prompt: str) -> str:
         if self.interactive:
             try:
-                return input(prompt)
+                return input(self.shape(prompt))
             except EOFError:
                 raise _Quit() from None
         line = self.stream.readline()

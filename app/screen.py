@@ -41,7 +41,11 @@ from .words import local_word, order_word
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40
 _COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue"}
-_CARD = r"[*\[]?[0-9A-Z]{1,3}[♠♥♦♣♤♡♢♧]\]?"
+# A card as the screens show it: its rank code, then its suit's symbol, which
+# any game's deck may choose (♥, Cicera's ● ∪ † ¦ ...): any sign that is not a
+# letter, digit, space, Arabic or the punctuation of sentences. A number and
+# its sign ("95%") kept left to right as well is harmless.
+_CARD = r"[*\[]?[0-9A-Z]{1,3}[^\w\s.,:;!?()\[\]{}«»\"'\u0600-\u06FF-]\]?"
 _CARD_RUN = re.compile(f"{_CARD}(?:[ ,]+{_CARD})*")
 
 

@@ -18,8 +18,8 @@ from machiavelli.games.machiavelli.game import Game
 runner = CliRunner()
 
 
-def run(*args):
-    return runner.invoke(app, list(args))
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
 
 
 def test_a_match_of_n_deals_moves_the_dealer_and_sums_the_scores(tmp_path):
@@ -83,3 +83,60 @@ def test_a_record_whose_dealer_is_no_seat_is_refused():
 def test_deals_and_target_refuse_a_loaded_game(tmp_path):
     result = run("play", "--seat", "greedy", "--deals", "2", "--load", str(tmp_path / "x.json"))
     assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+def test_a_match_left_in_the_middle_of_a_deal_goes_on_from_its_save(tmp_path):
+    out = tmp_path / "m.json"
+    left = run("play", "--seat", "human", "--seat", "greedy", "--deals", "2", "--seed", "5",
+               "--record", str(out), input="draw\ndraw\n")
+    assert left.exit_code == 0, left.output
+    saved, planned, target = match.read(out)
+    assert (planned, target) == (2, None) and len(saved) == 1
+    first = saved[0]
+    assert first.replay().outcome is None and first.actions  # the unfinished deal, the person's draws in it
+    done = run("play", "--load", str(out), "--seat", "greedy")
+    assert done.exit_code == 0, done.output
+    assert "Score sheet after deal 2" in done.stdout and "The match is over after 2 deals." in done.stdout
+    final, planned, _ = match.read(out)
+    assert planned == 2 and len(final) == 2
+    # The deal played on is the saved one continued, not dealt again.
+    assert final[0].seed == first.seed and final[0].actions[: len(first.actions)] == first.actions
+    assert all(r.replay().outcome is not None for r in final)
+    sheet = json.loads(run("replay", str(out), "--json").stdout)["sheet"]
+    assert sheet["totals"] == [sum(col) for col in zip(*sheet["deals"])] and len(sheet["deals"]) == 2
+
+
+def test_a_finished_match_goes_on_when_more_deals_are_asked(tmp_path):
+    out = tmp_path / "m.json"
+    assert run("play", "--seat", "greedy", "--deals", "1", "--seed", "3", "--record", str(out)).exit_code == 0
+    before, _, _ = match.read(out)
+    more = run("play", "--load", str(out), "--deals", "2")
+    assert more.exit_code == 0, more.output
+    after, planned, _ = match.read(out)
+    assert planned == 2 and len(after) == 2 and after[0].actions == before[0].actions
+    assert after[1].seed == match.deal_seed(before[0].seed, 1)
+    assert after[1].replay().dealer == (before[0].replay().dealer + 1) % 3
+
+
+def test_a_loaded_match_never_overwrites_another_file(tmp_path):
+    out, other = tmp_path / "m.json", tmp_path / "other.json"
+    assert run("play", "--seat", "greedy", "--deals", "1", "--seed", "3", "--record", str(out)).exit_code == 0
+    other.write_text("my notes")
+    result = run("play", "--load", str(out), "--deals", "2", "--record", str(other))
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert other.read_text() == "my notes"
+
+
+def test_a_match_file_refuses_a_match_that_does_not_continue_it(tmp_path):
+    out = tmp_path / "m.json"
+    assert run("play", "--seat", "greedy", "--deals", "1", "--seed", "3", "--record", str(out)).exit_code == 0
+    text = out.read_text()
+    stranger = run("play", "--seat", "greedy", "--deals", "1", "--seed", "4", "--record", str(out))
+    assert stranger.exit_code != 0 and out.read_text() == text
+    records, _, _ = match.read(out)
+    with pytest.raises(RecordError):
+        other = GameRecord.of(Game(load_variant("bga"), 3, 99), [Seat("greedy")] * 3)
+        match.save(out, [other], 1, None)
+    assert out.read_text() == text
+    match.save(out, records, 2, None)  # the same match, one deal more planned: allowed
+    assert match.read(out)[1] == 2

@@ -242,3 +242,37 @@ def test_a_chinese_game_fits_an_80_by_24_terminal_by_display_width(seed, seats):
     titles = [line for s in shown for line in s if line.startswith("马基雅维利 · ")]
     assert len(titles) > 10 and all(cell_len(t) == 80 for t in titles)
     assert all(any(line.startswith("您的手牌") for line in s) for s in shown if any(l.startswith("马基雅维利 · ") for l in s))
+
+
+@pytest.mark.parametrize("variant", ["cicera", "si-se-pai"])
+def test_visual_order_reaches_every_line_of_a_game_that_draws_itself(tmp_path, variant):
+    """Games shown through their own presentation (Cicera, Sì Sè Pái) honour
+    --bidi visual too: every Arabic line of the logical output reaches a
+    terminal reordered, none in logical order."""
+    import os
+    import subprocess
+
+    import pexpect
+
+    args = ["-m", "machiavelli", "--lang", "ar", "play", "-V", variant, "--seed", "2", "--seat", "random",
+            "--moves"]
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR")}
+    env.update(TERM="xterm-256color", COLUMNS="250", LINES="24", LANG="C.UTF-8")
+    logical = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=60,
+                             cwd=str(tmp_path)).stdout.splitlines()
+    child = pexpect.spawn(sys.executable, [*args, "--bidi", "visual"], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=60, dimensions=(24, 250))
+    child.expect(pexpect.EOF)
+    shown = child.before.replace("\r\n", "\n")
+    i18n.use_language("ar", environ={})
+    arabic = [line for line in logical if any("\u0600" <= ch <= "\u06ff" for ch in line)]
+    assert len(arabic) > 5
+    for line in arabic:
+        assert visual_of(line) in shown and line not in shown, line
+    if variant == "cicera":  # cards keep their rank before their suit's sign, as players read them
+        import re
+
+        cards = set(re.findall(r"(?<![\w●∪†¦])([0-9A-Z]{1,2})([●∪†¦])", "\n".join(arabic)))
+        assert len(cards) > 5
+        for rank, suit in cards:
+            assert rank + suit in shown and suit + rank not in shown, rank + suit

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Callable, Optional, Sequence
 
 import typer
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the engine is imported when a game is played, not to start 
     from machiavelli.core.records import Seat
     from machiavelli.games.machiavelli.game import Entry, Game
 
+    from ..human import Session
     from ..screen import Screen
 
 #: Players the application provides beside the kernel's bots and people:
@@ -124,7 +125,8 @@ def play(
     record: Annotated[Optional[Path], typer.Option(
         "--record", help=N_("Write the game record to this file (games with people: also when they leave; "
         "default: a new file in the data directory when the game ends)."))] = None,
-    load: Annotated[Optional[Path], typer.Option("--load", help=N_("Continue a saved game (its record is updated)."))] = None,
+    load: Annotated[Optional[Path], typer.Option("--load", help=N_("Continue a saved game or match (its record is updated; a match keeps its deals and target unless "
+                                               "--deals or --target says otherwise)."))] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("Replace the --record file even if it holds another game."))] = False,
     moves: Annotated[bool, typer.Option(
         "--moves", help=N_("Print every action as it is played (games between computer players)."))] = False,
@@ -157,12 +159,32 @@ def play(
     display.apply_cards(cards)
     if bidi not in ("logical", "visual"):
         raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
+    earlier: list[Game] = []
+    loaded_match = False
     if load is not None:
+        from .. import match
+
         if variant_name or overrides or seed is not None or players is not None:
             raise fail(_("A loaded game keeps its own variant, seed and players: drop --variant, --set, --seed and --players."))
-        saved = read_record(load)
-        with named(load):
-            game = saved.replay()
+        if match.is_file(load):
+            # A match goes on where it was left: its finished deals are
+            # scored again, an unfinished last deal is played on.
+            loaded_match = True
+            with named(load):
+                loaded, saved_deals, saved_target = match.read(load)
+                earlier = [r.replay() for r in loaded]
+            deals = deals if deals is not None else saved_deals
+            target = target if target is not None else saved_target
+            saved = loaded[-1]
+            game = earlier.pop() if earlier[-1].outcome is None else None  # type: ignore[assignment]
+            match_seed = loaded[0].seed
+        else:
+            if deals is not None or target is not None:
+                raise fail(_("A match cannot be continued from a saved game: start it again with --deals or --target."))
+            saved = read_record(load)
+            with named(load):
+                game = saved.replay()
+            match_seed = game.seed
         names = [s.player for s in saved.seats]
         if seats:
             if len(seats) not in (1, len(names)):
@@ -177,36 +199,37 @@ def play(
         game = registry.game(variant.game).new_game(variant, len(names),
                                                      seed if seed is not None else secrets.randbelow(1 << 32))
         saved = None
-    _check_names(names, game.variant.game)
+        match_seed = game.seed
+    shown_game = game if game is not None else earlier[-1]
+    _check_names(names, shown_game.variant.game)
     people = HUMAN in names
     if people and as_json:
         raise fail(_("--json is for games between computer players only."))
     seat_list = [Seat(n, saved.seats[k].name if saved is not None and k < len(saved.seats) else None)
                  for k, n in enumerate(names)]
-    if record is not None:
+    if record is not None and not loaded_match:
         check_writable(record, saved, force=force)
-    deck = game.variant.deck
-    shown = [seat_text(player_name(s), n, game.variant.game) for s, n in enumerate(names)]
+    deck = shown_game.variant.deck
+    shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
-        intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
-                       players=format_list(shown)))
+        intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(shown_game.variant.name),
+                       seed=shown_game.seed, players=format_list(shown)))
         if saved is None:
             intro.append(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
                            first=player_name(game.first)))
     from ..presented import presentation_of
 
-    present = presentation_of(game.variant.game)
+    present = presentation_of(shown_game.variant.game)
     if present is not None:  # a game that draws itself (see machiavelli.core.present)
         if deals is not None or target is not None:
             raise fail(_("--deals and --target score Machiavelli deals; {game} is played one deal at a time.",
                          game=game.variant.game))
-        return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json)
-    if deals is not None or target is not None:
-        if load is not None:
-            raise fail(_("A match cannot be continued from a saved game: start it again with --deals or --target."))
+        return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json,
+                               bidi == "visual")
+    if deals is not None or target is not None or loaded_match:
         status = _play_match(game, names, seat_list, deals, target, record, force, moves, as_json,
-                             bidi == "visual", intro)
+                             bidi == "visual", intro, earlier=earlier, first_seed=match_seed)
         if status:
             raise typer.Exit(status)
         return
@@ -244,7 +267,7 @@ def play(
 
 
 def _play_presented(game, names: list[str], seats: list[Seat], record: Path | None, force: bool, present,
-                    intro: list[str], moves: bool, as_json: bool) -> None:
+                    intro: list[str], moves: bool, as_json: bool, visual: bool = False) -> None:
     """A game shown through its own presentation: people at this terminal
     or computer players alone."""
     from machiavelli.core.bots import play_out
@@ -253,17 +276,24 @@ def _play_presented(game, names: list[str], seats: list[Seat], record: Path | No
     from ..presented import Table, style
     from ..saves import write_record
 
+    echo: Callable[[str], None] = typer.echo
+    shape: Callable[[str], str] = lambda prompt: prompt  # noqa: E731
+    if visual and not as_json:
+        # Every line and prompt in visual order, as Machiavelli's own screens.
+        screen = _screen(True)
+        screen.visual_notice()
+        echo, shape = (lambda line: screen.say(line, whole=True)), screen.prompt  # noqa: E731
     for line in intro if not as_json else ():
-        typer.echo(line)
+        echo(line)
     drivers = _make_players([n if n != HUMAN else best_computer(game.variant.game) for n in names], game)
     if HUMAN in names:
-        status = Table(game, seats, present, sys.stdin, typer.echo, record, force).run(drivers)
+        status = Table(game, seats, present, sys.stdin, echo, record, force, shape=shape).run(drivers)
         if status:
             raise typer.Exit(status)
         return
     look = style([s.name for s in seats])
-    show = (lambda entry: typer.echo(_("Turn {turn}: {text}", turn=entry.turn,
-                                       text=present.narrate(entry, game.variant, look))))
+    show = (lambda entry: echo(_("Turn {turn}: {text}", turn=entry.turn,
+                                 text=present.narrate(entry, game.variant, look))))
     try:
         if game.outcome is None:
             play_out(game, drivers, on_entry=show if moves and not as_json else None)
@@ -274,21 +304,26 @@ def _play_presented(game, names: list[str], seats: list[Seat], record: Path | No
         print_json(game.state())
         return
     for line in present.summary(game, look):
-        typer.echo(line)
+        echo(line)
     if record is not None:
-        typer.echo(_("Record written to {file}.", file=str(record)))
+        echo(_("Record written to {file}.", file=str(record)))
 
 
-def _play_match(first: Game, names: list[str], seats: list[Seat], deals: int | None, target: int | None,
+def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: int | None, target: int | None,
                 record: Path | None, force: bool, moves: bool, as_json: bool, visual: bool,
-                intro: list[str]) -> int:
-    """Deals until the match is over (see :mod:`machiavelli.app.match`); the exit status."""
+                intro: list[str], earlier: Sequence[Game] = (), first_seed: int | None = None) -> int:
+    """Deals until the match is over (see :mod:`machiavelli.app.match`); the
+    exit status. ``earlier``: the finished deals of a loaded match; ``first``:
+    the deal to play now (a new one, or a loaded unfinished one), or None to
+    deal the next one."""
     from machiavelli.core.bots import play_out
     from machiavelli.core.records import GameRecord
 
+    from machiavelli.core.errors import MachiavelliError
+
     from .. import match
     from ..narrate import entry_text, outcome_text, player_name
-    from ..writing import write_atomically
+    from ..reasons import describe
 
     echo: Callable[[str], None] = typer.echo
     if visual and not as_json:
@@ -297,19 +332,36 @@ def _play_match(first: Game, names: list[str], seats: list[Seat], deals: int | N
     if not as_json:
         for line in intro:
             echo(line)
-    definition = registry.game(first.variant.game)
-    sheet = match.sheet_of([first])
-    games, records = [], []
+    some = first if first is not None else earlier[-1]
+    variant, players = some.variant, some.players
+    seed = first_seed if first_seed is not None else some.seed
+    definition = registry.game(variant.game)
+    sheet = match.Sheet(getattr(variant, "scoring", "winner-only"), players)
+    games: list[Game] = list(earlier)
+    records = [GameRecord.of(g, seats) for g in games]
+    for done in games:
+        sheet.add(done)
+    if games and not as_json:
+        for line in sheet.lines(player_name):
+            echo(line)
+
+    def save(path: Path, current: GameRecord | None = None, *, force: bool = False) -> None:
+        match.save(path, [*records, *([current] if current is not None else [])], deals, target, force=force)
+
     game = first
-    while True:
-        if games:
-            game = definition.new_game(first.variant, first.players, match.deal_seed(first.seed, len(games)),
+    while not sheet.over(deals, target):
+        if game is None:
+            game = definition.new_game(variant, players, match.deal_seed(seed, len(games)),
                                        dealer=match.next_dealer(games[-1]))  # type: ignore[call-arg]
             if not as_json:
                 echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=len(games) + 1,
                        dealer=player_name(game.dealer), first=player_name(game.first)))
         if HUMAN in names:
-            status = _play_with_people(game, names, seats, None, force, visual)
+            # The people's session saves the whole match, this deal as it stands last.
+            session = _session(game, names, seats, record, force, visual, write=save)
+            status = session.run(_drivers(session, game, names))
+            if record is None:
+                record = session.saved_in
             if game.outcome is None:
                 return status
         else:
@@ -320,18 +372,16 @@ def _play_match(first: Game, names: list[str], seats: list[Seat], deals: int | N
         games.append(game)
         records.append(GameRecord.of(game, seats))
         sheet.add(game)
+        game = None
         if not as_json:
-            echo(outcome_text(game.outcome))
+            echo(outcome_text(games[-1].outcome))
             for line in sheet.lines(player_name):
                 echo(line)
         if record is not None:
             try:
-                write_atomically(record, match.dumps(records, deals, target), sync=True)
-            except OSError as exc:
-                raise fail(_("Cannot write {file}: {detail}", file=str(record), detail=exc.strerror or str(exc)),
-                           code=1) from None
-        if sheet.over(deals, target):
-            break
+                save(record, force=force)
+            except MachiavelliError as exc:
+                raise fail(describe(exc), code=1) from None
     if as_json:
         print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})
         return 0
@@ -346,17 +396,30 @@ def _play_match(first: Game, names: list[str], seats: list[Seat], deals: int | N
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
-                      visual: bool, loaded: Path | None = None, intro: list[str] = ()) -> int:
+                      visual: bool, loaded: Path | None = None, intro: Sequence[str] = ()) -> int:
     """A session at this terminal (or from standard input); the exit status."""
-    from machiavelli.core.bots import bot_seed, make_bot
+    session = _session(game, names, seats, record, force, visual, loaded=loaded, intro=intro)
+    return session.run(_drivers(session, game, names))
 
+
+def _session(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool, visual: bool, *,
+             loaded: Path | None = None, intro: Sequence[str] = (), write: Callable[..., None] | None = None
+             ) -> "Session":
     from ..human import Session, Terminal
+    from ..saves import write_record
 
     screen = _screen(visual)
     screen.visual_notice()
     for line in intro:  # through the screen: in visual order too
         screen.say(line, whole=True)
-    session = Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force, loaded=loaded)
+    return Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force, loaded=loaded,
+                   write=write or write_record)
+
+
+def _drivers(session: "Session", game: Game, names: list[str]) -> list[Bot]:
+    """Who moves for each seat: the people through the session, the others as named."""
+    from machiavelli.core.bots import bot_seed, make_bot
+
     drivers: list[Bot] = []
     for seat, name in enumerate(names):
         if name == HUMAN:
@@ -365,7 +428,7 @@ def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: P
             drivers.append(PLAYERS[name](game, seat, bot_seed(game.seed, seat)))
         else:
             drivers.append(make_bot(name, bot_seed(game.seed, seat)))
-    return session.run(drivers)
+    return drivers
 
 
 def _screen(visual: bool) -> "Screen":
