@@ -17,7 +17,7 @@ from typing import Sequence
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
 
-from machiavelli.games.machiavelli import house, levels, moves
+from machiavelli.games.machiavelli import house, moves, reach
 from machiavelli.games.machiavelli.actions import END, Action
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.games.machiavelli.variant import MachiavelliVariant
@@ -87,7 +87,7 @@ def _house_play(view: View) -> Hint:
     if view.variant.jokers:
         # The computer players' play with jokers: the melds the joker rules
         # let the player break, the jokers placed as they place them.
-        played = levels.play_within(trial.view(0), list(start.hand), None, random.Random(0))
+        played = reach.play_within(trial.view(0), list(start.hand), None, random.Random(0))
         plan = house.legal_plan(trial.view(0), played if played[-1] is END else [END])
     else:
         solved = moves.best(view.variant, start.table, start.hand, start.help)

@@ -19,7 +19,7 @@ from machiavelli.cli import app
 from machiavelli.core.bots import bot_seed, play_out
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SolverError, VariantError
-from machiavelli.games.machiavelli import finder, levels, opening, players
+from machiavelli.games.machiavelli import finder, levels, opening, players, reach
 from machiavelli.games.machiavelli.actions import (DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split,
                                                    Swap, Take)
 from machiavelli.games.machiavelli.bots import RandomBot
@@ -348,8 +348,8 @@ def test_the_meld_finder_completes_a_pair_with_a_joker():
 
 def test_bots_leave_unbreakable_melds_alone():
     variant = load_variant("tahiti")
-    assert not levels.breakable(variant, C("5H 6H JK")) and levels.breakable(variant, C("5H 6H 7H"))
-    assert levels.breakable(load_variant("jokers"), C("5H 6H JK"))
+    assert not reach.breakable(variant, C("5H 6H JK")) and reach.breakable(variant, C("5H 6H 7H"))
+    assert reach.breakable(load_variant("jokers"), C("5H 6H JK"))
 
 
 def test_a_bot_wins_a_pair_with_its_joker_and_adds_the_rest():

@@ -26,6 +26,7 @@ from typing import Iterator
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
 from .house import legal_plan
+from .reach import play_within
 from .view import View, _internals
 
 
@@ -99,9 +100,7 @@ class SolverBot(PlannedBot):
     def plan(self, view: View) -> list[Action]:
         if view.variant.jokers:
             # Jokers: the melds the rules let the player break, and the
-            # jokers the solver cannot place yet (see levels.play_within).
-            from .levels import play_within
-
+            # jokers the solver cannot place yet (see reach.play_within).
             return play_within(view, list(view.hand), None, random.Random(self.seed))
         fast = _internals(view)
         table = tuple(sorted(v for key in fast.table_keys for v in key))
