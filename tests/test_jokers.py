@@ -133,8 +133,11 @@ def test_meld_check_says_what_the_joker_stands_for():
     data = json.loads(result.output)
     assert result.exit_code == 0 and data["valid"] and data["kind"] == "run"
     assert data["jokers"] == 1 and data["stands_for"] == [["6H"]]
-    plain = runner.invoke(app, ["meld", "check", "5H", "6H", "7H", "--json"])
+    plain = runner.invoke(app, ["meld", "check", "5H", "6H", "7H", "--variant", "jokers", "--json"])
     assert json.loads(plain.output)["stands_for"] == [] and json.loads(plain.output)["jokers"] == 0
+    # Without jokers the answer is what it always was.
+    assert set(json.loads(runner.invoke(app, ["meld", "check", "5H", "6H", "7H", "--json"]).output)) == \
+        {"valid", "kind", "reason"}
     text = runner.invoke(app, ["--ascii", "meld", "check", "5H", "JK", "7H", "--variant", "jokers"])
     assert "the joker stands for 6H" in text.output
     bad = runner.invoke(app, ["meld", "check", "5H", "JK", "JK", "--variant", "tahiti"])

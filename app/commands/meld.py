@@ -31,12 +31,16 @@ def meld_check(
     variant = library.load_variant(variant_name, overrides or [])
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)
-    # What the jokers stand for (variants with jokers): every assignment.
-    stands = variant.stands_for(parsed) if result.valid else ()
+    # What the jokers stand for, in a variant with jokers (other games' and
+    # joker-less variants answer as before): every assignment.
+    wild = getattr(variant, "wild", None)
+    stands = variant.stands_for(parsed) if wild is not None and result.valid else ()
     if as_json:
-        jokers = sum(1 for c in parsed if c.rank == 0 and variant.wild is not None and c.suit == variant.wild.code)
-        print_json({**result.as_dict(), "jokers": jokers,
-                    "stands_for": [[variant.deck.card_text(c) for c in combo] for combo in stands]})
+        answer = result.as_dict()
+        if wild is not None:
+            answer["jokers"] = sum(1 for c in parsed if c.rank == 0 and c.suit == wild.code)
+            answer["stands_for"] = [[variant.deck.card_text(c) for c in combo] for combo in stands]
+        print_json(answer)
         raise typer.Exit(0 if result.valid else 1)
     shown = glossary.show_cards(variant.arrange(parsed), variant.deck)
     if result.valid:
