@@ -32,9 +32,11 @@ A presentation is plain functions of the kernel's values:
     by the game's engine;
 ``table(view, style)`` (optional)
     the table as a graphical page draws it: a :class:`TableView` of named
-    areas (cards, teams, lines of text) and the moves open to the seat,
-    each with the hand card it plays and the table cards it takes. A game
-    without it is not offered in the browser.
+    areas (cards, groups of cards, teams, lines of text) and the moves open
+    to the seat, each with the hand card it plays (or none: an answer the
+    page offers as a button) and the table cards it takes; how each card
+    is drawn and named, when the game says so. A game without it is not
+    offered in the browser.
 """
 
 from __future__ import annotations
@@ -181,7 +183,7 @@ class RulesWriter:
 
 
 #: The kinds of area a page knows how to draw (see :class:`Area`).
-AREA_KINDS = ("cards", "hand", "team", "text", "result")
+AREA_KINDS = ("cards", "groups", "hand", "team", "moves", "text", "result")
 
 
 @dataclass(frozen=True)
@@ -189,10 +191,14 @@ class Area:
     """One part of a seat's table as a page draws it, already in words.
 
     ``kind``: ``cards`` (a row of face-up cards; ``target`` when a hand
-    card is played by putting it there), ``hand`` (the seat's own cards),
-    ``team`` (partners named by ``seats``, with ``lines`` such as their
-    pile and points; ``mine`` for the seat's own team), ``text`` and
-    ``result`` (lines). ``marked`` cards are drawn apart, ``mark`` says why."""
+    card is played by putting it there), ``groups`` (labelled ``groups`` of
+    face-up cards, such as a seat's open melds), ``hand`` (the seat's own
+    cards, in ``groups`` when the game arranges them so), ``team``
+    (partners named by ``seats``, with ``lines`` such as their pile and
+    points; ``mine`` for the seat's own team), ``moves`` (the moves that
+    play no hand card, as buttons, with ``lines`` to explain them),
+    ``text`` and ``result`` (lines). ``seats`` names the players an area
+    belongs to; ``marked`` cards are drawn apart, ``mark`` says why."""
 
     key: str
     kind: str
@@ -204,27 +210,49 @@ class Area:
     mark: str = ""
     target: bool = False
     mine: bool = False
+    groups: tuple[tuple[str, tuple[Card, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
 class Move:
     """One action open to the seat, as a page offers it: the hand ``card``
-    it plays, the table cards it ``takes`` (empty: none) and ``text``, the
-    action in words (as ``describe_action`` says it)."""
+    it plays (None: a move that plays no single card, such as an answer,
+    offered as a button), the table cards it ``takes`` (empty: none) and
+    ``text``, the action in words (as ``describe_action`` says it)."""
 
     action: Action
-    card: Card
+    card: Card | None
     takes: tuple[Card, ...]
     text: str
 
 
 @dataclass(frozen=True)
+class Face:
+    """A card as the game draws it: the ``text`` printed on it and the
+    ``name`` a screen reader says, in the user's language."""
+
+    text: str
+    name: str
+
+
+@dataclass(frozen=True)
 class TableView:
     """A seat's table for a graphical page: its areas in reading order and
-    every move open to the seat now (none when it is not its turn)."""
+    every move open to the seat now (none when it is not its turn).
+
+    Optional: ``faces``, how each card shown is drawn and named (else the
+    page uses the deck's symbols); ``face_choices``, the other ways of
+    drawing cards the user may choose (``Style.faces`` keys, with their
+    names); ``status``, whose move it is in words when the page cannot
+    name one player (several answer at once, unseen by each other), with
+    ``current`` the seat to play when there is one."""
 
     areas: tuple[Area, ...]
     moves: tuple[Move, ...] = ()
+    faces: tuple[tuple[Card, Face], ...] = ()
+    face_choices: tuple[tuple[str, str], ...] = ()
+    status: str = ""
+    current: int | None = None
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def folders(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app(folders):
-    return create_app(Tables(), lang="en")
+    return create_app(Tables(), lang="en", pause=0)
 
 
 @pytest.fixture
@@ -46,9 +46,15 @@ def client(app):
         yield c
 
 
+def settle(client):
+    """Wait until the computers (who move in the background) are done."""
+    assert client.app.state.server.computers.settled(30)
+
+
 def new_game(client, seats=("human", "friend"), variant="one-deck", seed=5, lang="en"):
     r = client.post("/api/games", json={"variant": variant, "seats": list(seats), "lang": lang, "seed": seed})
     assert r.status_code == 201, r.text
+    settle(client)
     return r.json()
 
 
@@ -84,7 +90,9 @@ def view(client, game, seat, lang="en"):
 
 def act(client, game, seat, command, lang="en"):
     token = game["seats"][seat]["token"]
-    return client.post(f"/api/games/{game['id']}/actions?token={token}&lang={lang}", json={"command": command})
+    r = client.post(f"/api/games/{game['id']}/actions?token={token}&lang={lang}", json={"command": command})
+    settle(client)
+    return r
 
 
 def test_new_game_gives_each_person_a_secret_link_and_computers_none(client):
@@ -255,14 +263,14 @@ def test_games_survive_a_restart(folders, client):
     before = view(client, game, 0)
     tables = Tables()
     assert tables.load_saved() == 1 and not tables.unreadable
-    with TestClient(create_app(tables, lang="en")) as again:
+    with TestClient(create_app(tables, lang="en", pause=0)) as again:
         assert view(again, game, 0) == before
         listed = again.get("/api/games").json()["games"]
         assert [g["id"] for g in listed] == [game["id"]]
         # This computer's start page offers the starter's seat, never a friend's.
         assert listed[0]["link"] == f"/play/{game['id']}?token={game['seats'][0]['token']}"
         assert game["seats"][1]["token"] not in json.dumps(listed)
-    with TestClient(create_app(tables, lang="en", local=False)) as remote:
+    with TestClient(create_app(tables, lang="en", local=False, pause=0)) as remote:
         assert "token" not in json.dumps(remote.get("/api/games").json())
     record = folders / "data" / "games" / f"web-{game['id']}.json"
     assert GameRecord.loads(record.read_text(encoding="utf-8")).replay().turn_number == 2

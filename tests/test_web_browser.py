@@ -49,7 +49,8 @@ def server(tmp_path_factory):
     env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_VARIANTS_DIR=str(variants),
                MACHIAVELLI_CACHE_DIR=str(base / "cache"))
     port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en"],
+    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
+                                "--pause", "0.05"],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
@@ -326,6 +327,9 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         page.click('#controls button[data-command="hint"]')
         page.wait_for_selector("#messages p")
         for _ in range(200):
+            # The computer moves in the background: wait for the person's turn or the end.
+            page.wait_for_function("""() => !document.querySelector('#result').hidden ||
+                !document.querySelector('#controls button[data-command="draw"]').disabled""")
             if page.locator("#result").is_visible():
                 break
             draw = page.locator('#controls button[data-command="draw"]')
@@ -456,3 +460,109 @@ def test_the_start_page_offers_cicera_in_teams_and_starts_it_in_arabic(server, b
         assert not errors
     finally:
         context.close()
+
+
+# -- Sì Sè Pái: public cards, answers given unseen, groups, four-colour cards -----------------
+
+
+def _si_se_pai_turn(page) -> None:
+    """Wait until the person is to answer or discard, or the deal is over."""
+    page.wait_for_function("""() => !document.querySelector('#result').hidden ||
+        document.querySelector('#area-answers button.answer') ||
+        document.querySelector('#area-table button.put-here:not([disabled])') ||
+        (document.querySelector('#area-table.target') && document.body.classList.contains('my-turn'))""")
+
+
+def _discardable(page) -> str:
+    codes = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
+    return next((c for c in codes if not c.startswith("G") and c != "FL"), codes[0])
+
+
+def test_a_si_se_pai_deal_against_computers_with_answers_and_discards(server, browser):
+    status, game = _post(server + "/api/games", {"variant": "si-se-pai", "lang": "en", "seed": 12,
+                                                 "seats": ["human", "keeper", "random", "keeper"]})
+    assert status == 201, game
+    seat = Seat(browser, server, game["seats"][0]["link"], "si-se-pai")
+    page = seat.page
+    page.set_viewport_size({"width": 1200, "height": 1700})  # the hand and the public card both in view, to drag
+    answers, claims, discards = 0, 0, 0
+    try:
+        assert page.locator("#hand .group").count() >= 2  # the hand by colour, each group named
+        assert page.locator("#area-open-1.area-groups").count() == 1
+        for _ in range(400):
+            _si_se_pai_turn(page)
+            if page.locator("#result").is_visible():
+                break
+            buttons = page.locator("#area-answers button.answer")
+            if buttons.count():
+                claim = page.locator('#area-answers button.answer[data-command^="take"], '
+                                     '#area-answers button.answer[data-command="win"]')
+                if claim.count() and not claims:
+                    assert "may claim it" in page.locator("#area-table").inner_text()
+                    seat.shot("12-si-se-pai-claim-window")
+                button = claim.first if claim.count() else page.locator('#area-answers button.answer[data-command="pass"]')
+                claims += bool(claim.count())
+                handle = button.element_handle()
+                button.click()
+                handle.wait_for_element_state("hidden")  # the page drew the answer's view
+                answers += 1
+                continue
+            code = _discardable(page)
+            before = page.locator("#hand .card").count()
+            if discards % 2 == 0:  # by drag and drop onto the public card's place
+                page.drag_and_drop(f'#hand .card[data-code="{code}"] >> nth=0', "#area-table")
+            else:  # by click, then click on the place
+                page.click(f'#hand .card[data-code="{code}"] >> nth=0')
+                page.click("#area-table button.put-here")
+            page.wait_for_function("n => document.querySelectorAll('#hand .card').length < n", arg=before)
+            discards += 1
+        assert page.locator("#result").is_visible()
+        assert answers >= 1 and claims >= 1, (answers, claims, discards)
+        assert page.locator("#result-text").inner_text().startswith(("Player ", "Drawn deal"))
+        href = page.get_attribute("#result a[download]", "href")
+        record = page.request.get(server + href)
+        assert record.ok and json.loads(record.text())["result"] is not None
+        unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
+            .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
+            .map(e => e.outerHTML)""")
+        assert unnamed == []
+        seat.shot("13-si-se-pai-result")
+        assert not seat.errors
+    finally:
+        seat.context.close()
+
+
+def test_si_se_pai_in_arabic_with_the_cards_chinese_characters(server, browser):
+    status, game = _post(server + "/api/games", {"variant": "si-se-pai", "lang": "ar", "seed": 5,
+                                                 "seats": ["human", "random", "keeper", "random"]})
+    assert status == 201, game
+    seat = Seat(browser, server, game["seats"][0]["link"], "si-se-pai-arabic")
+    page = seat.page
+    try:
+        assert page.get_attribute("html", "dir") == "rtl" and page.get_attribute("html", "lang") == "ar"
+        _si_se_pai_turn(page)
+        page.select_option("#faces", "hanzi")
+        page.wait_for_url(re.compile("faces=hanzi"))
+        page.wait_for_selector("#hand .card .face")
+        faces = page.eval_on_selector_all("#hand .card .face", "fs => fs.map(f => f.textContent)")
+        assert all(re.search("[\u4e00-\u9fff]", f) for f in faces)
+        name = page.get_attribute("#hand .card >> nth=0", "aria-label")
+        assert re.search("[\u0600-\u06ff]", name)  # what a screen reader says: the card's Arabic name
+        assert re.search("[\u0600-\u06ff]", page.locator("#turn-line").inner_text())
+        boxes = page.eval_on_selector_all("#hand .group", "gs => gs.slice(0, 2).map(g => g.getBoundingClientRect().x)")
+        assert boxes[0] > boxes[1]  # the first colour of the hand is on the right
+        unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
+            .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
+            .map(e => e.outerHTML)""")
+        assert unnamed == []
+        seat.shot("14-si-se-pai-arabic-chinese-characters")
+        _si_se_pai_turn(page)
+        answer = page.locator('#area-answers button.answer[data-command="pass"]')
+        if answer.count():
+            assert re.search("[\u0600-\u06ff]", answer.inner_text())
+            with page.expect_response(lambda r: "/actions" in r.url) as response:
+                answer.click()
+            assert response.value.ok
+        assert not seat.errors
+    finally:
+        seat.context.close()

@@ -23,7 +23,7 @@ FRIENDS = ("human", "friend", "friend", "friend")
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
-    return create_app(Tables(), lang="en")
+    return create_app(Tables(), lang="en", pause=0)
 
 
 @pytest.fixture
@@ -32,12 +32,18 @@ def client(app):
         yield c
 
 
+def settle(client):
+    """Wait until the computers (who move in the background) are done."""
+    assert client.app.state.server.computers.settled(30)
+
+
 def new_game(client, seats=FRIENDS, seed=5, lang="en"):
     body = {"variant": "cicera", "lang": lang, "seed": seed}
     if seats is not None:
         body["seats"] = list(seats)
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
+    settle(client)
     return r.json()
 
 
@@ -56,8 +62,10 @@ def view(client, game, seat, lang="en"):
 
 
 def act(client, game, seat, command, lang="en"):
-    return client.post(f"/api/games/{game['id']}/actions?token={token(game, seat)}&lang={lang}",
-                       json={"command": command})
+    r = client.post(f"/api/games/{game['id']}/actions?token={token(game, seat)}&lang={lang}",
+                    json={"command": command})
+    settle(client)
+    return r
 
 
 def strings_in(data) -> set[str]:
@@ -295,7 +303,7 @@ def test_a_whole_game_against_computers_ends_with_the_result_and_survives_a_rest
     assert r.status_code == 200 and r.json()["result"] is not None
     restarted = Tables()
     assert restarted.load_saved() == 1
-    with TestClient(create_app(restarted, lang="en")) as again:
+    with TestClient(create_app(restarted, lang="en", pause=0)) as again:
         assert view(again, game, 0)["result"] == data["result"]
 
 

@@ -36,6 +36,8 @@ def serve(
         "--variant", "-V", help=N_("The variant chosen first on the start page (default: bga)."))] = None,
     lang: display.LangOpt = None,
     open_browser: Annotated[bool, typer.Option("--open", help=N_("Open the start page in the web browser."))] = False,
+    pause: Annotated[float, typer.Option("--pause", help=N_(
+        "Seconds the computer players wait before each of their moves, so that people can follow."))] = 0.6,
 ) -> None:
     """Start the web table (help text: see :func:`register`)."""
     if lang is not None:
@@ -52,8 +54,10 @@ def serve(
 
     if not 0 < port < 65536:
         raise fail(_("--port must be a number from 1 to 65535, not {name}", name=port))
+    if not 0 <= pause <= 60:
+        raise fail(_("--pause must be a number of seconds from 0 to 60, not {name}", name=pause))
     variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
-    app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host))
+    app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     if not is_loopback(host):

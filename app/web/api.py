@@ -3,8 +3,10 @@ games, a seat's view, the terminal's command words, and the record."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -60,6 +62,7 @@ async def new_game(request: Request, server: Server) -> Response:
             raise WebError(400, N_("The seed must be a whole number from 0."))
         try:
             table = server.tables.create(variant, seats, lang, names, seed)
+            server.computers.wake(table)
         except TableError as exc:
             if exc.code == "too-many-games":
                 raise WebError(503, N_("Too many games on this server (at most {n})."),
@@ -82,7 +85,7 @@ async def new_game(request: Request, server: Server) -> Response:
 @handled
 async def view(request: Request, server: Server) -> Response:
     table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
-    return JSONResponse(server.view_json(table, seat, server.lang_of(request)))
+    return JSONResponse(server.view_json(table, seat, server.lang_of(request), server.faces_of(request)))
 
 
 @handled
@@ -96,59 +99,95 @@ async def record(request: Request, server: Server) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="web-{table.id}.json"'})
 
 
+@dataclass
+class _Answer:
+    """What an accepted command answers besides the new view; ``changed``: the game or the table changed."""
+
+    messages: list[str]
+    extra: dict[str, Any]
+    changed: bool = False
+    #: A hint asked for this seat's view: the solver runs off the event loop.
+    hint: Any = None
+
+
 @handled
 async def act(request: Request, server: Server) -> Response:
+    """A command under the game's lock: a move is saved before the answer,
+    which comes at once; the computers then move in the background."""
     table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
     data = await body(request)
     lang = server.lang_of(request)
+    async with server.computers.lock(table):
+        with speaking(lang):
+            answer = _act(table, seat, data, server, lang)
+        if isinstance(answer, Response):
+            return answer
+        if answer.hint is not None:
+            # The solver may take a while: it thinks in a worker thread, the words come after.
+            view = answer.hint
+            found = await anyio.to_thread.run_sync(_solve, view)
+            with speaking(lang):
+                answer.messages, answer.extra = _hint(view, found)
+                answer.messages = [isolated(line, view.variant.deck) for line in answer.messages]
+        if answer.changed:
+            await server.commit(table)
+    server.computers.wake(table)
+    with speaking(lang):
+        return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request)),
+                             "messages": answer.messages, **answer.extra})
+
+
+def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str) -> Response | _Answer:
     command = data.get("command")
     letters = data.get("cards") if data.get("cards") in ("en", "local") else "ask"
-    with speaking(lang):
-        if not isinstance(command, str) or not command.strip():
-            raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
-        game = table.game
-        if game.variant.game not in BUILDERS:
-            return _act_declared(table, seat, command, server, lang)
+    if not isinstance(command, str) or not command.strip():
+        raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
+    game = table.game
+    if game.variant.game not in BUILDERS:
+        return _act_declared(table, seat, command, server, lang)
+    try:
+        typed = read_line(command, CardReader(game.variant.deck, letters))
+    except NotationError as exc:
+        return refusal(422, problem(exc))
+    if typed is None:
+        raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
+    messages: list[str] = []
+    extra: dict[str, Any] = {}
+    changed = False
+    if typed.action is not None:
         try:
-            typed = read_line(command, CardReader(game.variant.deck, letters))
+            game.apply(typed.action, seat)
+        except IllegalAction as error:
+            reasons = [isolated(r, game.variant.deck) for r in _rejection(game.view(seat), error)]
+            return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code},
+                                status_code=422)
+        changed = True
+    elif typed.command == "sort":
+        from ..words import order_of
+
+        try:
+            order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
+                table.orders.get(seat, hand_order.SUIT))
         except NotationError as exc:
             return refusal(422, problem(exc))
-        if typed is None:
-            raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
-        messages: list[str] = []
-        extra: dict[str, Any] = {}
-        if typed.action is not None:
-            try:
-                game.apply(typed.action, seat)
-            except IllegalAction as error:
-                reasons = [isolated(r, game.variant.deck) for r in _rejection(game.view(seat), error)]
-                return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code},
-                                    status_code=422)
-            table.play_computers()
-            server.tables.changed(table)
-        elif typed.command == "sort":
-            from ..words import order_of
-
-            try:
-                order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
-                    table.orders.get(seat, hand_order.SUIT))
-            except NotationError as exc:
-                return refusal(422, problem(exc))
-            table.orders[seat] = order
-            server.tables.changed(table)
-        elif typed.command == "hint":
-            messages, extra = _hint(game.view(seat))
-            messages = [isolated(line, game.variant.deck) for line in messages]
-        elif typed.command == "help":
-            messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
-        elif typed.command == "rules":
-            extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
-            messages = [_("The rules are on their own page.")]
-        elif typed.command in ("save", "quit"):
-            messages = [_("The game is saved after every move: come back to this link at any time.")]
-        elif typed.command == "table":
-            messages = []
-        return JSONResponse({"view": server.view_json(table, seat, lang), "messages": messages, **extra})
+        table.orders[seat] = order
+        changed = True
+    elif typed.command == "hint":
+        view = game.view(seat)
+        if not view.my_turn:
+            messages = [_("It is not your turn.")]
+        else:
+            return _Answer([], {}, hint=view)
+    elif typed.command == "help":
+        messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
+    elif typed.command == "rules":
+        extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
+        messages = [_("The rules are on their own page.")]
+    elif typed.command in ("save", "quit"):
+        messages = [_("The game is saved after every move: come back to this link at any time.")]
+    elif typed.command == "table":
+        messages = []
+    return _Answer(messages, extra, changed)
 
 
 def default_computer(game: str) -> str:
@@ -163,7 +202,7 @@ def default_computer(game: str) -> str:
     return preferred[0] if preferred else sorted(bots)[0]
 
 
-def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str) -> Response:
+def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str) -> Response | _Answer:
     """A command for a game that declares its own table: the game reads it
     as a line typed at the terminal; a line that may mean several moves is
     answered with the engine's list to choose from."""
@@ -178,6 +217,7 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
     is_ = lambda name: word in (name, fold(local_word(name)))  # noqa: E731
     messages: list[str] = []
     extra: dict[str, Any] = {}
+    changed = False
     if is_("help") or word == "?":
         messages = [isolated(line, deck) for line in present.commands_help()]
     elif is_("rules"):
@@ -204,9 +244,8 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
             extra["choices"] = [{"command": a.text(deck), "text": isolated(present.describe_action(a, view, look), deck)}
                                 for a in options]
         else:
-            table.play_computers()
-            server.tables.changed(table)
-    return JSONResponse({"view": server.view_json(table, seat, lang), "messages": messages, **extra})
+            changed = True
+    return _Answer(messages, extra, changed)
 
 
 def _rejection(view: Any, error: IllegalAction) -> list[str]:
@@ -232,20 +271,24 @@ def _rejection(view: Any, error: IllegalAction) -> list[str]:
     return [action_reason(IllegalAction(error.code, **params))]
 
 
-def _hint(view: Any) -> tuple[list[str], dict[str, Any]]:
+def _solve(view: Any) -> Any:
+    """The solver's best play from ``view`` (in a worker thread), or the exception that stopped it."""
+    try:
+        return hints.best_play(view)
+    except Exception as exc:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+        return exc
+
+
+def _hint(view: Any, found: Any) -> tuple[list[str], dict[str, Any]]:
     """The solver's advice as the terminal words it, plus the commands for the page."""
     from machiavelli.core.i18n import ngettext
 
     from ..words import local_word
 
-    if not view.my_turn:
-        return [_("It is not your turn.")], {}
     deck = view.variant.deck
-    try:
-        found = hints.best_play(view)
-    except ImportError:
+    if isinstance(found, ImportError):
         return [_("No hint: this installation has no solver.")], {}
-    except Exception:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+    if isinstance(found, Exception):
         return [_("No hint: the solver cannot answer this position.")], {}
     if not found.placed:
         if view.played_from_hand:

@@ -8,6 +8,7 @@ the game's ``read_command`` like a line typed at the terminal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from machiavelli.core.cards import Card
@@ -28,8 +29,11 @@ def declared(game: str) -> Presentation | None:
     return found if found is not None and found.table is not None else None
 
 
-def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any] | None:
-    """The seat's JSON (see the README's API section), or None when the game declares no table."""
+def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str],
+                  faces: str = "") -> dict[str, Any] | None:
+    """The seat's JSON (see the README's API section), or None when the game
+    declares no table. ``faces``: the way of drawing cards the user chose
+    among those the game offers ("" for the game's usual letters)."""
     present = declared(view.variant.game)
     if present is None or present.table is None:
         return None
@@ -38,14 +42,28 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
     seat, game = view.seat, view.variant.game
     names = [s.name for s in seats]
     look = style(names)
+    if faces:
+        look = replace(look, faces=faces)
     drawn = present.table(view, look)
+    choices = drawn.face_choices
+    if faces and faces not in {key for key, _label in choices}:
+        look = replace(look, faces="")
+        drawn = present.table(view, look)
     shown: set[Card] = set(view.hand)
     areas = []
+    hand = [code(c) for c in view.hand]
     for area in drawn.areas:
-        cards = view.hand if area.kind == "hand" else area.cards
+        cards = area.cards
+        if area.kind == "hand":
+            cards = tuple(c for _label, group in area.groups for c in group) if area.groups else (area.cards or view.hand)
+            hand = [code(c) for c in cards]
         shown.update(cards)
         shown.update(area.marked)
+        for _label, group in area.groups:
+            shown.update(group)
         areas.append({"key": area.key, "kind": area.kind, "label": area.label, "cards": [code(c) for c in cards],
+                      "groups": [{"label": isolated(label, deck), "cards": [code(c) for c in group]}
+                                 for label, group in area.groups],
                       "lines": [isolated(line, deck) for line in area.lines],
                       "seats": list(area.seats), "names": [seat_label(s, seats, seat, game) for s in area.seats],
                       "marked": [code(c) for c in area.marked], "mark": isolated(area.mark, deck),
@@ -54,8 +72,10 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
     mine = teams.get(seat)
     moves = []
     for move in drawn.moves if view.my_turn else ():
-        shown.add(move.card)
-        moves.append({"card": code(move.card), "takes": [code(c) for c in move.takes],
+        if move.card is not None:
+            shown.add(move.card)
+        shown.update(move.takes)
+        moves.append({"card": None if move.card is None else code(move.card), "takes": [code(c) for c in move.takes],
                       "command": move.action.text(deck), "text": isolated(move.text, deck)})
     others = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": n, "cards_text": _count_text(n),
                "partner": mine is not None and teams.get(s) == mine}
@@ -68,25 +88,34 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
                   "text": lines[0] if lines else "", "lines": lines[1:], "hands": [], "record": links.get("record")}
     table = next((a["cards"] for a in areas if a["key"] == "table"), [])
     over = view.outcome is not None
+    # Whose move it is: the game's seat, or none when several answer unseen (the game says so in words).
+    current = drawn.current if drawn.current is not None or drawn.status else getattr(view, "current", None)
+    cards = describe_cards(shown, deck)
+    for card, face in drawn.faces:
+        found = cards.get(code(card))
+        if found is not None:
+            found.update({"text": face.text, "name": face.name})
     return {
         "game": view.variant.game,
         "variant": view.variant.name,
         "seat": seat,
         "name": seat_label(seat, seats, seat, game),
         "players": view.players,
-        "hand": [code(c) for c in view.hand],
+        "hand": hand,
         "others": others,
         "table": table,
         "turn": view.turn,
         "turn_text": _("Turn {n}", n=format_number(view.turn)),
-        "to_play": None if over else view.current,
-        "to_play_name": None if over else seat_label(view.current, seats, seat, game),
+        "to_play": None if over else current,
+        "to_play_name": None if over or current is None else seat_label(current, seats, seat, game),
+        "status": isolated(drawn.status, deck) if not over else "",
         "my_turn": view.my_turn,
         "since": since,
         "result": result,
         "areas": areas,
         "moves": moves,
-        "cards": describe_cards(shown, deck),
+        "cards": cards,
+        "faces": {"chosen": look.faces if choices else "", "choices": [{"key": k, "label": label} for k, label in choices]},
         "layout": {"kind": "areas", "areas": [{"key": a["key"], "kind": a["kind"], "label": a["label"]} for a in areas],
                    "buttons": []},
         "names": [player_name(s, names) for s in range(view.players)],

@@ -119,6 +119,8 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         # TRANSLATORS: marks the player's partner (same team) in the list of players.
         "partner": _("your partner"),
         "put_card": _("Play the selected card here"),
+        # TRANSLATORS: label of the choice of how cards are drawn (letters, Chinese characters...).
+        "faces": _("Cards shown as"),
         "keyboard_note": _("Type the same commands as at the terminal: play 5♣ 6♣ 7♣, add 2 5♠, take 3, "
                           "move 5♣ 1 2, split 4 7♥, join 1 2, undo, restore, draw, end, hint, sort, help."),
         "keys_note": _("Tab goes from card to card, Space selects one; Alt with an arrow key moves a card of "

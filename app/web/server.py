@@ -9,7 +9,9 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
   command words; the new view, or 422 with the reason.
 - ``GET /api/games/{id}/record?token=T``: the record, once the game is over.
-- ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change.
+- ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change
+  (each computer move as it is made: they play in the background, see :mod:`.computers`).
+  Every view has a ``version`` that grows with each change: a page drops an older one.
 
 A wrong token, or a game that does not exist, gets 403 and the same words.
 Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`).
@@ -18,9 +20,11 @@ Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -40,6 +44,7 @@ from .requests import WebError, forbidden, loopback, refusal
 from .seat_json import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
+from .computers import PAUSE, Computers
 from .tables import Table, Tables, TableError
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -49,15 +54,18 @@ class Server:
     """The application's state: the tables, the default language and the
     open live connections (per game: socket, seat, language, queue)."""
 
-    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True) -> None:
+    def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True,
+                 pause: float = PAUSE) -> None:
         self.tables = tables
         self.lang = lang
         #: Listening on this computer only: the start page may then offer
         #: the starter's own seat of every saved game.
         self.local = local
         self.default_variant = default_variant
-        self.live: dict[str, list[tuple[WebSocket, int, str, asyncio.Queue]]] = {}
-        tables.on_change = self.push
+        self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue]]] = {}
+        #: What each seat was last shown (by game, seat, language, faces) and its version.
+        self.seen: dict[tuple[str, int, str, str], tuple[dict[str, Any], int]] = {}
+        self.computers = Computers(self, pause)
 
     # -- helpers ----------------------------------------------------------------
 
@@ -74,15 +82,31 @@ class Server:
             raise forbidden()
         return table, seat
 
-    def view_json(self, table: Table, seat: int, lang: str) -> dict[str, Any]:
+    def faces_of(self, request: Request | WebSocket) -> str:
+        """The way of drawing cards a page asks for (``faces=hanzi``); "" for the usual one."""
+        asked = request.query_params.get("faces") or ""
+        return asked if len(asked) <= 20 and asked.replace("-", "").isalnum() and asked.isascii() else ""
+
+    def view_json(self, table: Table, seat: int, lang: str, faces: str = "") -> dict[str, Any]:
+        """The seat's view now. Its ``version`` moves on only when what the
+        seat sees changed: a change it may not see (another seat's hidden
+        answer) leaves no trace in what it receives."""
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
-            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, hand_order.SUIT), links)
+            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, hand_order.SUIT), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
-            return data
+        # Keyed by the faces the game actually drew (an unknown request falls back to ""): bounded.
+        key = (table.id, seat, lang, str((data.get("faces") or {}).get("chosen", "")))
+        seen = self.seen.get(key)
+        if seen is not None and seen[0] == data and seen[1] <= table.version:
+            data["version"] = seen[1]
+        else:
+            self.seen[key] = (dict(data), table.version)
+            data["version"] = table.version
+        return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
         """The saved games; on a local server, asked from this computer, with the starter's link."""
@@ -96,13 +120,24 @@ class Server:
             out.append(summary)
         return out
 
+    async def commit(self, table: Table) -> None:
+        """After a change to ``table``'s game (made under its lock): counted,
+        saved (off the loop), then shown to every open page."""
+        table.version += 1
+        if self.tables.saving:
+            await anyio.to_thread.run_sync(table.save)
+        self.push(table)
+
     def push(self, table: Table) -> None:
-        """Queue every live seat's new view (each built from its own seat's view)."""
-        for _socket, seat, lang, queue in self.live.get(table.id, []):
+        """Queue every live seat's new view (each built from its own seat's
+        view), unless that seat sees nothing new."""
+        for _socket, seat, lang, faces, queue in self.live.get(table.id, []):
             try:
-                queue.put_nowait(self.view_json(table, seat, lang))
+                data = self.view_json(table, seat, lang, faces)
             except WebError:
-                pass
+                continue
+            if data["version"] == table.version:
+                queue.put_nowait(data)
 
 
 
@@ -214,9 +249,10 @@ async def live(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     queue: asyncio.Queue = asyncio.Queue()
-    entry = (websocket, seat, lang, queue)
+    faces = server.faces_of(websocket)
+    entry = (websocket, seat, lang, faces, queue)
     server.live.setdefault(table.id, []).append(entry)
-    queue.put_nowait(server.view_json(table, seat, lang))
+    queue.put_nowait(server.view_json(table, seat, lang, faces))
 
     async def send() -> None:
         while True:
@@ -237,9 +273,9 @@ async def live(websocket: WebSocket) -> None:
 
 
 def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
-               local: bool = True) -> Starlette:
+               local: bool = True, pause: float = PAUSE) -> Starlette:
     """The application; ``tables`` defaults to the games saved in the user's data folder.
-    ``local``: it listens on this computer only."""
+    ``local``: it listens on this computer only; ``pause``: seconds before each computer move."""
     if tables is None:
         tables = Tables()
         tables.load_saved()
@@ -255,8 +291,17 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
-    app.state.server = Server(tables, lang, default_variant, local)
+    server = Server(tables, lang, default_variant, local, pause)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
+        for table in server.tables.all():  # games whose computers were playing when the server stopped
+            server.computers.wake(table)
+        yield
+        await server.computers.stop()
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
+    app.state.server = server
     return app
 
 

@@ -1,11 +1,13 @@
 """The games a web server holds: who sits where, each seat's secret token,
 and the computer players' moves.
 
+The computer players move in :mod:`.computers`, off the event loop.
 A game is kept as two files in the user's data folder: its record
 (``games/web-ID.json``, readable by ``machiavelli replay``) and its table
 (``web/ID.json``: the seats' tokens, the page language, the hand orders).
-Both are written atomically after every accepted action, so a game survives
-a server restart at the last action and is listed again on the start page.
+Both are written atomically after every accepted action (before any page is
+told of it), so a game survives a server restart at the last action and is
+listed again on the start page, where its computers go on.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from machiavelli.core import registry
 from machiavelli.core.bots import bot_seed
-from machiavelli.core.errors import IllegalAction, MachiavelliError, RecordError
+from machiavelli.core.errors import MachiavelliError, RecordError
 from machiavelli.core.files import FileError, read_bounded
 from machiavelli.core.records import GameRecord, Seat
 
@@ -71,7 +73,8 @@ class Table:
     #: The seat of the person who started the game ("you" on the start
     #: page), as opposed to friends; None when unknown.
     owner: int | None = None
-    #: Called with the table after every change (the server pushes views).
+    #: Counts the changes of the game and table: a page drops a view older than the one it shows.
+    version: int = 0
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -97,25 +100,11 @@ class Table:
             self._bots[seat] = registry.make_bot(name, bot_seed(self.game.seed, seat), self.variant.game)
         return self._bots[seat]
 
-    def play_computers(self) -> int:
-        """Let computer players move until a person is to play or the game
-        ends; the number of actions they took."""
-        game, steps = self.game, 0
-        while game.outcome is None and steps < MAX_BOT_STEPS:
-            movers = [s for s in game.to_move() if not self.is_person(s)]
-            if not movers:
-                break
-            seat = movers[0]
-            player = self.bot(seat)
-            try:
-                game.apply(player.choose(game.view(seat)), seat)
-            except IllegalAction as error:
-                rejected = getattr(player, "rejected", None)
-                if rejected is None:
-                    raise
-                rejected(error)
-            steps += 1
-        return steps
+    def computer_to_move(self) -> int | None:
+        """The first computer seat that may act now; None when none may."""
+        if self.game.outcome is not None:
+            return None
+        return next((s for s in self.game.to_move() if not self.is_person(s)), None)
 
     # -- files ------------------------------------------------------------------
 
@@ -137,7 +126,7 @@ class Table:
         write_record(self.record_path, self.record(), force=True)
         data = {"format": TABLE_FORMAT, "version": 1, "id": self.id, "tokens": self.tokens, "lang": self.lang,
                 "created": self.created, "orders": {str(k): v for k, v in self.orders.items()},
-                "owner": self.owner}
+                "owner": self.owner, "changes": self.version}
         try:
             write_atomically(self.table_path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         except OSError as exc:
@@ -162,8 +151,6 @@ class Tables:
     def __init__(self, *, save: bool = True) -> None:
         self._tables: dict[str, Table] = {}
         self.saving = save
-        #: Called with a table after it changed (set by the server).
-        self.on_change: Callable[[Table], None] | None = None
         #: Files in the data folder that could not be read back, with why.
         self.unreadable: list[tuple[str, str]] = []
 
@@ -181,7 +168,7 @@ class Tables:
 
     def create(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
                seed: int | None = None) -> Table:
-        """Deal a new game; the computer players move if they start."""
+        """Deal a new game (the server then lets the computers move if they start)."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
         if len(self._tables) >= MAX_TABLES:
@@ -203,16 +190,14 @@ class Tables:
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
-        table.play_computers()
         self._tables[table.id] = table
         self.changed(table)
         return table
 
     def changed(self, table: Table) -> None:
+        """Save ``table`` now (when this server saves)."""
         if self.saving:
             table.save()
-        if self.on_change is not None:
-            self.on_change(table)
 
     # -- reading the data folder back -----------------------------------------------
 
@@ -254,6 +239,7 @@ def _read_table(path: Path) -> Table:
     owner = data.get("owner")
     if not (isinstance(owner, int) and not isinstance(owner, bool) and 0 <= owner < len(tokens) and tokens[owner]):
         owner = None
-    table = Table(game_id, game, list(record.seats), tokens, lang, created, orders, owner)
-    table.play_computers()  # a server stopped while they were playing
-    return table
+    changes = data.get("changes")
+    version = changes if isinstance(changes, int) and not isinstance(changes, bool) and changes >= 0 else 0
+    # A server stopped while computers were playing: the server wakes them at its start.
+    return Table(game_id, game, list(record.seats), tokens, lang, created, orders, owner, version)

@@ -15,9 +15,11 @@ def can_show(game: str) -> bool:
     return game in BUILDERS or declared(game) is not None
 
 
-def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any] | None:
-    """The JSON of ``view``'s seat, or None when its game has no web view."""
+def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str],
+              faces: str = "") -> dict[str, Any] | None:
+    """The JSON of ``view``'s seat, or None when its game has no web view;
+    ``faces``: a way of drawing cards the game offers (see :mod:`.declared`)."""
     builder = BUILDERS.get(view.variant.game)
     if builder is None:
-        return declared_view(view, seats, order, links)
+        return declared_view(view, seats, order, links, faces)
     return builder(view, seats, order, links)

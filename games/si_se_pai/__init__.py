@@ -6,7 +6,8 @@ kernel through the ``machiavelli.games`` entry point.
 Public API: :data:`GAME`, :class:`.game.Game`, :class:`.view.View`, the
 actions and :func:`.actions.parse_action`, the claim rules in
 :mod:`.claims`, the win check in :mod:`.groups`, the computer players in
-:mod:`.players`, and how the application shows the game in :mod:`.present`.
+:mod:`.players`, and how the application shows the game in :mod:`.present` (and on a
+web page, :mod:`.present_table`).
 """
 
 from __future__ import annotations
@@ -51,9 +52,13 @@ def _keeper(seed: int) -> Bot:
 
 
 def _presentation() -> Any:
-    from .present import PRESENTATION
+    from dataclasses import replace
 
-    return PRESENTATION
+    from .present import PRESENTATION
+    from .present_table import table
+
+    # The page's table (present_table) builds on the terminal's texts (present).
+    return replace(PRESENTATION, table=table)
 
 
 GAME = GameDefinition(

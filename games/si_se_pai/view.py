@@ -71,6 +71,11 @@ class View:
         return self._game.discarding == self.seat
 
     @property
+    def discarder(self) -> int | None:
+        """The seat that claimed the last card and must now discard (everyone saw the claim)."""
+        return self._game.discarding
+
+    @property
     def stock(self) -> int:
         return len(self._game.stock)
 

@@ -1,6 +1,7 @@
 // The table of a game that declares its own areas (view.layout.kind === "areas"):
-// rows of cards, teams, lines of text, the hand and the result, drawn as the
-// game names them. A hand card is played by dropping it on a target area (or on
+// rows of cards, labelled groups of cards, teams, answers as buttons, lines of
+// text, the hand and the result, drawn as the game names them; each card as the
+// game draws and names it when it says so (``text``, ``name``). A hand card is played by dropping it on a target area (or on
 // one of its cards), or by selecting it and then the place; when the engine
 // lists several moves for that, the page lists them to choose from.
 "use strict";
@@ -18,14 +19,15 @@ const Areas = (() => {
   function cardButton(code, from, extra) {
     const i = info(code);
     const marks = extra.mark ? [extra.mark] : [];
-    const classes = ["card", "suit-" + i.suit, i.colour === "red" ? "red" : "dark"];
+    const classes = ["card", "suit-" + i.suit, i.colour === "red" ? "red" : "dark", "colour-" + i.colour];
     if (extra.mark) classes.push("left-card");
     const pressed = from === "hand" && selected === code;
     const label = [i.name, ...marks].join(", ");
     const button = el("button", { type: "button", class: classes.join(" "), draggable: from === "hand" ? "true" : null,
       "data-code": code, "data-from": from, "aria-label": label, title: label,
       "aria-pressed": from === "hand" ? (pressed ? "true" : "false") : null },
-    el("span", { class: "rank", "aria-hidden": "true" }, i.rank), el("span", { class: "suit", "aria-hidden": "true" }, i.suit_symbol));
+    ...(i.text ? [el("span", { class: "face", "aria-hidden": "true" }, i.text)]
+      : [el("span", { class: "rank", "aria-hidden": "true" }, i.rank), el("span", { class: "suit", "aria-hidden": "true" }, i.suit_symbol)]));
     button.addEventListener("click", (event) => {
       event.stopPropagation();
       if (from === "hand") { selected = selected === code ? null : code; choices = []; draw(view); }
@@ -50,8 +52,10 @@ const Areas = (() => {
     if (fits.length > 1) { choices = fits.map((m) => ({ command: m.command, text: m.text })); draw(view); return; }
     choices = [];
     draw(view);
-    // Nothing fits: the engine says why in its own words.
-    await tools.send(onto ? "play " + card + " take " + onto : "play " + card);
+    // Nothing fits: the engine says why in its own words (a move of another card, with this one).
+    const like = view.moves.find((m) => m.card);
+    if (onto) await tools.send("play " + card + " take " + onto);
+    else if (like) await tools.send(like.command.split(/\s+/).map((w) => (w === like.card ? card : w)).join(" "));
   }
 
   function dropTarget(node, onto) {
@@ -70,6 +74,7 @@ const Areas = (() => {
     const status = document.getElementById("status");
     let text = view.turn_text + " — ";
     if (view.result) text += view.result.text;
+    else if (view.status) text += view.status;
     else text += view.my_turn ? W.your_turn : fmt(W.waiting, { player: view.to_play_name });
     status.replaceChildren(el("p", { id: "turn-line" }, text));
   }
@@ -109,6 +114,41 @@ const Areas = (() => {
     return node;
   }
 
+  // Labelled groups of face-up cards (a seat's open melds, its cards set aside).
+  function groupsArea(area) {
+    const node = el("section", { class: "zone area-groups" + (area.mine ? " mine" : ""), id: "area-" + area.key,
+      "data-area": area.key, "aria-label": area.label });
+    node.append(el("h2", {}, area.label));
+    const row = el("div", { class: "groups" });
+    area.groups.forEach((group, k) => {
+      const box = el("div", { class: "group", role: "group", "aria-label": group.label, "data-group": k },
+        el("span", { class: "group-label" }, group.label));
+      const cards = el("div", { class: "cards" });
+      for (const code of group.cards) cards.append(cardButton(code, "area", {}));
+      box.append(cards);
+      row.append(box);
+    });
+    node.append(row);
+    for (const line of area.lines) node.append(el("p", { class: "note" }, line));
+    return node;
+  }
+
+  // The moves that play no hand card (answers such as take, win, pass), as buttons.
+  function movesArea(area) {
+    const node = el("section", { class: "zone area-moves", id: "area-" + area.key, "data-area": area.key,
+      "aria-label": area.label });
+    node.append(el("h2", {}, area.label));
+    for (const line of area.lines) node.append(el("p", { class: "note" }, line));
+    const buttons = el("div", { class: "answers", role: "group", "aria-label": area.label });
+    for (const move of view.moves.filter((m) => !m.card)) {
+      const b = el("button", { type: "button", class: "answer", "data-command": move.command }, move.text);
+      b.addEventListener("click", async () => { choices = []; selected = null; await tools.send(move.command); });
+      buttons.append(b);
+    }
+    node.append(buttons);
+    return node;
+  }
+
   function textArea(area) {
     const node = el("section", { class: "zone area-" + area.kind + (area.mine ? " mine" : ""), id: "area-" + area.key,
       "data-area": area.key, "aria-label": area.label });
@@ -125,12 +165,26 @@ const Areas = (() => {
   function drawHand(area) {
     const box = document.getElementById("hand-area");
     const cards = el("div", { class: "cards", id: "hand" });
-    view.hand.forEach((code, k) => {
+    let k = 0;
+    const add = (into, code) => {
       const button = cardButton(code, "hand", {});
       button.dataset.index = k;
       button.id = "hand-card-" + k;
-      cards.append(button);
-    });
+      k += 1;
+      into.append(button);
+    };
+    if (area && area.groups.length) {
+      // The game arranges the hand (by colour...): one labelled group each.
+      cards.classList.add("grouped");
+      for (const group of area.groups) {
+        const box = el("div", { class: "group", role: "group", "aria-label": group.label },
+          el("span", { class: "group-label" }, group.label));
+        const row = el("div", { class: "cards" });
+        group.cards.forEach((code) => add(row, code));
+        box.append(row);
+        cards.append(box);
+      }
+    } else view.hand.forEach((code) => add(cards, code));
     box.replaceChildren(el("h2", {}, area ? area.label : ""), cards);
   }
 
@@ -151,6 +205,20 @@ const Areas = (() => {
     }
     box.append(el("p", { id: "selection", class: "note", "aria-live": "polite" },
       selected ? fmt(W.selection, { cards: info(selected).name }) : W.none_selected));
+    // Other ways of drawing the cards that the game offers (its letters, the characters printed on them).
+    const faces = view.faces || { choices: [] };
+    if (faces.choices.length) {
+      const select = el("select", { id: "faces" });
+      for (const c of faces.choices) {
+        select.append(el("option", { value: c.key, selected: c.key === faces.chosen ? true : null }, c.label));
+      }
+      select.addEventListener("change", () => {
+        const url = new URL(location.href);
+        if (select.value) url.searchParams.set("faces", select.value); else url.searchParams.delete("faces");
+        location.href = url.toString();
+      });
+      box.append(el("label", { class: "faces" }, W.faces + " ", select));
+    }
   }
 
   function drawSince() {
@@ -183,7 +251,9 @@ const Areas = (() => {
     let hand = null;
     for (const area of view.areas) {
       if (area.kind === "hand") hand = area;
-      else if (area.kind === "cards") (area.target ? table : extras).append(cardsArea(area));
+      else if (area.kind === "cards") (area.target || area.key === "table" ? table : extras).append(cardsArea(area));
+      else if (area.kind === "groups") extras.append(groupsArea(area));
+      else if (area.kind === "moves") table.append(movesArea(area));
       else if (area.kind !== "result") extras.append(textArea(area));
     }
     drawHand(hand); drawControls(); drawSince(); drawResult();

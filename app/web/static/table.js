@@ -7,7 +7,10 @@
   const W = Page.words, el = Page.el, fmt = Page.fmt;
   const config = Page.block("config");
   const base = "/api/games/" + encodeURIComponent(config.id);
-  const query = "?token=" + encodeURIComponent(config.token) + "&lang=" + encodeURIComponent(config.lang);
+  // The way of drawing cards chosen on this page (for games that offer several).
+  const faces = new URLSearchParams(location.search).get("faces");
+  const query = "?token=" + encodeURIComponent(config.token) + "&lang=" + encodeURIComponent(config.lang) +
+    (faces ? "&faces=" + encodeURIComponent(faces) : "");
   let view = null;
   // Selected cards: {code, from: "hand"|"taken"|"help"|"table", meld}; or a whole meld.
   let selection = [];
@@ -391,6 +394,8 @@
   }
 
   function draw(next) {
+    // Views come by two roads (answers and the live socket): an older one never replaces a newer.
+    if (view && next.version !== undefined && view.version !== undefined && next.version < view.version) return;
     if (declared(next)) { view = next; Areas.draw(next); return; }
     const focused = document.activeElement && document.activeElement.id;
     view = next;
