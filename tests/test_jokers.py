@@ -388,3 +388,15 @@ def test_the_joker_rule_sets_play_to_the_end(name, bot):
     play_out(g, [make(bot_seed(7, s)) for s in range(3)],
              on_entry=lambda e: check_invariants(g, boundary=e.ends_turn))
     assert g.outcome is not None
+
+
+def test_the_web_table_says_what_a_joker_stands_for_and_names_it():
+    from machiavelli.app.web import seat_json
+    from machiavelli.core.records import Seat
+
+    g = game(load_variant("jokers"), ["2C JK", "3C"], table=["5H JK 7H", "9S 9D 9C"])
+    data = seat_json.machiavelli_view(g.view(0), [Seat("human"), Seat("random")], "suit", {})
+    first, second = data["table"][0], data["table"][1]
+    assert first["stands_for"] == [["6H"]] and "the joker stands for" in first["jokers"]
+    assert "jokers" not in second and "stands_for" not in second
+    assert seat_json.card_name(JK, load_variant("jokers").deck) == "joker"
