@@ -400,3 +400,13 @@ def test_the_web_table_says_what_a_joker_stands_for_and_names_it():
     assert first["stands_for"] == [["6H"]] and "the joker stands for" in first["jokers"]
     assert "jokers" not in second and "stands_for" not in second
     assert seat_json.card_name(JK, load_variant("jokers").deck) == "joker"
+
+
+@pytest.mark.parametrize("name", ["tahiti", "jokers"])
+def test_a_bot_wins_a_joker_back_when_it_completes_a_pair(name):
+    g = game(load_variant(name), ["4H 9S 9D 2C", "KC KD 2S"], table=["5H 6H JK"])
+    plan = levels.make("expert", 1).plan(g.view(0))
+    assert plan[:2] == [Swap(1, C("4H")[0]), Play(C("9S 9D JK"))]
+    for action in plan:
+        g.apply(action, 0)
+    assert g.hand(0) == C("2C") and g.current == 1

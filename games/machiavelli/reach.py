@@ -14,7 +14,7 @@ from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 
 from . import finder, moves
-from .actions import DRAW, END, Action, Add, Move, Play, Take
+from .actions import DRAW, END, Action, Add, Move, Play, Swap, Take
 from .view import View, _internals
 
 __all__ = ["breakable", "play_within"]
@@ -80,7 +80,9 @@ def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Ran
         actions = _translate(found.actions, chosen, real, content, index)
         left.subtract(index[c] for c in found.placed)
     if wild is not None:
-        # Jokers the solver was not given: pairs they complete, then additions.
+        # Jokers won back from the table, then the jokers the solver was not
+        # given: pairs they complete, then additions.
+        actions.extend(_swaps(rules, variant, real, content, left))
         rest = [rules.values[v] for v, n in left.items() for _ in range(max(n, 0))]
         for cards in finder.joker_pairs(rest, variant):
             actions.append(Play(cards))
@@ -90,6 +92,39 @@ def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Ran
             content[token] = [index[c] for c in cards]
     actions.extend(_additions(rules, [content[t] for t in real], left))
     return [*actions, END] if actions else [DRAW]
+
+
+def _swaps(rules, variant, real: list[int], content: dict[int, list[int]], left: Counter) -> list[Action]:
+    """Jokers won back (``swap``): a hand card put in place of a table
+    meld's joker, when the joker then completes a pair of the hand into a
+    new meld (:func:`finder.joker_pairs`), so that the swap is worth a card
+    more and the joker does not stay in the working area. ``content`` and
+    ``left`` (value indices) follow the swaps."""
+    wild = variant.wild
+    joker = rules.index.get(Card(0, wild.code)) if wild is not None else None
+    if joker is None:
+        return []
+    values, check = rules.values, rules.check_key
+    out: list[Action] = []
+    for t in list(real):
+        meld = content[t]
+        if joker not in meld:
+            continue
+        for v in sorted(v for v, n in left.items() if n > 0 and v != joker):
+            trial = list(meld)
+            trial.remove(joker)
+            trial.append(v)
+            if not check(tuple(sorted(trial))).valid:
+                continue
+            rest = [values[x] for x, n in left.items() for _ in range(max(n, 0) - (x == v))] + [values[joker]]
+            if not finder.joker_pairs(rest, variant):
+                continue
+            out.append(Swap(real.index(t) + 1, values[v]))
+            meld[:] = trial
+            left[v] -= 1
+            left[joker] += 1
+            break
+    return out
 
 
 def _nearest(melds: Sequence[Sequence[Card]], hand: Sequence[Card], k: int, rng: random.Random) -> list[int]:
