@@ -33,6 +33,69 @@ KEYWORDS = {
     "_np": ((1, "c"), 2, 3),
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
+#: What the messages of a context are, for translators: the extracted
+#: comment (``#.``) of every message of the context that has none of its own
+#: in the code (a context groups many short entries: card words, commands).
+CONTEXT_NOTES = {
+    "argument": "An argument's name in --help and in usage errors (capitals, no spaces).",
+    "value kind": "In --help, the kind of value an option takes, shown between < and >.",
+    "command line": "The command-line library's own words in --help.",
+    "parameter type": "The type of a variant parameter (variants options and params).",
+    "help panel": "The title of a panel of --help.",
+    "card letter": "The letter a player types for this rank or suit at the table; all letters must differ.",
+    "card rank": "The name of a rank, used inside sentences of the table and the rules.",
+    "card suit": "The name of a suit, used inside sentences of the table and the rules.",
+    "meld kind": "The name of a kind of meld, used inside sentences.",
+    "meld kind title": "A heading of the rules, over one kind of meld.",
+    "command help": "The table's help (the help command): one line explaining a command.",
+    "command": "A command word typed at the table: one word, that the others do not begin with.",
+    "command usage": "How a command is typed, in the table's help (capitals stand for what to type).",
+    "hand order": "An order of the hand, typed after the sort command and shown in \"Your hand, by ...\".",
+    "answer": "An answer the person types to a question of the table.",
+    "meld reason": "Why cards are not a meld, after \"not a meld:\" (a clause: no capital, no full stop).",
+    "rules": "The rules of a Machiavelli variant (rules command, the table, the web page).",
+    "rules example": "An example in the rules of a Machiavelli variant, checked by the engine before it is shown.",
+    "rules section": "A section title of the rules of a Machiavelli variant.",
+    "player level": "A kind of computer player, shown after a player's name (\"Player 2 (...)\") and in simulate.",
+    "variant parameter": "What a variant parameter means (variants options, the rules' notes).",
+    "italian rank letter": "The letter typed for an Italian card's rank at Cicera's table; all must differ.",
+    "italian suit letter": "The letter typed for an Italian suit at Cicera's table; all must differ.",
+    "cicera award": "An award at the end of a Cicera deal.",
+    "cicera bonus": "A capture bonus of Cicera.",
+    "cicera help": "Cicera's table: one line of its help.",
+    "cicera narration": "Cicera's table: what just happened.",
+    "cicera reason": "Cicera's table: why a move is refused.",
+    "cicera table": "Cicera's table.",
+    "cicera rules": "One sentence of Cicera's rules.",
+    "cicera command": "A command word typed at Cicera's table.",
+    "sisepai character": "The name of a character of Sì Sè Pái's four-colour cards.",
+    "sisepai character letter": "The letter typed for a character of Sì Sè Pái's cards; the seven must differ.",
+    "sisepai colour": "The name of a colour of Sì Sè Pái's four-colour cards.",
+    "sisepai colour letter": "The letter typed for a colour of Sì Sè Pái's cards; the four must differ.",
+    "sisepai colour in a card name": "The colour inside a Sì Sè Pái card's name (\"yellow Horse\").",
+    "sisepai group": "A kind of group of Sì Sè Pái, used inside sentences.",
+    "sisepai card": "Sì Sè Pái's flower card.",
+    "sisepai card name": "A Sì Sè Pái card's full name.",
+    "sisepai command": "A command word typed at Sì Sè Pái's table.",
+    "sisepai help": "Sì Sè Pái's table: one line of its help.",
+    "sisepai narration": "Sì Sè Pái's table: what just happened.",
+    "sisepai reason": "Sì Sè Pái's table: why a move is refused.",
+    "sisepai table": "Sì Sè Pái's table.",
+    "sisepai rules": "One sentence of Sì Sè Pái's rules.",
+    "separator": "A separator between parts of a text, as your language writes it.",
+    "card name": "A card's full name.",
+}
+#: The note of the contexts ``rule:PARAMETER``: one clause of the generated rules.
+RULE_CONTEXT_NOTE = "A clause of the rules of a Machiavelli variant, written from its parameter {parameter}."
+
+
+def context_note(context: str | None) -> str | None:
+    """The translators' note of a message context (None: none)."""
+    if context is None:
+        return None
+    if context.startswith("rule:"):
+        return RULE_CONTEXT_NOTE.format(parameter=context[len("rule:"):])
+    return CONTEXT_NOTES.get(context)
 #: Where messages are extracted from, relative to the source root.
 SOURCES = ("cli.py", "app", "core", "games")
 TEMPLATE = f"{i18n.DOMAIN}.pot"
@@ -73,6 +136,9 @@ def extract(root: Path | None = None):
         ):
             catalog.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
     for entry in catalog:
+        note = context_note(entry.context)
+        if entry.id and note and not entry.auto_comments:
+            entry.auto_comments.append(note)
         # Babel guesses "python-format" from a "%" ("95%"); our messages use
         # str.format fields, which msgfmt --check verifies as python-brace-format.
         entry.flags.discard("python-format")
@@ -355,7 +421,9 @@ def _check_message(message, source_fields: set[str], plural: bool, file: str,
             extra = sorted(names - source_fields)
             lacking = sorted(required - names)
             detail = "; ".join(filter(None, [
+                # TRANSLATORS: Locales check, a problem found in a catalog; {names} is placeholders, listed.
                 _("unknown: {names}", names=", ".join("{" + n + "}" for n in extra)) if extra else "",
+                # TRANSLATORS: Locales check, a problem found in a catalog; {names} is placeholders, listed.
                 _("missing: {names}", names=", ".join("{" + n + "}" for n in lacking)) if lacking else "",
             ]))
             add("placeholders", f"{form!r}: {detail}")
@@ -367,6 +435,8 @@ def _check_message(message, source_fields: set[str], plural: bool, file: str,
             numbers = covers[i] if i < len(covers) else list(_PLURAL_PROBE)
             if form and len(numbers) > 1 and _is_safe(form) and "n" not in _safe_names(form):
                 shown = ", ".join(map(str, numbers[:4])) + (", …" if len(numbers) > 4 else "")
+                # TRANSLATORS: Locales check, a problem found in a catalog; {text} is the translation, {form} is a
+                # plural form's number, {numbers} is numbers, listed.
                 add("placeholders", _("{text}: plural form {form} stands for {numbers} and must show {{n}}",
                                       text=repr(form), form=i, numbers=shown))
     return problems
@@ -459,6 +529,8 @@ def _glossary_problems(lang: str, locales: Path, catalog, file: str) -> list[Pro
         for term, word, pattern in avoided:
             if pattern.search(text):
                 problems.append(Problem(file, "glossary-avoided-word", _key(message)[1], message.context,
+                                        # TRANSLATORS: Locales check, a problem found in a catalog; {word} is a
+                                        # word, {term} is a glossary term.
                                         _("uses {word}, which the glossary avoids for {term}", word=repr(word),
                                           term=term)))
     return problems
@@ -552,6 +624,8 @@ def _check_catalogs(locales: Path, template, languages: Iterable[str] | None) ->
         except Exception:
             expected = None
         if expected is not None and catalog.num_plurals != expected:
+            # TRANSLATORS: Locales check, a problem found in a catalog; {header} is a number, {cldr} is a
+            # number.
             problems.append(Problem(file, "plural-count", "", detail=_("the header says {header} plural forms, CLDR has {cldr}",
                                                            header=catalog.num_plurals, cldr=expected)))
         source = lang == i18n.SOURCE_LANGUAGE
@@ -574,11 +648,15 @@ def _check_catalogs(locales: Path, template, languages: Iterable[str] | None) ->
                 problems.append(Problem(file, "fuzzy", key[1], key[0], _("marked fuzzy: review it, then remove the flag")))
             if plural and expected is not None and len(forms) != expected:
                 problems.append(Problem(file, "plural-count", key[1], key[0],
+                                        # TRANSLATORS: Locales check, a problem found in a catalog; {forms} is a
+                                        # number of forms, {cldr} is a number.
                                         _("{forms} plural forms, CLDR has {cldr}", forms=len(forms), cldr=expected)))
             if plural and any(forms) and not all(forms):
                 empty = [str(i) for i, f in enumerate(forms) if not f]
+                # TRANSLATORS: Locales check, a problem found in a catalog; {forms} is a number of forms.
                 problems.append(Problem(file, "empty-plural-form", key[1], key[0], _("empty form: {forms}", forms=", ".join(empty))))
             elif not any(forms) and not source:
+                # TRANSLATORS: Locales check, a problem found in a catalog.
                 problems.append(Problem(file, "missing", key[1], key[0], _("not translated")))
             problems.extend(_check_message(msg, source_fields, plural, file, coverage))
         problems.extend(_glossary_problems(lang, locales, catalog, file))

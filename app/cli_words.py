@@ -38,6 +38,7 @@ SUBCOMMAND_METAVAR = NP_("command line", "COMMAND [ARGS]...")
 DEFAULT = NP_("command line", "[default: {value}]")
 REQUIRED = NP_("command line", "[required]")
 DEPRECATED = NP_("command line", "(deprecated) ")
+# TRANSLATORS: The command-line library's own words in --help; {value} is a value.
 ENVVAR = NP_("command line", "[env var: {value}]")
 
 #: The metavar of a parameter by the kind of value it takes (``<number>``).
@@ -199,24 +200,32 @@ def _param_name(param: Any) -> str:
 
 
 def _expected(param: Any) -> str:
-    # TRANSLATORS: the "expects ..." phrases follow an option's name ("--games expects a whole number").
+    # TRANSLATORS: the "expects ..." phrases follow an option's name ("--games expects a whole
+    # number").
     desc = getattr(param, "type_descriptor", None)
     if desc is not None and getattr(desc, "is_choice", False):
         choices = [getattr(c, "value", c) for c in getattr(desc, "choices", ()) or ()]
+        # TRANSLATORS: A mistake on the command line, or a word of --help; {choices} is the choices,
+        # listed.
         return _("expects one of: {choices}", choices=format_list(map(str, choices), "or"))
     low, high = getattr(param, "min", None), getattr(param, "max", None)
     kind = _kind(param)
     if kind == "int":
         if low is not None and high is not None:
+            # TRANSLATORS: A mistake on the command line, or a word of --help; {low} is the lowest number,
+            # {high} is the highest number.
             return _("expects a whole number from {low} to {high}", low=low, high=high)
         if low is not None:
+            # TRANSLATORS: A mistake on the command line, or a word of --help; {low} is the lowest number.
             return _("expects a whole number of at least {low}", low=low)
         return _("expects a whole number")
     if kind == "float":
+        # TRANSLATORS: A mistake on the command line, or a word of --help.
         return _("expects a number")
     if kind == "bool":
         return _("expects yes or no")
     if kind in ("path", "file", "dir"):
+        # TRANSLATORS: A mistake on the command line, or a word of --help.
         return _("expects a path")
     return _("has a value that is not valid")
 
@@ -231,23 +240,37 @@ def explain(error: Any) -> str:
     iso = isolate if i18n.is_rtl() else str
     message = str(getattr(error, "message", "") or "")
     if isinstance(error, exc.NoSuchOption):
+        # TRANSLATORS: A mistake on the command line, or a word of --help; {option} is an option as typed
+        # (--games).
         problem = _("no such option: {option}", option=iso(error.option_name))
         if error.possibilities:
+            # TRANSLATORS: A mistake on the command line, or a word of --help; {problem} is what is wrong, a
+            # clause without a capital, {options} is options, listed.
             problem = _("{problem} (did you mean {options}?)", problem=problem,
                         options=format_list(map(iso, sorted(error.possibilities)), "or"))
     elif isinstance(error, exc.BadOptionUsage):
         if "does not take a value" in message:
+            # TRANSLATORS: A mistake on the command line, or a word of --help; {option} is an option as typed
+            # (--games).
             problem = _("{option} takes no value", option=iso(error.option_name))
         else:
+            # TRANSLATORS: A mistake on the command line, or a word of --help; {option} is an option as typed
+            # (--games).
             problem = _("{option} needs a value", option=iso(error.option_name))
     elif isinstance(error, exc.MissingParameter) and getattr(error, "param", None) is not None:
+        # TRANSLATORS: A mistake on the command line, or a word of --help; {name} is an option or argument
+        # (--games).
         problem = _("{name} is missing", name=iso(_param_name(error.param)))
     elif isinstance(error, exc.BadParameter) and getattr(error, "param", None) is not None:
-        # TRANSLATORS: {name} is an option or argument (--games), {expected} one of the "expects ..." phrases.
+        # TRANSLATORS: {name} is an option or argument (--games), {expected} one of the "expects ..."
+        # phrases.
         problem = _("{name} {expected}", name=iso(_param_name(error.param)), expected=_expected(error.param))
     elif (found := _EXTRA.match(message)) is not None:
+        # TRANSLATORS: A mistake on the command line, or a word of --help; {arguments} is arguments as
+        # typed.
         problem = _("unexpected argument: {arguments}", arguments=iso(found["args"]))
     elif (found := _NO_COMMAND.match(message)) is not None:
+        # TRANSLATORS: A mistake on the command line, or a word of --help; {name} is a command as typed.
         problem = _("no such command: {name}", name=iso(found["name"].strip("'\"")))
     elif message.startswith("Missing command"):
         problem = _("a command is missing")
@@ -255,5 +278,6 @@ def explain(error: Any) -> str:
         problem = message
     ctx = getattr(error, "ctx", None)
     command = ctx.command_path if ctx is not None else "machiavelli"
-    # TRANSLATORS: a mistake on the command line; {command} is e.g. "machiavelli simulate".
+    # TRANSLATORS: a mistake on the command line; {command} is e.g. "machiavelli simulate", {problem}
+    # one of the phrases above ("no such option: --nope").
     return _("{command}: {problem}; see {command} --help", command=iso(command), problem=problem)

@@ -23,6 +23,7 @@ from machiavelli.core.files import MISSING, FileError, read_bounded
 from machiavelli.core.places import APP_NAME
 from machiavelli.core.i18n import _
 from machiavelli.core.terminal import printable
+from machiavelli.core.i18n import join_values
 
 #: The environment variable naming the configuration folder.
 CONFIG_ENV = "MACHIAVELLI_CONFIG_DIR"
@@ -51,6 +52,8 @@ def config_file() -> Path:
 
 
 def _warn(path: Path, detail: str) -> None:
+    # TRANSLATORS: A warning about the configuration file; {file} is a file's path, {detail} is what
+    # went wrong, in words (may come from the system in English).
     print(_("Ignoring the configuration file {file}: {detail}", file=printable(str(path), visible=True),
             detail=printable(detail, visible=True)), file=sys.stderr)
 
@@ -78,7 +81,7 @@ def _read(path: Path) -> dict[str, str]:
         else:
             bad.append(f"{key} = {value!r}")
     if bad:
-        _warn(path, ", ".join(bad))
+        _warn(path, join_values(bad))
     return settings
 
 

@@ -50,6 +50,7 @@ def apply_cards(value: str | None) -> None:
     if value not in words.CARD_LETTERS:
         from .options import fail
 
+        # TRANSLATORS: A mistake in an option of the command line; {name} is what was typed.
         raise fail(i18n._("--cards must be en, local, ask, hanzi or letters, not {name}", name=value))
     words.set_card_letters(value)
     config.remember("cards", None if value == "ask" else value)

@@ -155,6 +155,7 @@ def jokers_text(assignments: "Sequence[Sequence[Card]]", deck: DeckSpec) -> str:
     choices = [show_cards(a, deck) for a in assignments[:MAX_SHOWN_ASSIGNMENTS]]
     if len(assignments) > MAX_SHOWN_ASSIGNMENTS:
         choices.append("…")
-    # TRANSLATORS: cards: the choices, joined with "or" ("7♥ or 4♥", "5♣ 5♦").
+    # TRANSLATORS: What a meld's jokers stand for, beside the meld (table, meld check); {cards} is the
+    # choices, one card per joker, joined with "or" ("7♥ or 4♥", "5♣ 5♦").
     return npgettext("joker", "the joker stands for {cards}", "the jokers stand for {cards}", n,
                      cards=format_list(choices, style="or"))

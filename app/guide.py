@@ -6,7 +6,7 @@ from __future__ import annotations
 from machiavelli.core.cards import DeckSpec
 
 from . import glossary
-from machiavelli.core.i18n import NP_, _, format_list, pgettext
+from machiavelli.core.i18n import NP_, _, format_list, join_clauses, pgettext
 from .words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
 
 WHAT: dict[str, str] = {
@@ -56,6 +56,8 @@ def notes(deck: DeckSpec) -> list[str]:
     """How cards, melds and short forms are typed."""
     ranks = " ".join(r.code for r in deck.ranks)
     suits = " ".join(f"{s.code}={s.symbol}" for s in deck.suits)
+    # TRANSLATORS: The table's help (the help command); {ranks} is ranks, listed, {suits} is suits,
+    # listed.
     lines = [_("Cards: the rank ({ranks}) then the suit ({suits}), e.g. 10H or 10♥.", ranks=ranks, suits=suits)]
     rank_letters, suit_letters = glossary.letters(deck)
     # Ranks and suits apart: a letter may be both (Italian F: Fante, Fiori).
@@ -64,11 +66,15 @@ def notes(deck: DeckSpec) -> list[str]:
               [f"{k}={e.symbol}" for e in deck.extras for k, v in glossary.extra_letters(deck).items()
                if v == e.code and k != v]]
     if any(groups):
+        # TRANSLATORS: The table's help (the help command); {letters} is letters and what they stand for.
         lines.append(_("Your language's letters work too: {letters}.",
-                       letters="; ".join(format_list(g) for g in groups if g)))
+                       letters=join_clauses(format_list(g) for g in groups if g)))
+    # TRANSLATORS: The table's help (the help command); {short} is short forms.
     lines.append(_("Melds go by the numbers shown on the table. Short forms: {short}; or the beginning of any "
                    "command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
+    # TRANSLATORS: The table's help (the help command); {command} is a command word.
     lines.append(_("{command} must be typed in full. An empty line shows the whole screen again.",
                    command=format_list([local_word(c) for c in sorted(IN_FULL)])))
+    # TRANSLATORS: The table's help (the help command); {orders} is orders of the hand, listed.
     lines.append(_("Orders of the hand: {orders}.", orders=format_list([order_word(o) for o in ORDERS])))
     return lines

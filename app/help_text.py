@@ -147,6 +147,7 @@ class LocalisedGroup(TyperGroup):
         except typer.Abort:
             if not standalone_mode:
                 raise
+            # TRANSLATORS: Shown when the person stops a command (Ctrl-C, or no to a question).
             typer.echo(_("Aborted."), err=True)
             sys.exit(1)
         if not standalone_mode:

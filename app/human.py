@@ -232,11 +232,15 @@ class Session:
         when actions are lost, else 0. ``not_saved`` is the sentence for a
         game never saved."""
         if self.saved_in is not None and not self.unsaved:
+            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+            # path.
             self.screen.say(_("The game is saved in {file}; nothing was played since. "
                               "Continue it with: machiavelli play --load {file}", file=str(self.saved_in)),
                             "bold", whole=True)
             return 0
         if self.saved_in is not None:
+            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+            # path.
             self.screen.say(_("The moves since the last save are not saved: {file} holds the game as it was then.",
                               file=str(self.saved_in)), "bold", whole=True)
         else:
@@ -244,6 +248,8 @@ class Session:
         return 1 if self.unsaved else 0
 
     def saved_message(self, path: Path) -> None:
+        # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+        # path.
         self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {file}",
                           file=str(path)), "bold", whole=True)
 
@@ -273,6 +279,8 @@ class Session:
         if not self.save(path):
             return 1
         self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
+        # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+        # path.
         self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
         return 0
 
@@ -386,9 +394,12 @@ class HumanPlayer:
         lines = []
         if found.from_start:
             lines.append(_("From the table as it was when your turn began (undo your steps first):"))
+        # TRANSLATORS: The table in the terminal: a question to the person playing; {n} is a number,
+        # {cards} is cards as shown at the table (5♣ 6♣ 7♣).
         lines.append(ngettext("You can put down {n} card: {cards}.", "You can put down {n} cards: {cards}.",
                               len(found.placed), cards=glossary.show_cards(found.placed, deck)))
         if found.actions:
+            # TRANSLATORS: The table in the terminal: a question to the person playing.
             lines.append(_("Type:"))
             lines.extend("  " + self.shown(action) for action in found.actions)
         else:
@@ -437,6 +448,8 @@ class HumanPlayer:
         elif session.terminal.interactive:
             default = session.where_to_save() or session.default_path()
             yes, no = pgettext("answer", YES), pgettext("answer", NO)
+            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+            # path, {no} is the word for no.
             answer = session.terminal.ask(_("Save the game before leaving? Enter: save it in {file}; "
                                             "a file name: save it there; {no}: leave without saving. ",
                                             file=str(default), no=no))

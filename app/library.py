@@ -23,6 +23,7 @@ from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, re
 from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve, split_call
 
 from .resources import data_dir
+from machiavelli.core.i18n import join_values
 
 YAML_SUFFIXES = (".yaml", ".yml")
 #: The user's own variants folder (overrides the platform's data folder).
@@ -56,6 +57,22 @@ class Conflict:
     path: Path
     source: str
     taken_by: str
+
+
+def source_name(source: str) -> str:
+    """Where a variant comes from (``Found.source``), in the user's language."""
+    from machiavelli.core.i18n import _
+
+    kind, _sep, origin = source.partition(" ")
+    if kind == SHIPPED:
+        # TRANSLATORS: Variants list and plugins.
+        return _("shipped")
+    if kind == USER:
+        # TRANSLATORS: Variants list and plugins.
+        return _("your folder")
+    # TRANSLATORS: where a variant comes from (variants list, plugins); {name} is a plugin's
+    # distribution.
+    return _("plugin {name}", name=origin)
 
 
 def shipped_dir() -> Path:
@@ -143,7 +160,7 @@ def _looks_like_path(spec: str) -> bool:
 
 def _unknown(name: str) -> VariantError:
     return VariantError("unknown-variant", file=name, path="", line=None, detail="no such variant",
-                        name=name, available=", ".join(sorted(index())))
+                        name=name, available=join_values(sorted(index())))
 
 
 def _fetcher(base: Path | None):

@@ -86,6 +86,7 @@ class Sheet:
 
     def lines(self, name: Callable[[int], str]) -> list[str]:
         """The sheet as text: a row per seat, its points deal by deal and its total."""
+        # TRANSLATORS: A match of several deals: the score sheet; {deal} is a deal's number.
         out = [_("Score sheet after deal {deal}:", deal=len(self.deals))]
         totals = self.totals()
         width = max(len(name(s)) for s in range(self.players))

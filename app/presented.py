@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from machiavelli.core import i18n, registry
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.i18n import _
+from machiavelli.core.i18n import _, join_values
 from machiavelli.core.present import Presentation, Style
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.terminal import printable
@@ -111,11 +111,15 @@ class Table:
             import click
 
             click.clear()
+            # TRANSLATORS: The table of a game that draws itself (Cicera, Sì Sè Pái); {player} is a player's
+            # name (Player 2).
             self._line(_("{player}: press Enter to see your hand.", player=self.style.names[seat]))
         self._shown_to = seat
         for line in self.present.seat_view(view, self.style):
             self.echo(line)
         while True:
+            # TRANSLATORS: The table of a game that draws itself (Cicera, Sì Sè Pái); {player} is a player's
+            # name (Player 2).
             text = self._line(_("{player}> ", player=self.style.names[seat])).strip()
             if not text:
                 continue
@@ -124,7 +128,7 @@ class Table:
             if self._is(text, "help") or text == "?":
                 for line in self.present.commands_help():
                     self.echo("  " + line)
-                self.echo("  " + ", ".join((local_word("help"), local_word("quit"))))
+                self.echo("  " + join_values((local_word("help"), local_word("quit"))))
                 continue
             try:
                 options = self.present.read_command(text, view)
@@ -139,6 +143,7 @@ class Table:
             answer = self._line("? ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]
+            # TRANSLATORS: The table of a game that draws itself (Cicera, Sì Sè Pái).
             self.echo(_("No choice made."))
 
     def run(self, drivers: Sequence[Any]) -> int:

@@ -34,49 +34,120 @@ MELD_REASONS: dict[str, str] = {
 
 # Errors of input, files and setup: one line each.
 ERRORS: dict[str, str] = {
+    # TRANSLATORS: An error message (command line, table or web page); {token} is what was typed, as
+    # typed.
     "bad-card": N_("Not a card: {token}"),
     "input-too-long": N_("The input is too long."),
+    # TRANSLATORS: An error message (command line, table or web page); {where} is where the problem
+    # is, {detail} is what went wrong, in words (may come from the system in English).
     "bad-variant": N_("Broken variant {where}: {detail}"),
     "bad-extends": N_("Broken variant {where}: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {detail} is what went wrong, in
+    # words (may come from the system in English).
     "bad-override": N_("Bad --set: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "missing-file": N_("No such file: {file}"),
+    # TRANSLATORS: An error message (command line, table or web page); {name} is a name as typed,
+    # {available} is the possible codes, listed.
     "unknown-variant": N_("Unknown variant {name}. Available: {available}"),
+    # TRANSLATORS: An error message (command line, table or web page); {game} is a game's name as
+    # written, {where} is where the problem is, {available} is the possible codes, listed.
     "unknown-game": N_("Unknown game {game} in {where}. Installed games: {available}"),
+    # TRANSLATORS: An error message (command line, table or web page); {token} is what was typed, as
+    # typed, {usage} is how to type it.
     "bad-action": N_("Not a valid action: {token} (expected: {usage})"),
+    # TRANSLATORS: An error message (command line, table or web page); {token} is what was typed, as
+    # typed, {verbs} is command words, listed.
     "unknown-action": N_("Unknown action {token}. Actions: {verbs}"),
+    # TRANSLATORS: An error message (command line, table or web page); {seed} is a game's number, the
+    # seed of its shuffle.
     "bad-seed": N_("Not a seed: {seed} (a whole number from 0)"),
+    # TRANSLATORS: An error message (command line, table or web page); {dealer} is a player's name,
+    # {players} is a number of players.
     "bad-dealer": N_("Not a dealer: {dealer} (a seat from 0 to fewer than {players})"),
+    # TRANSLATORS: An error message (command line, table or web page); {seed} is a game's number, the
+    # seed of its shuffle, {digits} is a number.
     "seed-too-large": N_("The seed {seed} is too large: a seed has at most {digits} digits."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards, {players} is a number of players.
     "not-enough-cards": N_("{cards} cards are not enough to deal to {players} players."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards, {decks} is a number of decks.
     "too-many-copies": N_("There are more {cards} than {decks} decks hold."),
+    # TRANSLATORS: An error message (command line, table or web page); {player} is a player's name
+    # (Player 2), {available} is the possible codes, listed.
     "unknown-player": N_("Unknown player {player}. Available: {available}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "record-too-large": N_("{file} is too large to be a game record."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "not-a-record": N_("{file} is not a Machiavelli game record ({detail})."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path, {line}
+    # is a line number, {detail} is what went wrong, in words (may come from the system in English).
     "record-damaged": N_("Game record {file} is damaged at line {line}: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {version} is a version number, {supported} is a version number.
     "record-version": N_("Game record {file} has version {version}; this program reads up to version {supported}."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "record-field": N_("Game record {file} is damaged: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {field} is a field of the record, {detail} is what went wrong, in words (may come from the
+    # system in English).
     "record-variant": N_("Game record {file} has a broken variant ({field}): {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "record-setup": N_("Game record {file} cannot be set up: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path, {game}
+    # is a game's name as written.
     "record-game": N_("Game record {file} is a game of {game}, which is not installed."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {index} is a number, {action} is an action as written in the record, {detail} is what went
+    # wrong, in words (may come from the system in English).
     "record-action": N_("Game record {file} is damaged at action {index} ({action}): {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "record-result": N_("Game record {file} does not reach its own result: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "file-exists": N_("{file} exists and holds something else: choose another name or use --force."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "cannot-read": N_("Cannot read {file}: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "not-a-file": N_("{file} is not a regular file."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {limit} is a number, the limit.
     "too-large": N_("{file} is larger than the limit of {limit} bytes."),
+    # TRANSLATORS: An error message (command line, table or web page); {card} is one card (5♣).
     "card-not-in-deck": N_("{card} is not a card of this variant's deck."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards.
     "invalid-meld": N_("Meld {meld} on the table is not valid: {cards}"),
+    # TRANSLATORS: An error message (command line, table or web page); {token} is what was typed, as
+    # typed.
     "bad-position-line": N_('Not a position: {token} (expected a JSON object with "table" and "hand")'),
     "jokers-not-solved": N_("The solver cannot answer positions with jokers yet."),
     "search-too-large": N_("This position is too large to answer exactly with this variant's kinds of meld."),
     "cannot-write": N_("Cannot write {file}: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {name} is a name as typed,
+    # {available} is the possible codes, listed.
     "unknown-language": N_("Unknown language {name}. Available: {available}"),
+    # TRANSLATORS: An error message (command line, table or web page); {name} is a name as typed.
     "unknown-locale": N_("Babel knows no language {name}: use a code such as fr or pt_BR."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "bad-catalog": N_("Broken translation file {file}: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "catalog-exists": N_("{file} exists already."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {detail} is what went wrong, in words (may come from the system in English).
     "bad-glossary": N_("The glossary {file} cannot be used: {detail}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "missing-folder": N_("No such folder: {file}"),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "not-a-folder": N_("{file} is not a folder."),
+    # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
+    # {template} is a file name.
     "not-a-locales-folder": N_("{file} is neither a locales folder (no {template}, no catalogs) nor empty: give the "
                                "right folder, or an empty one to start new catalogs."),
 }
@@ -87,35 +158,65 @@ ACTION_REASONS: dict[str, str] = {
     "game-over": N_("The game is over."),
     "not-your-turn": N_("It is not your turn."),
     "not-an-action": N_("That is not an action of this game."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
     "card-not-available": N_("You have no {cards} to play: not in your hand, the taken cards or the help cards."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
     "help-card-needs-hand": N_("Help cards ({cards}) can only be played together with cards from your hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table.
     "no-such-meld": N_("There is no meld {meld} on the table."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards.
     "card-not-in-meld": N_("Meld {meld} has no {cards}."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table.
     "same-meld": N_("Cards cannot move from meld {meld} to itself."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards.
     "nothing-to-split": N_("Meld {meld} starts with {cards}: there is nothing to split off."),
     "nothing-to-undo": N_("There is nothing to undo in this turn."),
     "nothing-to-restore": N_("You have taken nothing from the table this turn, so there is nothing to restore: undo "
                              "your own plays, or draw."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
     "draw-after-play": N_("You have played {cards} this turn: end the turn, or undo before drawing."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
     "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards, {reason} is why, a clause without a
+    # capital.
     "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
     "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
     "rearrange-before-opening": N_("You may not take, move, split or join table cards before your first play "
                                    "is on the table."),
+    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit.
     "too-many-cards": N_("Too many cards: the most cards of your hand you may lay down in one turn is {limit}."),
     "opening-not-met": N_("Your first play must include a new combination made only of cards from your hand."),
     "opening-run-not-met": N_("Your first play must include a new run made only of cards from your hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {needed} is a number of points,
+    # {points} is a number of points.
     "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
                                  "{needed} points; these are worth {points}."),
     "no-jokers": N_("This game has no jokers."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
     "no-joker-in-meld": N_("Meld {meld} holds no joker."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is the card typed, as shown.
     "swap-card-not-in-hand": N_("You have no {cards} in your hand to put in place of a joker."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is a card, {meld} a number.
     "swap-does-not-fit": N_("{cards} cannot take the joker's place in meld {meld}: the meld would not be valid."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is the joker as shown (🃏).
     "joker-must-be-played": N_("The joker you won back ({cards}) must be played again before your turn ends."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
     "joker-meld-fixed": N_("Meld {meld} holds a joker: in this variant such a meld may be added to, never broken "
                            "up."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a number; swap CARD as typed.
     "joker-exchange-only": N_("The joker of meld {meld} leaves its meld only when a card from your hand takes its "
                               "place: swap {meld} CARD."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
     "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
 }
 
@@ -168,54 +269,95 @@ def _counted(code: str, params: dict[str, Any]) -> str | None:
     except (TypeError, ValueError):
         return None
     if code == "too-few-players":
+        # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {min} is a
+        # number, the fewest allowed.
         return ngettext("{n} player is too few: this variant needs at least {min}.",
                         "{n} players are too few: this variant needs at least {min}.", n, min=params.get("min", ""))
+    # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {max} is a
+    # number, the most allowed.
     return ngettext("{n} player is too many: this variant allows at most {max}.",
                     "{n} players are too many: this variant allows at most {max}.", n, max=params.get("max", ""))
 
 
 # What is wrong with one key of a variant (core.variant.Problem codes).
 PROBLEMS: dict[str, str] = {
+    # TRANSLATORS: An error message (command line, table or web page); {got} is what was given.
     "unknown-key": N_("unknown key {got}"),
     "missing": N_("a value is required"),
+    # TRANSLATORS: An error message (command line, table or web page); {expected} is what was
+    # expected, {got} is what was given.
     "wrong-type": N_("expected {expected}, got {got}"),
+    # TRANSLATORS: An error message (command line, table or web page); {expected} is what was
+    # expected, {got} is what was given.
     "not-a-choice": N_("expected one of {expected}, got {got}"),
+    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit,
+    # {got} is what was given.
     "too-small": N_("expected at least {limit}, got {got}"),
+    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit,
+    # {got} is what was given.
     "too-large": N_("expected at most {limit}, got {got}"),
+    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit.
     "too-short": N_("too short: expected at least {limit} characters or items"),
+    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit.
     "too-long": N_("too long: expected at most {limit} characters or items"),
+    # TRANSLATORS: An error message (command line, table or web page); {got} is what was given.
     "bad-format": N_("expected letters, digits, '.', '_' and '-', got {got}"),
     # Checks across keys (core.checks): their values fill the placeholders.
+    # TRANSLATORS: An error message (command line, table or web page); {min} is a number, the fewest
+    # allowed, {max} is a number, the most allowed.
     "players-order": N_("the fewest players ({min}) is more than the most players ({max})"),
+    # TRANSLATORS: An error message (command line, table or web page); {min} is a number, the fewest
+    # allowed, {max} is a number, the most allowed.
     "sizes-order": N_("the smallest meld ({min} cards) is larger than the largest ({max} cards)"),
     "no-meld-kinds": N_("a variant needs at least one kind of meld"),
+    # TRANSLATORS: An error message (command line, table or web page); {max} is a number, the most
+    # allowed.
     "hand-size-range": N_("a hand has from 1 to {max} cards"),
+    # TRANSLATORS: An error message (command line, table or web page); {missing} is numbers, listed.
     "hand-sizes-missing": N_("no hand size for these numbers of players: {missing}"),
-    # TRANSLATORS: cards: the cards of all the decks; needed: players x hand.
+    # TRANSLATORS: a variant that cannot be dealt; {hand} is the hand size, {players} the number of
+    # players, {needed} players x hand, {cards} the number of cards of all the decks.
     "too-few-cards-to-deal": N_("not enough cards: hands of {hand} for {players} players take {needed}, "
                                 "the decks hold {cards}"),
-    # TRANSLATORS: cards: the cards of all the decks; needed: players x hand + help cards.
+    # TRANSLATORS: a variant that cannot be dealt; {hand} is the hand size, {players} the number of
+    # players, {help} the number of help cards, {needed} players x hand + help cards, {cards} the
+    # cards of all the decks.
     "too-few-cards-with-help": N_("not enough cards: hands of {hand} for {players} players and {help} help "
                                   "cards take {needed}, the decks hold {cards}"),
     "opening-run-without-runs": N_("a first play that must be a run needs a kind of meld that is a run"),
     "forced-play-with-limit": N_("a limit of cards per turn cannot go with drawing only-if-unable"),
+    # TRANSLATORS: An error message (command line, table or web page); {size} is a number of cards,
+    # {limit} is a number, the limit.
     "opening-over-limit": N_("an opening needs a new meld of at least {size} cards, more than the limit of {limit} "
                              "cards per turn"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a code.
     "duplicate-suit-code": N_("two suits have the code {code}"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a code.
     "duplicate-rank-code": N_("two ranks have the code {code}"),
+    # TRANSLATORS: An error message (command line, table or web page); {symbol} is a suit's sign (♠).
     "duplicate-suit-symbol": N_("two suits have the symbol {symbol}"),
+    # TRANSLATORS: An error message (command line, table or web page); {keys} is the names of variant parameters
+    # (joker_points, ...), kept as they are; "set jokers": give the parameter jokers a value.
     "joker-rules-without-jokers": N_("{keys}: rules about jokers in a game without jokers (set jokers)"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a card code (JK).
     "joker-code-taken": N_("the code {code} is the joker's: set jokers instead of adding it to the deck"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a code.
     "extra-code-taken": N_("the code {code} of an extra card is taken by another card"),
+    # TRANSLATORS: An error message (command line, table or web page); {symbol} is a suit's sign (♠).
     "extra-symbol-taken": N_("the symbol {symbol} of an extra card is taken by a suit or another extra card"),
 }
 # What a value should have been (core.variant.Problem.types).
 VALUE_TYPES: dict[str, str] = {
+    # TRANSLATORS: An error message (command line, table or web page).
     "integer": N_("a whole number"),
+    # TRANSLATORS: An error message (command line, table or web page).
     "boolean": N_("true or false"),
+    # TRANSLATORS: An error message (command line, table or web page).
     "text": N_("text"),
     "mapping": N_("a mapping of keys to values"),
+    # TRANSLATORS: An error message (command line, table or web page).
     "list": N_("a list"),
+    # TRANSLATORS: An error message (command line, table or web page).
     "nothing": N_("nothing"),
 }
 
@@ -238,6 +380,8 @@ def problem_text(problem: dict[str, Any]) -> str:
     if template is None:
         text = printable(str(problem.get("detail") or problem.get("expected") or code), visible=True)
     elif problem.get("got") is None and "{got}" in template:
+        # TRANSLATORS: An error message (command line, table or web page); {expected} is what was
+        # expected.
         text = _("expected {expected}", expected=values.get("expected", ""))
     else:
         try:
@@ -245,6 +389,8 @@ def problem_text(problem: dict[str, Any]) -> str:
         except (KeyError, ValueError):
             text = printable(str(problem.get("detail", code)), visible=True)
     if problem.get("suggestion"):
+        # TRANSLATORS: An error message (command line, table or web page); {problem} is what is wrong, a
+        # clause without a capital, {suggestion} is a suggestion.
         text = _("{problem}; did you mean {suggestion}?", problem=text,
                  suggestion=printable(str(problem["suggestion"]), visible=True))
     return text
@@ -252,6 +398,8 @@ def problem_text(problem: dict[str, Any]) -> str:
 
 def problem_message(problem: dict[str, Any]) -> str:
     """One problem of a variant with its place: ``house.yaml:3 (aces): ...``."""
+    # TRANSLATORS: An error message (command line, table or web page); {where} is where the problem
+    # is, {problem} is what is wrong, a clause without a capital.
     return _("{where}: {problem}", where=printable(_where(problem), visible=True), problem=problem_text(problem))
 
 
@@ -277,6 +425,8 @@ def describe(error: MachiavelliError, *, more: bool = True) -> str:
         return printable(error.message, visible=True)
     if more and len(problems) > 1:
         source = str(error.params.get("source") or error.params.get("file", ""))
+        # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {file} is a
+        # file's path.
         text += " " + ngettext("(and {n} more problem: run machiavelli variants validate {file})",
                                "(and {n} more problems: run machiavelli variants validate {file})",
                                len(problems) - 1, file=printable(source, visible=True))

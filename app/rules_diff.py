@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from machiavelli.core.i18n import labelled
 from machiavelli.core.variant import Variant
 
 from .presented import rules_document
@@ -65,7 +66,7 @@ def sentences(variant: Variant) -> list[tuple[str, str, str]]:
             elif isinstance(block, Paragraph):
                 out.extend((section.key, section.title, text) for text in split_sentences(block.text))
             elif isinstance(block, Bullets):
-                out.extend((section.key, section.title, f"{heading}: {item}" if heading else item)
+                out.extend((section.key, section.title, labelled(heading, item) if heading else item)
                            for item in block.items)
     return out
 
@@ -118,4 +119,6 @@ def show(a: str, b: str, diffs: list[SectionDiff]) -> None:
         typer.echo(diff.title)
         for variant, texts in ((a, diff.a), (b, diff.b)):
             for text in texts:
+                # TRANSLATORS: Variants diff, the rule sentences that differ; {variant} is a variant's name (bga),
+                # {rule} is a rule's sentence.
                 typer.echo("  " + _("{variant}: {rule}", variant=name(variant), rule=text))

@@ -15,6 +15,8 @@ import re
 
 from rich.cells import cell_len
 
+from machiavelli.core import i18n
+
 from .bidi import LRI, PDI, RLI, visual as visual_line
 from .rules_text import Bullets, Document, Heading, Paragraph
 
@@ -110,7 +112,7 @@ def _md(text: str, doc: Document) -> str:
 def render_markdown(doc: Document) -> str:
     out: list[str] = []
     if doc.rtl:
-        out += [f'<div dir="rtl" lang="{html.escape(doc.language)}">', ""]
+        out += [f'<div dir="rtl" lang="{html.escape(i18n.language_tag(doc.language))}">', ""]
     out += ["# " + _md(doc.title, doc), ""]
     if doc.subtitle:
         out += ["*" + _md(doc.subtitle, doc) + "*", ""]
@@ -137,7 +139,7 @@ def render_html(doc: Document) -> str:
     direction = "rtl" if doc.rtl else "ltr"
     out = [
         "<!DOCTYPE html>",
-        f'<html lang="{html.escape(doc.language)}" dir="{direction}">',
+        f'<html lang="{html.escape(i18n.language_tag(doc.language))}" dir="{direction}">',
         "<head>",
         '<meta charset="utf-8">',
         f"<title>{_html(_strip(doc.title))}</title>",

@@ -56,7 +56,11 @@ class Document(RulesDocument):
 # Meld kinds the glossary knows; others are shown by their key.
 KIND_TITLES = {"set": NP_("meld kind title", "Sets"), "run": NP_("meld kind title", "Runs")}
 KIND_EXAMPLES = {
+    # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+    # is shown; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
     "set": NP_("rules example", "{cards} is a set."),
+    # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+    # is shown; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
     "run": NP_("rules example", "{cards} is a run."),
 }
 SECTIONS = {
@@ -149,6 +153,8 @@ class _Composer:
 
     def compose(self) -> Document:
         v, doc = self.v, self.doc
+        # TRANSLATORS: The rules of a Machiavelli variant (rules command, the table, the web page);
+        # {variant} is a variant's name (bga).
         doc.title = self._p("rules", "Machiavelli: the rules of {variant}", variant=self.latin(v.name))
         self.cover("name")
         doc.subtitle = self.free_text("description")
@@ -164,9 +170,13 @@ class _Composer:
         self.open("overview")
         lo, hi = v.players.min, v.players.max
         if lo == hi:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter players;
+            # {n} is a number.
             players = self._np("rule:players", "Machiavelli is a rummy game for {n} player.",
                                 "Machiavelli is a rummy game for {n} players.", hi)
         else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter players;
+            # {low} is the fewest players, {n} is a number.
             players = self._np("rule:players", "Machiavelli is a rummy game for {low} to {n} player.",
                                 "Machiavelli is a rummy game for {low} to {n} players.", hi, low=format_number(lo))
         self.cover("players", "range")
@@ -176,6 +186,8 @@ class _Composer:
             "player may rearrange all the combinations on the table, as long as every card on the table is part of "
             "a valid combination when the turn ends. The first player to get rid of all their cards wins."))
         if v.extends:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter extends;
+            # {parent} is a variant's name.
             self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=self.latin(v.extends)))
         self.cover("extends")
 
@@ -183,18 +195,26 @@ class _Composer:
         v, deck = self.v, self.v.deck
         self.open("cards")
         self.say(
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter decks;
+            # {n} is a number.
             self._np("rule:decks", "The game is played with {n} deck.",
                       "The game is played with {n} decks shuffled together.", v.decks),
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter decks;
+            # {n} is a number.
             self._np("rule:decks", "That makes {n} card in all.", "That makes {n} cards in all.", v.card_count),
         )
         self.cover("decks")
         if v.jokers:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter jokers; {n}
+            # is a number of jokers.
             self.say(self._np("rule:jokers", "Each deck adds {n} joker.", "Each deck adds {n} jokers.", v.jokers))
         else:
             self.say(self._p("rule:jokers", "There are no jokers."))
         self.cover("jokers", "some" if v.jokers else "none")
         french = glossary.is_french(deck)
         suits = [
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
+            # {name} is a suit's name, {symbol} is a suit's sign (♠).
             self._p("rule:deck", "{name} {symbol}", name=glossary.suit_name(s.code),
                      symbol=glossary.suit_mark(s.code, deck))
             if french and s.code in glossary.SUIT_NAMES else self.latin(glossary.suit_mark(s.code, deck))
@@ -202,8 +222,12 @@ class _Composer:
         ]
         ranks = [self._rank(r.code) for r in deck.ranks]
         self.say(
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
+            # {n} is a number, {suits} is suits, listed.
             self._np("rule:deck", "Each deck has {n} suit: {suits}.", "Each deck has {n} suits: {suits}.",
                       len(deck.suits), suits=format_list(suits)),
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
+            # {n} is a number, {ranks} is ranks, listed.
             self._np("rule:deck", "Each suit has {n} rank, in this order: {ranks}.",
                       "Each suit has {n} ranks, in this order: {ranks}.", len(deck.ranks), ranks=format_list(ranks)),
         )
@@ -216,6 +240,8 @@ class _Composer:
                   "first-seat": self._p("rule:dealer", "The player in the first seat deals.")}[v.dealer])
         self.cover("dealer", v.dealer)
         if isinstance(v.hand_size, int):
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # hand_size; {n} is a number.
             self.say(self._np("rule:hand_size", "The dealer deals {n} card to each player.",
                                "The dealer deals {n} cards to each player.", v.hand_size))
             self.cover("hand_size", "number")
@@ -225,6 +251,8 @@ class _Composer:
             self.cover("hand_size", "table")
         if v.help_cards:
             self.say(self._np(
+                # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+                # help_cards; {n} is a number.
                 "rule:help_cards",
                 "Then {n} card is laid face up on the table as a help card: any player may use it in a combination.",
                 "Then {n} cards are laid face up on the table as help cards: any player may use them in "
@@ -260,8 +288,14 @@ class _Composer:
                 groups.append((players, players, cards))
         rows = []
         for lo, hi, cards in groups:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter players;
+            # {n} is a number.
             who = (self._np("rule:players", "{n} player", "{n} players", hi) if lo == hi else
+                   # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+                   # players; {low} is the fewest players, {n} is a number.
                    self._np("rule:players", "{low} to {n} player", "{low} to {n} players", hi, low=format_number(lo)))
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # hand_size; {players} is a number of players, {n} is a number.
             rows.append(self._np("rule:hand_size", "{players}: {n} card each", "{players}: {n} cards each", cards,
                                   players=who))
         return rows
@@ -270,6 +304,8 @@ class _Composer:
         v = self.v
         self.open("melds")
         self.say(self._p("rules", "The cards on the table must always form combinations."),
+                 # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter melds;
+                 # {n} is a number, {kinds} is kinds of meld, listed.
                  self._np("rule:melds", "This variant has {n} kind of combination: {kinds}.",
                            "This variant has {n} kinds of combination: {kinds}.", len(v.melds),
                            kinds=format_list([self.kind_name(n) for n in v.melds])))
@@ -278,6 +314,8 @@ class _Composer:
         shown_aces = False
         for name, kind in v.melds.items():
             title = (self._p("meld kind title", KIND_TITLES[name]) if name in KIND_TITLES
+                     # TRANSLATORS: A heading of the rules, over one kind of meld; {kind} is a kind of meld (set,
+                     # run).
                      else self._p("meld kind title", "Combinations of kind {kind}", kind=self.latin(name)))
             assert self.section is not None
             self.section.blocks.append(Heading(title))
@@ -309,6 +347,8 @@ class _Composer:
         if v.jokers_per_meld is None:
             self.say(self._p("rule:jokers_per_meld", "A combination may hold any number of jokers."))
         else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter jokers_per_meld;
+            # {n} is a number of jokers.
             self.say(self._np("rule:jokers_per_meld", "A combination may hold at most {n} joker.",
                                "A combination may hold at most {n} jokers.", v.jokers_per_meld))
         self.cover("jokers_per_meld", "none" if v.jokers_per_meld is None else "some")
@@ -345,10 +385,16 @@ class _Composer:
         out = []
         lo, hi = kind.min_size, kind.max_size
         if hi == lo:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # melds.min_size; {n} is a number.
             out.append(self._np("rule:melds.min_size", "It has exactly {n} card.", "It has exactly {n} cards.", lo))
         elif hi is None:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # melds.min_size; {n} is a number.
             out.append(self._np("rule:melds.min_size", "It has at least {n} card.", "It has at least {n} cards.", lo))
         else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # melds.max_size; {low} is the fewest players, {n} is a number.
             out.append(self._np("rule:melds.max_size", "It has from {low} to {n} card.", "It has from {low} to {n} cards.",
                                  hi, low=format_number(lo)))
         self.cover("melds.min_size")
@@ -366,10 +412,14 @@ class _Composer:
             out.append(self._p("rule:melds.sequence", "Its ranks follow each other without a gap."))
         self.cover("melds.sequence", kind.sequence)
         if kind.ranks is not None:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # melds.ranks; {ranks} is ranks, listed.
             out.append(self._p("rule:melds.ranks", "Only these ranks may be used: {ranks}.",
                                 ranks=format_list([self._rank(c) for c in kind.ranks])))
         self.cover("melds.ranks")
         if kind.patterns is not None:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # melds.patterns; {patterns} is rank patterns, listed.
             out.append(self._p("rule:melds.patterns", "Only these combinations of ranks are allowed: {patterns}.",
                                 patterns=format_list([self.latin("-".join(p)) for p in kind.patterns])))
         self.cover("melds.patterns")
@@ -383,6 +433,8 @@ class _Composer:
             name = glossary.rank_name(code)
             # A language that names the figures by their letters (Chinese K) says it once.
             if name != code:
+                # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
+                # {name} is a suit's name, {letter} is a letter.
                 return self._p("rule:deck", "{name} ({letter})", name=name, letter=self.latin(code))
         return self.latin(code)
 
@@ -391,8 +443,14 @@ class _Composer:
         if e.valid:
             if e.kind in KIND_EXAMPLES:
                 return self._p("rules example", KIND_EXAMPLES[e.kind], cards=cards)
+            # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+            # is shown; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {kind} is a kind of meld (set,
+            # run).
             return self._p("rules example", "{cards} is a valid combination of kind {kind}.", cards=cards,
                             kind=self.latin(e.kind or ""))
+        # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+        # is shown; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {reason} is why, a clause without a
+        # capital.
         return self._p("rules example", "{cards} is not a combination: {reason}.", cards=cards,
                         reason=meld_reason(e.reason))
 
@@ -404,6 +462,8 @@ class _Composer:
                               "new combinations, or added to combinations already on the table. You may stop at any "
                               "time."))
         else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # cards_per_turn; {n} is a number.
             self.say(self._np("rule:cards_per_turn", "On your turn you may lay down at most {n} card from your hand: "
                                "as new combinations, or added to combinations already on the table.",
                                "On your turn you may lay down at most {n} cards from your hand: as new "
@@ -412,6 +472,9 @@ class _Composer:
         self.opening()
         example = playing_example(v)
         if example and self.proven(example):
+            # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+            # is shown; {before} is the table's cards before, {cards} is cards as shown at the table (5♣ 6♣
+            # 7♣), {after} is the table's cards after.
             self.say(self._p("rules example", "For example, the table has {before}: you may add {cards} to it, "
                               "and the table then has {after}.", before=self.table(example.before),
                               cards=self.cards(example.played), after=self.table(example.after)))
@@ -432,6 +495,8 @@ class _Composer:
             self.say(self._p("rule:opening", "Your first play must include a new run made only of cards from "
                               "your hand."))
         else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter opening;
+            # {n} is a number.
             self.say(self._np("rule:opening", "Your first play must be new combinations made only of cards from "
                                "your hand and worth at least {n} point in all; cards added to other combinations "
                                "do not count.", "Your first play must be new combinations made only of cards from "
@@ -444,16 +509,26 @@ class _Composer:
     def _card_values(self, context: str) -> str:
         v = self.v
         if context == "rule:opening":
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter opening;
+            # {rank} is a rank, {n} is a number.
             values = [self._np("rule:opening", "{rank}: {n} point", "{rank}: {n} points", r.points,
                                 rank=self._rank(r.code)) for r in v.deck.ranks]
             if v.jokers:
                 values.append(self._p("rule:opening", "a joker: the value of the card it stands for (the lowest, "
                                        "if it could stand for several)"))
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter opening;
+            # {values} is values, listed.
             return self._p("rule:opening", "Card values: {values}.", values=format_list(values))
+        # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter scoring;
+        # {rank} is a rank, {n} is a number.
         values = [self._np("rule:scoring", "{rank}: {n} point", "{rank}: {n} points", r.points,
                             rank=self._rank(r.code)) for r in v.deck.ranks]
         if v.jokers:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter joker_points, in
+            # the list of card values; {n} is a number of points.
             values.append(self._np("rule:joker_points", "a joker: {n} point", "a joker: {n} points", v.joker_points))
+        # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter scoring;
+        # {values} is values, listed.
         return self._p("rule:scoring", "Card values: {values}.", values=format_list(values))
 
     def rearranging(self) -> None:
@@ -470,12 +545,18 @@ class _Composer:
                 continue
             if e.legal:
                 self.say(self._p(
+                    # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+                    # is shown; {before} is the table's cards before, {cards} is cards as shown at the table (5♣ 6♣
+                    # 7♣), {moved} is cards, {after} is the table's cards after.
                     "rules example", "For example, the table has {before} and you want to play {cards}. Move {moved} "
                     "from the first combination to the second and add {cards} to it: the table now has {after}.",
                     before=self.table(e.before), cards=self.cards(e.played), moved=self.cards(e.moved),
                     after=self.table(e.after)))
             else:
                 self.say(self._p(
+                    # TRANSLATORS: An example in the rules of a Machiavelli variant, checked by the engine before it
+                    # is shown; {before} is the table's cards before, {moved} is cards, {new} is cards, {cards} is
+                    # cards as shown at the table (5♣ 6♣ 7♣), {left} is cards.
                     "rules example", "But if the table has {before}, you may not take {moved} to play {new} with "
                     "{cards}: {left} would be left over, and they form no combination.",
                     before=self.table(e.before), moved=self.cards(e.moved), new=self.cards(e.after[0]),
@@ -506,6 +587,8 @@ class _Composer:
         self.say(self._p("rules", "If you cannot leave the table valid, you restore it: the table is put back exactly "
                           "as it was at the start of your turn, and the cards you played return to your hand."))
         if v.restore_penalty:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # restore_penalty; {n} is a number.
             self.say(self._np("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your "
                                "turn ends.", "Then you draw {n} cards from the deck as a penalty, and your turn ends.",
                                v.restore_penalty))
@@ -516,6 +599,8 @@ class _Composer:
         self.say(self._p("rules", "You may restore only after taking, moving, splitting or joining cards of the "
                           "table. Undoing a step that moved only cards of your own hand costs nothing."))
         if v.restore_penalty:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # restore_penalty; {n} is a number.
             self.say(self._np("rule:restore_penalty", "Putting the table back by undoing your steps and then "
                                "drawing counts as restoring: a turn in which you touched the table and that ends "
                                "without a card of your hand on it costs the penalty of {n} card, not the usual "
@@ -540,6 +625,8 @@ class _Composer:
         self.cover("drawing", v.drawing)
         if v.drawing == "start-of-turn":
             if v.draw_count:
+                # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter drawing;
+                # {n} is a number.
                 self.say(self._np("rule:drawing", "Every turn starts with a draw: you take {n} card from the deck "
                                   "before you play. A turn in which you lay down no card from your hand then simply "
                                   "ends.", "Every turn starts with a draw: you take {n} cards from the deck before "
@@ -551,6 +638,8 @@ class _Composer:
                                  "ends."))
             return
         if v.draw_count:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # draw_count; {n} is a number.
             self.say(self._np("rule:draw_count", "A turn in which you lay down no card from your hand ends with a "
                               "draw: you take {n} card from the deck.", "A turn in which you lay down no card from "
                               "your hand ends with a draw: you take {n} cards from the deck.", v.draw_count))
@@ -583,11 +672,17 @@ class _Composer:
                                       "fewest points wins; tied players win together."),
         }[v.deck_out_winners])
         if v.deck_out_winners == "fewest-points":
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # deck_out_winners; {rank} is a rank, {n} is a number.
             values = [self._np("rule:deck_out_winners", "{rank}: {n} point", "{rank}: {n} points", r.points,
                                 rank=self._rank(r.code)) for r in v.deck.ranks]
             if v.jokers:
+                # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter joker_points,
+                # in the list of card values; {n} is a number of points.
                 values.append(self._np("rule:joker_points", "a joker: {n} point", "a joker: {n} points",
                                        v.joker_points))
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # deck_out_winners; {values} is values, listed.
             self.say(self._p("rule:deck_out_winners", "Card values: {values}.", values=format_list(values)))
         self.cover("deck_out_winners", v.deck_out_winners)
         self.say({
@@ -618,6 +713,8 @@ class _Composer:
         if missing:
             self.open("other")
             data = self.v.parameters()
+            # TRANSLATORS: The rules of a Machiavelli variant (rules command, the table, the web page);
+            # {parameter} is a variant parameter's key (hand_size), {value} is its value as written.
             self.bullets(self._p("rules", "{parameter}: {value}", parameter=self.latin(name),
                                   value=self.latin(json.dumps(data.get(name), ensure_ascii=False)))
                          for name in missing)

@@ -78,8 +78,10 @@ class Seats:
     def label(self, seat: int, viewer: int | None) -> str:
         """``Player 2 (computer)``, ``Player 1 (you)``."""
         if seat == viewer:
+            # TRANSLATORS: The table in the terminal; {player} is a player's name (Player 2).
             return _("{player} (you)", player=self.name(seat))
         if self.kinds[seat] != "human":
+            # TRANSLATORS: The table in the terminal; {player} is a player's name (Player 2).
             return _("{player} (computer)", player=self.name(seat))
         return self.name(seat)
 
@@ -230,11 +232,14 @@ class Screen:
     def legend_line(self, *, changed: bool, moved: bool, invalid: bool) -> Text | None:
         parts = []
         if changed:
+            # TRANSLATORS: The table in the terminal; {mark} is the mark shown beside changed melds.
             parts.append(_("{mark} changed since your last turn", mark=self.marks.changed))
         if moved:
             brackets = " ".join(self.marks.moved)
+            # TRANSLATORS: The table in the terminal; {mark} is the mark shown beside changed melds.
             parts.append(_("{mark} moved this turn", mark=brackets))
         if invalid:
+            # TRANSLATORS: The table in the terminal; {mark} is the mark shown beside changed melds.
             parts.append(_("{mark} not a valid meld", mark=self.marks.invalid))
         return self.line("   ".join(parts), "dim") if parts else None
 
@@ -242,6 +247,8 @@ class Screen:
 
     def title(self, view: View) -> None:
         """The heading of every screen: the game, the variant, the turn."""
+        # TRANSLATORS: The table in the terminal; {variant} is a variant's name (bga), {turn} is a turn's
+        # number.
         self.heading(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
                        turn=format_number(view.turn)))
 
@@ -263,6 +270,7 @@ class Screen:
             if len(moves) <= limit:
                 return [heading, *moves]
         if room is not None and room < 2:
+            # TRANSLATORS: The table in the terminal; {n} is a number, {table} is the table command's word.
             return [self.line(ngettext("Since your last turn: {n} move (type {table} to see it).",
                                        "Since your last turn: {n} moves (type {table} to see them).",
                                        len(moves), table=local_word("table")), "bold")]
@@ -273,6 +281,7 @@ class Screen:
                 break
             kept.insert(0, move)
         hidden = len(moves) - len(kept)
+        # TRANSLATORS: The table in the terminal; {n} is a number, {table} is the table command's word.
         count = self.line("  " + ngettext("… {n} earlier move (type {table} to see every move)",
                                           "… {n} earlier moves (type {table} to see every move)", hidden,
                                           table=local_word("table")), "dim")
@@ -292,10 +301,14 @@ class Screen:
         title.append(" ")
         title.append(self.marks.rule * max(0, self.console.width - title.cell_len))
         if view.outcome is None:
+            # TRANSLATORS: The table in the terminal; {player} is a player's name (Player 2).
             line = _("{player} to play", player=seats.label(view.current, viewer))
         else:
             line = outcome_text(view.outcome, seats.names)
+        # TRANSLATORS: The table in the terminal; {n} is a number.
         line += " · " + ngettext("{n} card in the deck", "{n} cards in the deck", view.deck_count)
+        # TRANSLATORS: The table in the terminal; {player} is a player's name (Player 2), {n} is a number
+        # of cards.
         others = [ngettext("{player}: {n} card", "{player}: {n} cards", n, player=seats.label(s, viewer))
                   for s, n in enumerate(view.hand_sizes) if s != viewer]
         return [title, self.line(line, "bold"), self.line(" · ".join(others))]
@@ -310,6 +323,7 @@ class Screen:
         deck = view.variant.deck
         out = []
         if view.help_cards:
+            # TRANSLATORS: The table in the terminal.
             line = Text(self.t(_("Help cards:")) + " ", style="bold")
             line.append_text(self.cards(view.help_cards, deck))
             out.append(line)
@@ -328,6 +342,7 @@ class Screen:
         rest = Counter(cards)
         rest.subtract(drawn)
         held = [c for c in cards if rest[c] > 0 and not rest.subtract([c])]
+        # TRANSLATORS: The table in the terminal; {order} is an order of the hand, {n} is a number.
         out = [self.line(ngettext("Your hand, by {order} ({n} card):", "Your hand, by {order} ({n} cards):",
                                   len(cards), order=order_word(order)), "bold")]
         groups, melds = hand_order.arrange(held, order, variant)
@@ -338,6 +353,7 @@ class Screen:
             line.append_text(self.cards(group, deck))
         out.append(line)
         if drawn:
+            # TRANSLATORS: The table in the terminal.
             drawn_line = Text(self.t(_("Drawn:")) + " ", style="bold")
             drawn_line.append_text(self.cards(drawn, deck))
             out.append(drawn_line)
@@ -348,6 +364,7 @@ class Screen:
 
     def table_heading(self, now: bool) -> Text:
         """``Table:``, or after the others' moves ``Table now:`` (what they left)."""
+        # TRANSLATORS: The table in the terminal.
         return self.line(_("Table now:") if now else _("Table:"), "bold")
 
     def turn(self, view: View, seats: Seats, order: str, *, history: bool = True) -> None:
@@ -361,6 +378,8 @@ class Screen:
         legend = self.legend_line(changed=any(m.changed for m in layout),
                                   moved=bool(working) or any(any(m.moved) for m in layout),
                                   invalid=not all(m.check.valid for m in layout))
+        # TRANSLATORS: The table in the terminal; {help} is the help command's word, {examples} is example
+        # commands.
         tips = [self.line(_("Type {help} for the commands. For example: {examples}", help=local_word("help"),
                             examples=" · ".join(self.examples(view.variant.deck))), "dim")]
         legend_lines = [legend] if legend is not None else []
@@ -415,6 +434,7 @@ class Screen:
         seat takes it: whose turn, and no card of anyone's hand."""
         self.clear()
         self.title(view)
+        # TRANSLATORS: The table in the terminal; {player} is a player's name (Player 2).
         self.say(_("{player}'s turn. Pass the terminal to {player}, then press Enter.",
                    player=seats.name(view.seat)), "bold")
 
@@ -455,6 +475,7 @@ def house_notes(view: View) -> list[str]:
         elif variant.opening == "run":
             out.append(_("Your first play must include a new run made only of cards from your hand."))
         elif variant.opening == "points":
+            # TRANSLATORS: The table in the terminal; {n} is a number.
             out.append(ngettext("Your first play must be new combinations of cards from your hand worth at least "
                                 "{n} point.", "Your first play must be new combinations of cards from your hand "
                                 "worth at least {n} points.", variant.opening_points))
@@ -462,6 +483,7 @@ def house_notes(view: View) -> list[str]:
             out.append(_("You may not take, move, split or join table cards before your first play is on the "
                          "table."))
     if variant.cards_per_turn is not None:
+        # TRANSLATORS: The table in the terminal; {n} is a number, {limit} is a number, the limit.
         out.append(_("Cards of your hand laid down this turn: {n} of {limit}.", n=len(view.played),
                      limit=variant.cards_per_turn))
     return out

@@ -17,15 +17,20 @@ from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _
 
 LABELS = {
+    # TRANSLATORS: Simulate --plot, text on the picture.
     "length": N_("Game length"),
     "turns": N_("Turns per game"),
+    # TRANSLATORS: Simulate --plot, text on the picture.
     "games": N_("Share of games"),
     "wins": N_("Win share by position in turn order (95% interval)"),
     "position": N_("Position in turn order (1 = plays first)"),
     "share": N_("Share of games won"),
+    # TRANSLATORS: Simulate --plot, text on the picture.
     "even": N_("Even share"),
-    # TRANSLATORS: title of the row of charts drawn by simulate --robust --plot.
+    # TRANSLATORS: title of the row of charts drawn by simulate --robust --plot; {a} and {b} are
+    # variants' names.
     "robust": N_("{b} against {a} with every seat at each level (filled: significant at 5%, Holm)"),
+    # TRANSLATORS: Simulate --plot, text on the picture.
     "level": N_("Player level"),
     "difference": N_("Difference"),
 }
@@ -59,6 +64,8 @@ def _label(key: str, width: int | None = None) -> str:
 
 
 def _title(players: int, games: int, seed: int) -> str:
+    # TRANSLATORS: Simulate --plot, text on the picture; {players} is a number of players, {n} is a
+    # number, {seed} is a game's number, the seed of its shuffle.
     return drawn(i18n.ngettext("{players} players, {n} game per variant, seed {seed}",
                                "{players} players, {n} games per variant, seed {seed}", games,
                                players=players, seed=seed), 2 * TITLE_WIDTH)

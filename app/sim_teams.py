@@ -25,6 +25,7 @@ from machiavelli.core.simulate import GameSummary
 from .sim_figures import _mean, _share
 
 COUNT_LABELS = {
+    # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái).
     "captures": N_("Captures per deal"),
     "left": N_("Cards left on the table per deal"),
     "scopa": N_("Scopa bonuses per deal"),
@@ -35,6 +36,7 @@ COUNT_LABELS = {
     "award-most-cards": N_("Most-cards awards given per deal"),
     "award-most-suit": N_("Suit-majority awards given per deal"),
     "award-special": N_("Card awards given per deal"),
+    # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái).
     "award-napola": N_("Napolas per deal"),
     "claims": N_("Public cards claimed per deal"),
     "set-aside": N_("Cards nobody took per deal"),
@@ -69,7 +71,10 @@ def report(runs: Sequence[tuple[str, Sequence[GameSummary]]], seats: Sequence[st
 
 
 def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callable[[Any], str],
-                 interval: Callable[[str, str], str]) -> None:
+                 interval: Callable[[str, str], str], label: Callable[[str], str] = str,
+                 count_label: Callable[[str], str | None] | None = None) -> None:
+    """The figures as tables; ``label`` names a seat's player (its code in
+    the JSON), ``count_label`` a game's own counts (None: not its own)."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -84,29 +89,38 @@ def print_report(report: dict[str, Any], pct: Callable[[Any], str], dec: Callabl
                                               variant=fig["variant"]))
         alone = all(len(team["seats"]) == 1 for team in fig["teams"])
         for team in fig["teams"]:
-            who = format_list([f"{i18n.format_number(s + 1)} ({p})" for s, p in zip(team["seats"], team["players"])])
+            # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái); {seat} is
+            # seat numbers with their players, {player} is a kind of computer player (greedy).
+            who = format_list([_("{seat} ({player})", seat=i18n.format_number(s + 1), player=label(p))
+                               for s, p in zip(team["seats"], team["players"])])
             w, p = team["wins"], team["points"]
             if alone:  # seats playing alone: name the seat
-                wins, points = _("Wins: seat {seat}", seat=who), _("Points: seat {n}", n=team["seats"][0] + 1)
+                # TRANSLATORS: simulate's report for seats playing alone (Sì Sè Pái); {seat} is a seat's number
+                # with its player ("1 (greedy)").
+                wins = _("Wins: seat {seat}", seat=who)
+                # TRANSLATORS: simulate's report for seats playing alone (Sì Sè Pái); {n} is a seat's number.
+                points = _("Points: seat {n}", n=team["seats"][0] + 1)
             else:
-                wins, points = _("Wins: team {n}, seats {seats}", n=team["team"], seats=who), \
-                    _("Points: team {n}", n=team["team"])
+                # TRANSLATORS: simulate's report for teams (Cicera); {n} is the team's number, {seats} its seats'
+                # numbers with their players, listed ("1 (greedy) and 3 (greedy)").
+                wins = _("Wins: team {n}, seats {seats}", n=team["team"], seats=who)
+                # TRANSLATORS: simulate's report for teams (Cicera); {n} is the team's number.
+                points = _("Points: team {n}", n=team["team"])
             table.add_row(wins, pct(w["share"]), interval(pct(w["low"]), pct(w["high"])))
             table.add_row(points, dec(p["mean"]), interval(dec(p["low"]), dec(p["high"])))
         d = fig["drawn"]
+        # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái).
         table.add_row(_("Drawn deals"), pct(d["share"]), interval(pct(d["low"]), pct(d["high"])))
         for points, share in fig.get("winning_points", {}).items():
+            # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái); {n} is a
+            # number.
             table.add_row(_("Won with {n} points", n=points), pct(share["share"]),
                           interval(pct(share["low"]), pct(share["high"])))
         for key, m in fig["per_deal"].items():
             if key.startswith("score-"):  # shown above as the distribution of winning points
                 continue
-            if key in COUNT_LABELS:
-                label = _(COUNT_LABELS[key])
-            elif key.startswith("claim-"):  # a game's claims by kind of group (Sì Sè Pái)
-                label = _("Claims per deal: {kind}", kind=key[len("claim-"):])
-            else:
-                label = key
-            table.add_row(label, dec(m["mean"]), interval(dec(m["low"]), dec(m["high"])))
+            own = count_label(key) if count_label is not None else None
+            name = own or (_(COUNT_LABELS[key]) if key in COUNT_LABELS else key)
+            table.add_row(name, dec(m["mean"]), interval(dec(m["low"]), dec(m["high"])))
         console.print(table)
         console.print()

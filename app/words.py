@@ -65,23 +65,47 @@ IN_FULL = frozenset({"restore"})
 # CARD, MELD, FROM, TO, ORDER, FILE and COMMAND; keep the dots and brackets.
 USAGE: dict[str, str] = {
     "play": NP_("command usage", "{verb} CARD CARD ..."),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "add": NP_("command usage", "{verb} MELD CARD ..."),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "take": NP_("command usage", "{verb} MELD [MELD ...] or {verb} MELD CARD ..."),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "move": NP_("command usage", "{verb} CARD ... FROM TO"),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "split": NP_("command usage", "{verb} MELD CARD"),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "join": NP_("command usage", "{verb} MELD MELD ..."),
     "swap": NP_("command usage", "{verb} MELD CARD"),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "sort": NP_("command usage", "{verb} [ORDER]"),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "save": NP_("command usage", "{verb} [FILE]"),
     "quit": NP_("command usage", "{verb} [FILE]"),
+    # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
+    # {verb} is a command word.
     "help": NP_("command usage", "{verb} [COMMAND]"),
 }
 
 #: Why a line cannot be read (InputError codes).
 INPUT_ERRORS: dict[str, str] = {
+    # TRANSLATORS: The table in the terminal: reading what the person types; {token} is what was
+    # typed, as typed, {help} is the help command's word.
     "unknown-command": N_("Unknown command {token}. Type {help} for the list of commands."),
+    # TRANSLATORS: The table in the terminal: reading what the person types; {token} is what was
+    # typed, as typed, {commands} is command words, listed.
     "ambiguous-command": N_("{token} could be {commands}: type more of the word."),
+    # TRANSLATORS: The table in the terminal: reading what the person types; {token} is what was
+    # typed, as typed, {choices} is the choices, listed.
     "ambiguous-card": N_("{token} can be read in two ways here: type {choices}."),
+    # TRANSLATORS: The table in the terminal: reading what the person types; {token} is what was
+    # typed, as typed, {usage} is how to type it.
     "bad-arguments": N_("Cannot read {token}: type {usage}"),
 }
 
@@ -277,6 +301,8 @@ class CardReader:
         return self.deck.card_symbol(card)
 
     def _choices(self, cards: list[Card]) -> str:
+        # TRANSLATORS: The table in the terminal: reading what the person types; {typed} is what the
+        # person typed, {card} is one card (5♣).
         parts = [_("{typed} for {card}", typed=self.spelling(c), card=glossary.show_card(c, self.deck)) for c in cards]
         return format_list(parts, style="or")
 

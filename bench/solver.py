@@ -6,7 +6,9 @@ Tables are random valid layouts (sets of 3-4 and runs of 3-6 cards drawn
 from the shuffled decks); hands come from the cards left. Prints the median
 and worst time of one solve, in one process, after one warm-up solve; each
 position is solved ``--repeat`` times and its fastest time counts, so that
-other processes on the machine blur the figures less. Then the time of a
+other processes on the machine blur the figures less; each of those solves
+starts without what earlier solves left for the next ones (the moves that
+positions of one shape share), so the repeats time the same work. Then the time of a
 whole ``machiavelli solve`` process, start-up included.
 
     python bench/solver.py [--positions N] [--aces POLICY] [--repeat R]
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from machiavelli.core.cards import Card  # noqa: E402
 from machiavelli.games.machiavelli.solver import solve  # noqa: E402
+from machiavelli.games.machiavelli.solver_ranks import forget_shared  # noqa: E402
 from machiavelli.app.library import load_variant  # noqa: E402
 
 
@@ -98,6 +101,7 @@ def main() -> None:
         for table, hand in positions(variant, rng, size, args.positions):
             best = float("inf")
             for _ in range(max(1, args.repeat)):
+                forget_shared()
                 start = time.perf_counter()
                 solution = solve(variant, table, hand)
                 best = min(best, (time.perf_counter() - start) * 1000)

@@ -249,12 +249,15 @@ def plural_forms(header: str) -> tuple[int, Callable[[int], int]]:
     except ValueError:  # more digits than int() reads
         nplurals = 0
     if not 1 <= nplurals <= MAX_PLURAL_FORMS:
+        # TRANSLATORS: A problem with a translation file; {max} is a number, the most allowed.
         raise PluralFormsError(_("nplurals must be a whole number from 1 to {max}", max=MAX_PLURAL_FORMS))
     expression = parts[1].split("plural=")[1]  # gettext's own reading
     if len(expression) > MAX_PLURAL_CHARS:
+        # TRANSLATORS: A problem with a translation file; {max} is a number, the most allowed.
         raise PluralFormsError(_("the plural expression is longer than {max} characters", max=MAX_PLURAL_CHARS))
     wrong = sorted({ch for ch in expression if ch not in _PLURAL_CHARACTERS})
     if wrong:
+        # TRANSLATORS: A problem with a translation file; {characters} is the characters refused, listed.
         raise PluralFormsError(_("the plural expression holds {characters}: only numbers, n, parentheses and C "
                                  "operators are allowed", characters=" ".join(repr(ch) for ch in wrong[:5])))
     depth = deepest = 0
@@ -262,17 +265,23 @@ def plural_forms(header: str) -> tuple[int, Callable[[int], int]]:
         depth += (ch == "(") - (ch == ")")
         deepest = max(deepest, depth)
     if deepest > MAX_PLURAL_DEPTH or expression.count("?") > MAX_PLURAL_DEPTH:
+        # TRANSLATORS: A problem with a translation file; {max} is a number, the most allowed.
         raise PluralFormsError(_("the plural expression nests deeper than {max} levels", max=MAX_PLURAL_DEPTH))
     try:
         plural = gettext.c2py(expression)
     except (ValueError, RecursionError, MemoryError, SyntaxError) as exc:
+        # TRANSLATORS: A problem with a translation file; {detail} is what went wrong, in words (may come
+        # from the system in English).
         raise PluralFormsError(_("the plural expression cannot be read: {detail}", detail=str(exc))) from None
     for n in range(PLURAL_CHECKED_UP_TO + 1):
         try:
             form = plural(n)
         except ArithmeticError:
+            # TRANSLATORS: A problem with a translation file; {n} is a number.
             raise PluralFormsError(_("the plural expression divides by zero for n = {n}", n=str(n))) from None
         if not 0 <= form < nplurals:
+            # TRANSLATORS: A problem with a translation file; {form} is a plural form's number, {n} is a
+            # number, {last} is a number.
             raise PluralFormsError(_("the plural expression gives form {form} for n = {n}; the forms are 0 to {last}",
                                      form=str(form), n=str(n), last=str(nplurals - 1)))
     return nplurals, plural
@@ -385,7 +394,7 @@ def load(lang: str, base: Path | None = None) -> gettext.NullTranslations:
         else:
             fallback = _RecordMisses(lang)
         if not paths and lang != SOURCE_LANGUAGE:
-            raise UnknownLanguage(name=lang, available=", ".join(available_languages(base)))
+            raise UnknownLanguage(name=lang, available=join_values(available_languages(base)))
         translations: gettext.NullTranslations = fallback
         # gettext asks each catalog in turn: build the chain from the last.
         for catalog in reversed(paths):
@@ -475,7 +484,7 @@ def resolve_language(requested: str | None, environ: Mapping[str, str] | None = 
         return environment_language(environ, available)
     found = match_language(requested, available)
     if found is None:
-        raise UnknownLanguage(name=requested, available=", ".join(available))
+        raise UnknownLanguage(name=requested, available=join_values(available))
     return found
 
 
@@ -509,6 +518,8 @@ def _switch(lang: str) -> str:
             _warned.add(file)
             from .terminal import printable
 
+            # TRANSLATORS: A problem with a translation file; {file} is a file's path, {detail} is what went
+            # wrong, in words (may come from the system in English).
             warning = _("Warning: the translation file {file} cannot be used ({detail}); the program speaks "
                         "English instead.", file=printable(file), detail=printable(detail))
             try:
@@ -526,6 +537,12 @@ def _switch(lang: str) -> str:
 
 def language() -> str:
     return _language
+
+
+def language_tag(lang: str | None = None) -> str:
+    """A catalog's name as a BCP 47 language tag, for HTML's ``lang``
+    attribute: ``zh_Hans`` -> ``zh-Hans``."""
+    return (lang or _language).replace("_", "-")
 
 
 def is_rtl(lang: str | None = None) -> bool:
@@ -568,13 +585,46 @@ def join_sentences(*texts: str) -> str:
 
 
 def format_list(items: Iterable[str], style: str = "standard") -> str:
-    """``a, b and c`` in the user's language (Babel's CLDR list patterns)."""
+    """``a, b and c`` in the user's language (Babel's CLDR list patterns).
+
+    Chinese and Japanese patterns join items without spaces (``甲、乙和丙``),
+    right between wide characters; where a Latin item (a code, a number)
+    meets a wide letter of the pattern (``和``, ``或``), a space keeps them
+    apart as CJK typesetting does (``low、high 或 wrap``). Wide punctuation
+    (``、``) carries its own space."""
     from babel.lists import format_list as babel_format_list
 
     items = list(items)
     if len(items) == 1:
         return items[0]
-    return babel_format_list(items, style=style, locale=_language)  # type: ignore[arg-type]
+    if not items:
+        return ""
+    marks = [chr(0xE000 + i) for i in range(len(items))]  # private-use stand-ins, one per item
+    pattern = babel_format_list(marks, style=style, locale=_language)  # type: ignore[arg-type]
+    out = []
+    for i, ch in enumerate(pattern):
+        index = ord(ch) - 0xE000
+        if not 0 <= index < len(items):
+            out.append(ch)
+            continue
+        item = items[index]
+        before = pattern[i - 1] if i > 0 else ""
+        after = pattern[i + 1] if i + 1 < len(pattern) else ""
+        if item and _wide_letter(before) and not _wide(item[0]):
+            out.append(" ")
+        out.append(item)
+        if item and _wide_letter(after) and not _wide(item[-1]):
+            out.append(" ")
+    return "".join(out)
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _wide_letter(ch: str) -> bool:
+    """A wide character that is a letter (和), not punctuation (、)."""
+    return bool(ch) and _wide(ch) and unicodedata.category(ch).startswith("L")
 
 
 # -- lookups ------------------------------------------------------------------
@@ -620,3 +670,39 @@ def NP_(context: str, message: str) -> str:
     """Mark a string with a context for extraction; translate it later with
     ``pgettext(context, message)``."""
     return message
+
+
+# -- separators in the user's language ----------------------------------------
+
+
+# TRANSLATORS: between values listed side by side (codes, numbers, card names), e.g. "low, high,
+# wrap": the comma of your language with its spacing (Chinese "、", Arabic "، ").
+VALUE_SEPARATOR = NP_("separator", ", ")
+# TRANSLATORS: between facts or clauses listed side by side, e.g. "whole number; default: 2;
+# allowed: 1..8": the semicolon of your language with its spacing (Chinese "；", Arabic "؛ ").
+CLAUSE_SEPARATOR = NP_("separator", "; ")
+
+
+def join_values(items: Iterable[str]) -> str:
+    """Values side by side, with the language's comma: ``low, high, wrap``
+    (for codes and numbers, where "and" would read as part of the list)."""
+    return pgettext("separator", VALUE_SEPARATOR).join(items)
+
+
+def join_clauses(items: Iterable[str]) -> str:
+    """Facts side by side, with the language's semicolon."""
+    return pgettext("separator", CLAUSE_SEPARATOR).join(items)
+
+
+def labelled(label: str, value: str) -> str:
+    """``label: value`` with the language's colon (Chinese ``标签：值``)."""
+    # TRANSLATORS: a label and what it labels, e.g. "yellow: G Y R" or "Player 2: plays 5♣ 6♣ 7♣";
+    # the colon of your language with its spacing (Chinese "{label}：{value}").
+    return pgettext("separator", "{label}: {value}", label=label, value=value)
+
+
+def two_values(first: str, second: str) -> str:
+    """Two figures shown together, ``117.0 / 121.0``."""
+    # TRANSLATORS: two numbers shown together in one cell of a table, e.g. "median / 90th percentile";
+    # {first} and {second} are the numbers.
+    return pgettext("separator", "{first} / {second}", first=first, second=second)

@@ -47,6 +47,7 @@ from typing import Any, Callable, Union
 from .actions import Action
 from .cards import Card
 from .errors import MachiavelliError
+from .i18n import labelled
 from .variant import Variant
 
 
@@ -179,7 +180,7 @@ class RulesWriter:
         self.doc.uncovered = rest
         if rest:
             self.open("other", title)
-            self.bullets([f"{k}: {params[k]}" for k in rest])
+            self.bullets([labelled(k, str(params[k])) for k in rest])
 
 
 #: The kinds of area a page knows how to draw (see :class:`Area`).

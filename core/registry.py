@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from .errors import SetupError, VariantError
+from .i18n import join_values
 
 if TYPE_CHECKING:  # annotations only: the registry starts without the schemas and the engine
     from .actions import Action
@@ -76,6 +77,9 @@ class GameDefinition:
     #: What people call each computer player, in English, marked
     #: ``NP_("player level", ...)`` so that the catalogs translate it.
     bot_labels: Mapping[str, str] = field(default_factory=dict)
+    #: The name of one of ``tally``'s counts in the user's language, for a
+    #: simulation's report (None: a count the application names itself).
+    count_label: Callable[[str], str | None] | None = None
 
 
 _GAMES: dict[str, GameDefinition] = {}
@@ -138,7 +142,7 @@ def game(name: str) -> GameDefinition:
     found = _GAMES.get(name)
     if found is None:
         raise VariantError("unknown-game", file=name, path="game", line=None, detail="no such game",
-                           game=name, available=", ".join(sorted(_GAMES)) or "-")
+                           game=name, available=join_values(sorted(_GAMES)) or "-")
     return found
 
 
@@ -171,7 +175,7 @@ def make_bot(name: str, seed: int, game_name: str = DEFAULT_GAME) -> Bot:
     found = bots(game_name)
     factory = found.get(name)
     if factory is None:
-        raise SetupError("unknown-player", player=name, available=", ".join(sorted(found)))
+        raise SetupError("unknown-player", player=name, available=join_values(sorted(found)))
     return factory(seed)
 
 

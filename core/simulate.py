@@ -24,6 +24,7 @@ from .errors import SetupError
 from .records import GameRecord, Seat
 from .registry import DEFAULT_GAME
 from .variant import Variant
+from .i18n import join_values
 
 _MASK64 = (1 << 64) - 1
 
@@ -99,7 +100,7 @@ def check_seats(seats: Sequence[str], game: str = DEFAULT_GAME) -> None:
     found = registry.bots(game)
     for name in seats:
         if name not in found:
-            raise SetupError("unknown-player", player=name, available=", ".join(sorted(found)))
+            raise SetupError("unknown-player", player=name, available=join_values(sorted(found)))
 
 
 def play_game(variant: Variant, seats: Sequence[str], seed: int, *, index: int = 0,

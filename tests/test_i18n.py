@@ -273,3 +273,45 @@ def test_sentences_are_joined_as_the_language_writes_them():
     assert i18n.join_sentences("每名玩家发 5 张牌，", "并把 4 张牌正面朝上放在牌桌上。") == \
         "每名玩家发 5 张牌，并把 4 张牌正面朝上放在牌桌上。"
     assert i18n.join_sentences("لعبة.", "ورقة.") == "لعبة. ورقة."
+
+
+# -- lists and separators in the user's language ------------------------------------------
+
+
+def test_chinese_lists_space_latin_items_from_the_connecting_word_but_not_from_the_list_comma():
+    """CLDR joins Chinese lists without spaces (甲、乙和丙); a code or a number
+    beside the connecting word 或/和 gets a space, as CJK typesetting puts
+    one between Han and Latin text; the wide list comma needs none."""
+    if "zh_Hans" not in SHIPPED:
+        pytest.skip("no Chinese catalog")
+    i18n.use_language("zh_Hans")
+    assert i18n.format_list(["low", "high", "wrap"], "or") == "low、high 或 wrap"
+    assert i18n.format_list(["随机", "贪心"]) == "随机和贪心"
+    assert i18n.format_list(["2", "3"]) == "2 和 3"
+    assert i18n.format_list(["bga", "经典"]) == "bga 和经典"
+
+
+def test_lists_in_other_languages_are_babels_own():
+    from babel.lists import format_list as babel_list
+
+    for lang in ("en", "de", "ar"):
+        if lang not in SHIPPED:
+            continue
+        i18n.use_language(lang)
+        for items in (["a", "b"], ["low", "high", "wrap"], ["5♣", "6♣", "7♣", "8♣"]):
+            assert i18n.format_list(items) == babel_list(items, locale=lang)
+            assert i18n.format_list(items, "or") == babel_list(items, style="or", locale=lang)
+    assert i18n.format_list(["only"]) == "only" and i18n.format_list([]) == ""
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_separators_come_from_the_language(lang):
+    i18n.use_language(lang)
+    comma = i18n.pgettext("separator", ", ")
+    assert i18n.join_values(["a", "b", "c"]) == f"a{comma}b{comma}c"
+    assert i18n.labelled("x", "y").startswith("x") and i18n.labelled("x", "y").endswith("y")
+    if lang == "zh_Hans":
+        assert (i18n.join_values(["a", "b"]), i18n.join_clauses(["a", "b"]), i18n.labelled("牌", "5")) == \
+            ("a、b", "a；b", "牌：5")
+    if lang == "ar":
+        assert i18n.join_values(["a", "b"]) == "a، b" and i18n.join_clauses(["a", "b"]) == "a؛ b"

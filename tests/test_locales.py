@@ -303,3 +303,37 @@ def test_a_glossary_must_give_a_word_for_every_term(locales):
 def test_a_broken_glossary_is_one_problem_not_a_traceback(locales, text):
     exit_code, found = new_problems(locales, lambda: _write_glossary(locales, "uk", text))
     assert exit_code == 1 and [p["problem"] for p in found] == ["bad-glossary"]
+
+
+def test_every_message_with_a_placeholder_tells_translators_what_it_holds():
+    """A translator cannot see the screen: a `# TRANSLATORS:` comment in the
+    code (or the note of its context) says where the message appears and
+    what each placeholder holds. The template must carry one for every
+    message with a placeholder, and name each placeholder of its own."""
+    import re
+
+    template = catalogs.read_catalog(catalogs.template_path())
+    lacking, unnamed = [], []
+    for message in template:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        fields = set().union(*(i18n.placeholders(text) for text in ids)) - {"n"}
+        if not fields and not any("{n}" in text for text in ids):
+            continue
+        if not message.auto_comments:
+            lacking.append((message.context, ids[0]))
+            continue
+        comment = " ".join(message.auto_comments)
+        named = {name for name in fields if "{" + name + "}" in comment}
+        if fields - named and catalogs.context_note(message.context) not in message.auto_comments:
+            unnamed.append((ids[0], sorted(fields - named)))
+    assert not lacking, f"{len(lacking)} messages without a translator comment: {lacking[:20]}"
+    assert not unnamed, f"{len(unnamed)} comments that do not say what a placeholder holds: {unnamed[:20]}"
+
+
+def test_context_notes_reach_every_message_of_their_context():
+    for message in catalogs.read_catalog(catalogs.template_path()):
+        note = catalogs.context_note(message.context)
+        if message.id and note:
+            assert message.auto_comments, (message.context, message.id)

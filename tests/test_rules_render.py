@@ -56,3 +56,10 @@ def test_headings_are_underlined_to_their_display_width():
 def test_visual_lines_fit_a_narrow_terminal():
     for line in render_text(_doc(), visual=True, width=40).splitlines():
         assert cell_len(line) <= 40, line
+
+
+def test_html_names_the_language_by_its_bcp47_tag():
+    from machiavelli.app.rules_render import render
+
+    page = render(_doc(), "html")
+    assert '<html lang="zh-Hans"' in page and "zh_Hans" not in page

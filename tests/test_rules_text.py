@@ -245,5 +245,7 @@ def test_bad_rules_options_are_one_line_and_exit_2(args):
 def test_chinese_rules_name_each_figure_once_and_join_sentences_without_spaces():
     i18n.use_language("zh_Hans", environ={})
     text = render(compose(load_variant("bga")), "text")
-    assert "J、Q和K" in text and "A（A）" not in text
+    # CLDR's list without spaces (J、Q和K), with the space the catalog puts
+    # between Han and Latin text ("共 104 张牌") around the connecting 和.
+    assert "J、Q 和 K" in text and "A（A）" not in text
     assert "。 " not in text and "使用 2 副牌，洗在一起。共计 104 张牌。" in text

@@ -121,3 +121,39 @@ def test_meld_check_answers_for_a_group():
     assert json.loads(result.output) == {"valid": True, "kind": "one-colour", "reason": None}
     result = run("meld", "check", "GY GY", "--variant", "si-se-pai", "--json")
     assert json.loads(result.output)["valid"] is False and result.exit_code == 1
+
+
+@pytest.mark.parametrize("lang", __import__("machiavelli.app.catalogs", fromlist=["x"]).shipped_languages())
+def test_the_rules_name_each_card_with_the_letters_the_table_reads(lang):
+    """The rules' card list gives each character and colour the letter a
+    player of that language types and sees at the table (Italian Cavallo V,
+    verde V), never the English one: each character's letter followed by a
+    colour's letter reads as that card (among the English reading, which the
+    table asks about when the two differ)."""
+    import re
+
+    from machiavelli.app.library import load_variant
+    from machiavelli.core import i18n
+    from machiavelli.core.cards import Card
+    from machiavelli.games.si_se_pai.glossary import HANZI, HANZI_COLOURS, read_card, show
+
+    deck = load_variant("si-se-pai", []).deck
+    output = run("rules", "--variant", "si-se-pai", "--lang", lang).output
+    text = " ".join(re.sub("[\u2066-\u2069]", "", output).split())  # without bidi isolates
+    characters = dict(re.findall(r"[(（]([^\s,，()（）]+)[,，،] ?([將士象車馬砲卒])[)）]", text))  # letter -> hanzi
+    assert sorted(characters.values()) == sorted(HANZI.values()), text[:600]
+    # The colours come first in the card list, in the deck's order, each with its letter alone.
+    colours = dict(zip([s.code for s in deck.suits], re.findall(r"[(（](\w{1,2})[)）]", text)))
+    assert set(colours) == set(HANZI_COLOURS), text[:600]
+    i18n.use_language(lang)
+    try:
+        for letter, hanzi in characters.items():
+            for code, colour in colours.items():
+                code_of = {v: k for k, v in HANZI.items()}[hanzi]
+                read = {(deck.rank_code(c.rank), c.suit) for c in read_card(letter + colour, deck)}
+                assert (code_of, code) in read, (lang, letter + colour, read)
+                # ... and the table writes the card with the same letters.
+                card = Card([r.code for r in deck.ranks].index(code_of) + 1, code)
+                assert show(card, deck) == letter + colour, (lang, show(card, deck), letter + colour)
+    finally:
+        i18n.use_language("en")

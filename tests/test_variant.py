@@ -290,3 +290,18 @@ def test_any_text_is_a_call_a_name_or_one_variant_error(text):
         assert exc.code == "bad-override"
     else:
         assert found is None or isinstance(found[1], list)
+
+
+def test_every_shipped_variant_has_a_description_in_every_shipped_language():
+    """The one-line description of `variants list`, `rules` and the web's
+    start page comes from the variant file: none may fall back to English."""
+    from machiavelli.app.catalogs import shipped_languages
+    from machiavelli.core import i18n
+
+    languages = set(shipped_languages()) | {i18n.SOURCE_LANGUAGE}
+    for name in shipped_names():
+        description = load_variant(name).description
+        assert set(description) >= languages, (name, sorted(languages - set(description)))
+        assert all(text.strip() for text in description.values()), name
+        for lang in languages - {i18n.SOURCE_LANGUAGE}:
+            assert description[lang] != description[i18n.SOURCE_LANGUAGE], (name, lang)

@@ -20,6 +20,7 @@ from machiavelli.core.errors import SetupError
 from .. import display, glossary
 from machiavelli.core.i18n import NP_, N_, _, format_list, ngettext
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
+from machiavelli.core.i18n import join_values
 
 if TYPE_CHECKING:  # the engine is imported when a game is played, not to start the program
     from machiavelli.core.bots import Bot
@@ -62,7 +63,8 @@ def register(app: typer.Typer) -> None:
 
 def seat_text(player: str, kind: str, game: str) -> str:
     """``Player 2 (club player)``: a seat and who plays it, in the user's language."""
-    # TRANSLATORS: a seat and its kind of player: "Player 2 (club player)", "Player 1 (person)".
+    # TRANSLATORS: a seat and its kind of player: "Player 2 (club player)", "Player 1 (person)";
+    # {player} is the player's name, {kind} the kind of player.
     return _("{player} ({kind})", player=player, kind=registry.player_label(kind, game))
 
 
@@ -81,6 +83,8 @@ def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, 
     if len(seats) == 1:  # a single --seat fills every seat
         return seats * count
     if players is not None and players != len(seats):
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {players} is a
+        # number of players, {seats} is seat numbers, listed.
         raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
                      players=players, seats=len(seats)))
     return list(seats)
@@ -103,7 +107,7 @@ def _check_names(names: list[str], game: str = registry.DEFAULT_GAME) -> None:
     bots = registry.bots(game)
     for name in names:
         if name not in bots and name not in PLAYERS and name != HUMAN:
-            raise SetupError("unknown-player", player=name, available=", ".join(sorted({*bots, *PLAYERS})))
+            raise SetupError("unknown-player", player=name, available=join_values(sorted({*bots, *PLAYERS})))
 
 
 BidiOpt = Annotated[
@@ -158,6 +162,8 @@ def play(
         glossary.set_ascii(True)
     display.apply_cards(cards)
     if bidi not in ("logical", "visual"):
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {name} is what was
+        # typed.
         raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
     earlier: list[Game] = []
     loaded_match = False
@@ -213,9 +219,14 @@ def play(
     shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {variant} is
+        # a variant's name (bga), {seed} is a game's number, the seed of its shuffle, {players} is
+        # the seats, listed: 'Player 1 (person), Player 2 (…)'.
         intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(shown_game.variant.name),
                        seed=shown_game.seed, players=format_list(shown)))
         if saved is None:
+            # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {dealer} is a
+            # player's name, {first} is a player's name.
             intro.append(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
                            first=player_name(game.first)))
     from ..presented import presentation_of
@@ -223,6 +234,8 @@ def play(
     present = presentation_of(shown_game.variant.game)
     if present is not None:  # a game that draws itself (see machiavelli.core.present)
         if deals is not None or target is not None:
+            # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {game} is a game's
+            # name (cicera).
             raise fail(_("--deals and --target score Machiavelli deals; {game} is played one deal at a time.",
                          game=game.variant.game))
         return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json,
@@ -250,6 +263,8 @@ def play(
     drivers = _make_players(names, game)
 
     def show(entry: Entry) -> None:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
+        # number, {text} is what happened, a sentence.
         echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
 
     try:
@@ -263,6 +278,8 @@ def play(
         return
     _summary(game, echo)
     if record is not None:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {file} is a file's
+        # path.
         echo(_("Record written to {file}.", file=str(record)))
 
 
@@ -354,6 +371,8 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: 
             game = definition.new_game(variant, players, match.deal_seed(seed, len(games)),
                                        dealer=match.next_dealer(games[-1]))  # type: ignore[call-arg]
             if not as_json:
+                # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {deal} is a deal's
+                # number, {dealer} is a player's name, {first} is a player's name.
                 echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=len(games) + 1,
                        dealer=player_name(game.dealer), first=player_name(game.first)))
         if HUMAN in names:
@@ -386,7 +405,10 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: 
         print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})
         return 0
     leaders = sheet.leaders()
+    # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
     echo(ngettext("The match is over after {n} deal.", "The match is over after {n} deals.", len(games)))
+    # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {players} is the
+    # winners' names, listed, {points} is a number of points.
     echo(ngettext("Winner: {players}, with a total of {points}.", "Joint winners: {players}, with a total of {points}.",
                   len(leaders), players=format_list(player_name(s) for s in leaders),
                   points=sheet.totals()[leaders[0]]))
@@ -446,11 +468,16 @@ def _summary(game: Game, echo: Callable[[str], None] = typer.echo) -> None:
 
     deck = game.variant.deck
     if game.outcome is not None:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
+        # number, {result} is how the game ended.
         echo(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome)))
     else:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
+        # number, {player} is a player's name (Player 2).
         echo(_("Turn {turn}: {player} to play.", turn=game.turn_number, player=player_name(game.current)))
     melds = game.melds()
     if melds:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options).
         echo(_("Table:"))
         width = len(str(len(melds)))
         for number, meld in enumerate(melds, 1):
@@ -458,11 +485,15 @@ def _summary(game: Game, echo: Callable[[str], None] = typer.echo) -> None:
     else:
         echo(_("The table is empty."))
     if game.help_cards:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {cards} is cards
+        # as shown at the table (5♣ 6♣ 7♣).
         echo(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
     for seat in range(game.players):
         hand = sorted(game.hand(seat), key=deck.sort_key)
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
         count = ngettext("{n} card", "{n} cards", len(hand))
         echo(f"  {player_name(seat)}: {count}: {glossary.show_cards(hand, deck)}")
+    # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
     echo(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
 
 
@@ -507,6 +538,7 @@ def replay(
     typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                  players=format_list(shown)))
     if present is not None:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
         typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
         replay_text(game, present, names, moves, typer.echo)
         return

@@ -41,8 +41,11 @@ def register(app: typer.Typer) -> None:
             print_json([{"language": r.language, "name": r.name, "translated": r.translated, "total": r.total,
                          "percent": round(r.percent, 1)} for r in rows])
             return
+        # TRANSLATORS: The locales commands.
         table = Table(_("Language"), _("Name"), _("Complete"), box=None, pad_edge=False)
         for r in rows:
+            # TRANSLATORS: The locales commands; {percent} is a percentage, {translated} is a number of
+            # messages, {total} is a number.
             table.add_row(r.language, r.name, _("{percent}% ({translated} of {total})",
                                                 percent=format_number(int(r.percent)),
                                                 translated=format_number(r.translated),
@@ -78,6 +81,7 @@ def register(app: typer.Typer) -> None:
             if not problems:
                 typer.echo(_("All catalogs are complete and correct."))
             else:
+                # TRANSLATORS: The locales commands; {n} is a number.
                 typer.echo(ngettext("{n} problem found.", "{n} problems found.", len(problems)), err=True)
         if problems:
             raise typer.Exit(1)
@@ -93,6 +97,7 @@ def register(app: typer.Typer) -> None:
         from .. import catalogs
 
         path = catalogs.init(language, directory)
+        # TRANSLATORS: The locales commands; {file} is a file's path.
         typer.echo(_("Created {file}: translate it, then run: machiavelli locales check", file=str(path)))
 
     @locales_app.command("update", help=N_(
@@ -104,6 +109,7 @@ def register(app: typer.Typer) -> None:
 
         changed = catalogs.update(directory)
         for path in changed:
+            # TRANSLATORS: The locales commands; {file} is a file's path.
             typer.echo(_("Updated {file}", file=str(path)))
         if not changed:
             typer.echo(_("Everything was up to date."))

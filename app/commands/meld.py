@@ -46,11 +46,17 @@ def meld_check(
     if result.valid:
         kind = glossary.kind_name(result.kind or "")
         if stands:
-            # TRANSLATORS: jokers: "the joker stands for 7♥ or 4♥".
+            # TRANSLATORS: Meld check of a meld with jokers; {cards} is cards as shown at the table (5♥ 🃏 7♥),
+            # {kind} is a kind of meld (set, run), {jokers} says what the jokers stand for ("the joker stands
+            # for 6♥").
             typer.echo(_("{cards}: a valid {kind}; {jokers}", cards=shown, kind=kind,
                          jokers=glossary.jokers_text(stands, variant.deck)))
         else:
+            # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {kind} is a kind of
+            # meld (set, run).
             typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=kind))
     else:
+        # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {reason} is why, a
+        # clause without a capital.
         typer.echo(_("{cards}: not a meld: {reason}", cards=shown, reason=meld_reason(result.reason)))
         raise typer.Exit(1)

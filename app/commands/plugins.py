@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from machiavelli.core.i18n import N_, _
+from machiavelli.core.i18n import N_, _, join_values
 from ..options import JsonOpt, handles_errors, print_json
 
 
@@ -48,7 +48,9 @@ def gather() -> dict[str, Any]:
                  if p not in found.load(group)[1]]
     problems += [{"group": g, "name": n, "from": o, "problem": why} for g, n, o, why in registry.problems()]
     problems += [{"group": found.VARIANTS, "name": c.name, "from": c.source,
-                  "problem": f"the name is taken by the {c.taken_by} variant; {c.path} is not used"}
+                  # TRANSLATORS: The plugins command; {variant} is a variant's name (bga), {file} is a file's path.
+                  "problem": _("the name is taken by the {variant} variant; {file} is not used",
+                               variant=c.taken_by, file=str(c.path))}
                  for c in library.conflicts()]
     return {"games": games, "variants": variants, "bots": bots, "locales": locales,
             "user_variants": str(library.user_dir()), "problems": problems}
@@ -80,14 +82,25 @@ def _show(data: dict[str, Any]) -> None:
         console.print(table)
         console.print()
 
+    # TRANSLATORS: The plugins command.
     section(_("Games"), [_("Name"), _("From")], [[g["name"], g["from"]] for g in data["games"]])
-    section(_("Variants"), [_("Name"), _("From")], [[v["name"], v["from"]] for v in data["variants"]])
+    from .. import library
+
+    # TRANSLATORS: The plugins command.
+    section(_("Variants"), [_("Name"), _("From")], [[v["name"], library.source_name(v["from"])]
+                                                    for v in data["variants"]])
+    # TRANSLATORS: The plugins command.
     section(_("Computer players"), [_("Name"), _("Game"), _("From")],
             [[b["name"], b["game"], b["from"]] for b in data["bots"]])
     if data["locales"]:
+        # TRANSLATORS: The plugins command.
         section(_("Languages"), [_("Languages"), _("From")],
-                [[", ".join(item["languages"]), item["from"]] for item in data["locales"]])
+                [[join_values(item["languages"]), item["from"]] for item in data["locales"]])
+    # TRANSLATORS: The plugins command; {folder} is a folder's path.
     typer.echo(_("Your variants folder: {folder}", folder=data["user_variants"]))
     for problem in data["problems"]:
+        # TRANSLATORS: The plugins command; {name} is a plugin's name, {group} is the kind of plugin (an
+        # entry-point group), {origin} is the distribution it comes from, {problem} is what is wrong, a
+        # clause without a capital.
         typer.echo(_("Plugin {name} ({group}, from {origin}) cannot be used: {problem}", name=problem["name"],
                      group=problem["group"], origin=problem["from"], problem=problem["problem"]), err=True)

@@ -11,6 +11,7 @@ import typer
 from .. import display
 from ..options import SetOpt, VariantOpt, fail, handles_errors
 from machiavelli.core.i18n import N_, _
+from machiavelli.core.i18n import join_values
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help=N_("text, markdown or html."))]
 BidiOpt = Annotated[
@@ -41,7 +42,9 @@ def register(app: typer.Typer) -> None:
         if lang is not None:
             display.apply(lang)
         if fmt not in FORMATS:
-            raise fail(_("Unknown format {name}. Available: {available}", name=fmt, available=", ".join(FORMATS)))
+            # TRANSLATORS: The rules command; {name} is a format as typed, {available} is the possible codes,
+            # listed.
+            raise fail(_("Unknown format {name}. Available: {available}", name=fmt, available=join_values(FORMATS)))
         if bidi not in ("logical", "visual"):
             raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
         variant = library.load_variant(variant_name, overrides or [])

@@ -53,16 +53,20 @@ def serve(
     from .. import library
 
     if not 0 < port < 65536:
+        # TRANSLATORS: Serve, in the terminal that starts the web table; {name} is what was typed.
         raise fail(_("--port must be a number from 1 to 65535, not {name}", name=port))
     if not 0 <= pause <= 60:
+        # TRANSLATORS: serve, a mistake in its options; {name} is what was typed.
         raise fail(_("--pause must be a number of seconds from 0 to 60, not {name}", name=pause))
     variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
     app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     if not is_loopback(host):
+        # TRANSLATORS: Serve, in the terminal that starts the web table; {host} is a host address.
         typer.echo(_("Warning: listening on {host}: anyone who can reach this computer on the network can open "
                      "the start page and start games. Seats stay private to their links.", host=host), err=True)
+    # TRANSLATORS: Serve, in the terminal that starts the web table; {address} is a web address.
     typer.echo(_("The table is open at {address} (Ctrl-C stops the server; games are saved).", address=address))
     if open_browser:
         import webbrowser

@@ -97,15 +97,25 @@ def _outcome_labels() -> dict[str, str]:
 
 
 FIGURE_LABELS = {
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     "joint_wins": N_("Joint wins"),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     "turns": N_("Turns per game"),
     "cards_left_losers": N_("Cards left in losers' hands"),
     "rearranging_turns": N_("Turns that rearranged the table"),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     "draws_per_game": N_("Draws per game"),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     "restores_per_game": N_("Restores per game"),
 }
+# TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a position in turn
+# order.
 POSITION_LABEL = N_("Wins: player {n} in turn order")
+# TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a seat's number,
+# {player} is the kind of computer player in that seat.
 SEAT_LABEL = N_("Wins: seat {n} ({player})")
+# TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a position in turn
+# order.
 POINTS_LABEL = N_("Penalty points per game: player {n} in turn order")
 
 
@@ -153,6 +163,7 @@ def simulate(
         "--variant", "-V", help=N_("A variant to simulate (shipped name or YAML file); repeat to compare several "
         "(default: bga)."))] = None,
     overrides: SetOpt = None,
+    # TRANSLATORS: simulate --help: the help of --games.
     games: Annotated[int, typer.Option("--games", "-n", help=N_("Games per variant."))] = DEFAULT_GAMES,
     players: Annotated[Optional[int], typer.Option("--players", "-p", help=N_("Players per game (default 4)."))] = None,
     seats: Annotated[Optional[list[str]], typer.Option(
@@ -179,6 +190,7 @@ def simulate(
     robust: Annotated[bool, typer.Option("--robust", help=N_(
         "Repeat the comparison with each player level in every seat (one run per level) and say whether each "
         "difference holds at every level or only at some."))] = False,
+    # TRANSLATORS: simulate --help: the help of --quiet.
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
     """Simulate and report (help text: see :func:`register`)."""
@@ -193,6 +205,8 @@ def simulate(
 
     names = variant_names or ["bga"]
     if not 1 <= games <= MAX_GAMES:
+        # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a number (of games, a
+        # seat, a position).
         raise fail(_("--games must be from 1 to {n}.", n=MAX_GAMES))
     if jobs is not None and jobs < 1:
         raise fail(_("--jobs must be at least 1."))
@@ -206,26 +220,37 @@ def simulate(
     seen: set[str] = set()
     for v in variants:
         if v.name in seen:
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {name} is a name as typed (a
+            # code, left as it is).
             raise fail(_("Variant {name} is given twice.", name=v.name))
         seen.add(v.name)
     games_named = {v.game for v in variants}
     if len(games_named) > 1:
+        # TRANSLATORS: Simulate (its report, or a mistake in its options); {games} is game names, listed.
         raise fail(_("Variants of different games cannot be compared: {games}.", games=format_list(sorted(games_named))))
     seat_names = _seats(seats, players, variants)
     check_seats(seat_names, variants[0].game)
+
+    def label(code: str) -> str:
+        """A seat's player as people call it (the JSON keeps the code)."""
+        return registry.player_label(code, variants[0].game)
+
+    seat_labels = [label(code) for code in seat_names]
     levels: list[str] = []
     if robust:
         if len(variants) < 2:
             raise fail(_("--robust compares variants: give at least two with -V."))
         levels = _robust_levels(variants[0].game)
         if len(levels) < ROBUST_MIN_LEVELS:
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a number (of games, a
+            # seat, a position), {players} is computer players' codes, listed.
             raise fail(_("--robust needs at least {n} player levels; these players are registered: {players}.",
                          n=ROBUST_MIN_LEVELS, players=format_list(sorted(registry.bots(variants[0].game)))))
     for v in variants:
         try:
             registry.game(v.game).new_game(v, len(seat_names), 0)
         except SetupError as exc:
-            raise fail(f"{v.name}: {describe(exc)}") from None
+            raise fail(i18n.labelled(v.name, describe(exc))) from None
     if plot_file is not None:
         from .. import sim_plot
 
@@ -242,9 +267,12 @@ def simulate(
     data_on_stdout = "-" in (json_file, csv_file, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:
+        # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a number of games,
+        # {variants} is variant names, listed, {players} is the players, e.g. '2 players: random moves and
+        # greedy', {seed} is a game's number, the seed of its shuffle.
         typer.echo(i18n.ngettext("{n} game of {variants}; {players}; seed {seed}.",
                                  "{n} games of {variants}; {players}; seed {seed}.", games,
-                                 variants=format_list(v.name for v in variants), players=_seat_text(seat_names),
+                                 variants=format_list(v.name for v in variants), players=_seat_text(seat_labels),
                                  seed=master))
 
     def play(these, records):
@@ -252,11 +280,16 @@ def simulate(
             return _play(these, games, workers, dask, records, console, show=not quiet and console.is_terminal)
         except GameFailed as exc:
             s = exc.summary
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {index} is a game's number,
+            # {variant} is a variant's name (bga), {seed} is a game's number, the seed of its shuffle,
+            # {detail} is what went wrong, in words (may come from the system in English).
             raise fail(_("Game {index} of {variant} (seed {seed}) could not be finished: {detail}", index=s.index,
                          variant=exc.variant, seed=s.seed, detail=s.error or ""), code=1) from None
         except MissingExtra as exc:
             raise _missing(exc.extra) from None
         except BackendError as exc:
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {address} is a web address,
+            # {detail} is what went wrong, in words (may come from the system in English).
             raise fail(_("The Dask cluster at {address} failed: {detail}", address=exc.address,
                          detail=exc.detail), code=1) from None
 
@@ -277,9 +310,11 @@ def simulate(
         if games_csv is not None:
             _write(games_csv, _games_csv(plans, results), force=force)
         if not data_on_stdout:
-            sim_teams.print_report(report, _pct, _dec, _interval)
+            sim_teams.print_report(report, _pct, _dec, _interval, label=label,
+                                   count_label=registry.game(variants[0].game).count_label)
             for out in (json_file, games_csv, records):
                 if out is not None:
+                    # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
                     typer.echo(_("Wrote {file}.", file=str(out)))
         return
     report = sim_figures.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
@@ -288,7 +323,9 @@ def simulate(
                 "seats": seat_names, "settings": list(overrides or []), **report}
     if robust:
         if not data_on_stdout:
-            typer.echo(_("Again with every seat at each level: {levels}.", levels=format_list(levels)))
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {levels} is kinds of computer
+            # players, listed.
+            typer.echo(_("Again with every seat at each level: {levels}.", levels=format_list(map(label, levels))))
         level_plans = [Plan(v, (level,) * len(seat_names), master) for level in levels for v in variants]
         level_results = play(level_plans, None)
         per_level = {}
@@ -312,13 +349,13 @@ def simulate(
         turns = [[g.turns for g in r] for r in results]
         _write(str(plot_file), lambda handle: sim_plot.plot(
             handle, report, turns, players=len(seat_names), seed=master, robust=document.get("robust", ()),
-            label=lambda key: _label(key, seat_names)), force=force)
+            label=lambda key: _label(key, seat_labels)), force=force)
     if data_on_stdout:
         return
-    _print_report(report, seat_names)
-    _print_warnings(report["warnings"])
+    _print_report(report, seat_labels)
+    _print_warnings(report["warnings"], label)
     if robust:
-        _print_robust(document["robust"], levels, seat_names)
+        _print_robust(document["robust"], levels, seat_labels, label)
     for out in (json_file, csv_file, games_csv, plot_file, records):
         if out is not None:
             typer.echo(_("Wrote {file}.", file=str(out)))
@@ -351,6 +388,8 @@ def _find(module: str):
 
 
 def _missing(extra: str) -> typer.Exit:
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {extra} is the name of a group
+    # of optional packages.
     return fail(_("This needs the optional {extra} packages: pip install \"machiavelli-variants[{extra}]\"",
                   extra=extra))
 
@@ -377,6 +416,7 @@ def _check_outputs(outputs: list[str | Path | None], *, force: bool) -> None:
         _check_output(Path(out), force=force)
         key = os.path.normcase(os.path.abspath(out))
         if key in seen:
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
             raise fail(_("{file} is named for two outputs: give each its own file.", file=str(out)))
         seen.add(key)
 
@@ -386,8 +426,11 @@ def _check_output(path: Path, *, force: bool) -> None:
 
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
+        # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path,
+        # {detail} is what went wrong, in words (may come from the system in English).
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("it is a folder")))
     if not parent.is_dir():
+        # TRANSLATORS: Simulate (its report, or a mistake in its options).
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("no such folder")))
     if not os.access(parent, os.W_OK | os.X_OK):
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=os.strerror(errno.EACCES)))
@@ -430,6 +473,7 @@ def _play(plans, games, workers, dask, folder, console, *, show):
 
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console, disable=not show, transient=True)
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     task = progress.add_task(_("Playing"), total=games * len(plans))
 
     def on_batch(plan_index, summaries):
@@ -463,11 +507,16 @@ def _dec(x: float | None, digits: int = 2) -> str:
 
 
 def _interval(low: str, high: str) -> str:
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {low} is a number, the low end
+    # of an interval, {high} is a number, the high end of an interval.
     return _("{low} to {high}", low=low, high=high)
 
 
 def _seat_text(seats: list[str]) -> str:
+    """The seats of the header (``seats``: the players' labels)."""
     who = seats[0] if len(set(seats)) == 1 else format_list(seats)
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is the number of players,
+    # {player} is the players' kinds, listed (random moves and greedy).
     return i18n.ngettext("{n} player: {player}", "{n} players: {player}", len(seats), player=who)
 
 
@@ -503,11 +552,12 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
         share(_(POSITION_LABEL, n=entry["position"]), entry)
     if len(set(seats)) > 1:
         for entry in fig["win_share_by_seat"]:
-            share(_(SEAT_LABEL, n=entry["seat"] + 1, player=entry["player"]), entry)
+            share(_(SEAT_LABEL, n=entry["seat"] + 1, player=seats[entry["seat"]]), entry)
     share(_(FIGURE_LABELS["joint_wins"]), fig["joint_wins"])
     turns = fig["turns"]
     mean(_(FIGURE_LABELS["turns"]), turns)
-    rows.append(("  " + _("median, 90th percentile"), f"{_dec(turns['median'], 1)} / {_dec(turns['p90'], 1)}", ""))
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
+    rows.append(("  " + _("median, 90th percentile"), i18n.two_values(_dec(turns['median'], 1), _dec(turns['p90'], 1)), ""))
     mean(_(FIGURE_LABELS["cards_left_losers"]), fig["cards_left_losers"])
     share(_(FIGURE_LABELS["rearranging_turns"]), fig["rearranging_turns"])
     mean(_(FIGURE_LABELS["draws_per_game"]), fig["draws_per_game"])
@@ -518,6 +568,7 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
 
 
 def _print_report(report: dict[str, Any], seats: list[str]) -> None:
+    """The figures as tables (``seats``: the players' labels, by seat)."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -526,7 +577,10 @@ def _print_report(report: dict[str, Any], seats: list[str]) -> None:
         # A file or a pipe has no width: do not fold the tables to 80 columns.
         console = Console(soft_wrap=False, width=160)
     for fig in report["variants"]:
+        # TRANSLATORS: Simulate (its report, or a mistake in its options).
         table = RichTable(_("Figure"), _("Value"), _("95% interval"), box=None, pad_edge=False,
+                          # TRANSLATORS: Simulate (its report, or a mistake in its options); {variant} is a
+                          # variant's name (bga), {n} is a number of games.
                           title=i18n.ngettext("{variant}: {n} game", "{variant}: {n} games", fig["games"],
                                               variant=fig["variant"]),
                           title_justify="left")
@@ -535,14 +589,19 @@ def _print_report(report: dict[str, Any], seats: list[str]) -> None:
         console.print(table)
         console.print()
     for comp in report["comparisons"]:
+        # TRANSLATORS: Simulate (its report, or a mistake in its options).
         table = RichTable(_("Figure"), comp["a"], comp["b"], _("Difference"), _("p (adjusted)"), _("Significant"),
+                          # TRANSLATORS: Simulate (its report, or a mistake in its options).
                           _("Games needed"), box=None, pad_edge=False, title_justify="left",
+                          # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another
+                          # variant's name, {a} is a variant's name.
                           title=_("{b} against {a}", a=comp["a"], b=comp["b"]))
         for row in comp["figures"]:
             label = _label(row["figure"], seats)
             fmt = _dec if row["kind"] == "mean" else _pct
             needed = row["games_needed"]
             table.add_row(label, fmt(row["a"]), fmt(row["b"]), _signed(row["difference"], fmt),
+                          # TRANSLATORS: Simulate (its report, or a mistake in its options).
                           _dec(row["p_adjusted"], 3), _("yes") if row["significant"] else _("no"),
                           "-" if needed is None else i18n.format_number(needed))
         console.print(table)
@@ -561,17 +620,35 @@ def _house_named(variant: Any, spec: str) -> Any:
 
 #: What a warning of sim_figures.not_in_play says, by its code.
 NOT_IN_PLAY_TEXT = {
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
+    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
+    # value in the first variant, {value_b} is its value in the second.
     "no-restores": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody restored the "
                       "table in their games: the figures cannot show what this rule changes."),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
+    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
+    # value in the first variant, {value_b} is its value in the second.
     "no-help-cards-used": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no help card "
                              "was used in their games: the figures cannot show what this rule changes."),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
+    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
+    # value in the first variant, {value_b} is its value in the second.
     "deck-end-never-reached": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no game "
                                  "reached the end of the deck: the figures cannot show what this rule changes."),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
+    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
+    # value in the first variant, {value_b} is its value in the second.
     "no-draws": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody drew in their "
                    "games: the figures cannot show what this rule changes."),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
+    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
+    # value in the first variant, {value_b} is its value in the second.
     "no-rearrangements": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody "
                             "rearranged the table in their games: the figures cannot show what this rule changes."),
 }
+# TRANSLATORS: Simulate (its report, or a mistake in its options); {variant} is a variant's
+# name (bga), {share} is a percentage, {ending} is how the games ended (a clause), {players}
+# is the kinds of players, listed.
 ONE_ENDING_TEXT = N_("{variant}: {share} of games ended the same way: {ending}. The players ({players}) are the "
                      "likely cause rather than the rules: try other --seat players or --robust.")
 
@@ -594,42 +671,54 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-def _warning_text(warning: dict[str, Any]) -> str:
+def _warning_text(warning: dict[str, Any], label: Callable[[str], str] = str) -> str:
     code = warning["code"]
     if code == "one-ending":
         return _(ONE_ENDING_TEXT, variant=warning["variant"], share=_pct(warning["share"]),
-                 ending=_(_ending_texts()[warning["reason"]]), players=format_list(dict.fromkeys(warning["seats"])))
+                 ending=_(_ending_texts()[warning["reason"]]),
+                 players=format_list(map(label, dict.fromkeys(warning["seats"]))))
     return _(NOT_IN_PLAY_TEXT[code], a=warning["a"], b=warning["b"], parameter=warning["parameter"],
              value_a=_value_text(warning["value_a"]), value_b=_value_text(warning["value_b"]))
 
 
-def _print_warnings(warnings: list[dict[str, Any]]) -> None:
+def _print_warnings(warnings: list[dict[str, Any]], label: Callable[[str], str] = str) -> None:
     from rich.console import Console
     from rich.markup import escape
 
     if not warnings:
         return
     console = Console(soft_wrap=True)
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     console.print(_("Warnings:"))
     for warning in warnings:
-        console.print("- " + escape(_warning_text(warning)))
+        console.print("- " + escape(_warning_text(warning, label)))
     console.print()
 
 
-def _verdict_text(row: dict[str, Any]) -> str:
+def _verdict_text(row: dict[str, Any], label: Callable[[str], str] = str) -> str:
     verdict, up = row["verdict"], row["direction"] > 0
     if verdict == "every-level":
         return _("higher at every level") if up else _("lower at every level")
     if verdict == "some-levels":
-        levels = format_list(row["significant_at"])
-        return _("higher only for {levels}", levels=levels) if up else _("lower only for {levels}", levels=levels)
+        levels = format_list(map(label, row["significant_at"]))
+        if up:
+            # TRANSLATORS: simulate --robust, a verdict: the figure is significantly higher only with these
+            # kinds of computer players in every seat; {levels} is those kinds, listed.
+            return _("higher only for {levels}", levels=levels)
+        # TRANSLATORS: simulate --robust, a verdict: significantly lower only with these kinds of computer
+        # players in every seat; {levels} is those kinds, listed.
+        return _("lower only for {levels}", levels=levels)
     if verdict == "opposite":
-        return _("higher for {up}, lower for {down}", up=format_list(row["higher_at"]),
-                 down=format_list(row["lower_at"]))
+        # TRANSLATORS: Simulate (its report, or a mistake in its options); {up} is kinds of players,
+        # listed, {down} is kinds of players, listed.
+        return _("higher for {up}, lower for {down}", up=format_list(map(label, row["higher_at"])),
+                 down=format_list(map(label, row["lower_at"])))
+    # TRANSLATORS: Simulate (its report, or a mistake in its options).
     return _("no level")
 
 
-def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str]) -> None:
+def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str],
+                  label: Callable[[str], str] = str) -> None:
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -638,7 +727,10 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
         console = Console(soft_wrap=False, width=160)
     pairs = list(dict.fromkeys((row["a"], row["b"]) for row in rows))
     for a, b in pairs:
-        table = RichTable(_("Figure"), *levels, _("Significant difference"), box=None, pad_edge=False,
+        # TRANSLATORS: Simulate (its report, or a mistake in its options).
+        table = RichTable(_("Figure"), *map(label, levels), _("Significant difference"), box=None, pad_edge=False,
+                          # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another
+                          # variant's name, {a} is a variant's name.
                           title_justify="left", title=_("{b} against {a}, at each level", a=a, b=b))
         for row in rows:
             if (row["a"], row["b"]) != (a, b):
@@ -646,8 +738,10 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
             fmt = _dec if row["kind"] == "mean" else _pct
             cells = [_signed(cell["difference"], fmt) + (" *" if cell["significant"] else "")
                      for cell in row["per_level"].values()]
-            table.add_row(_label(row["figure"], seats), *cells, _verdict_text(row))
+            table.add_row(_label(row["figure"], seats), *cells, _verdict_text(row, label))
         console.print(table)
+        # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another variant's name,
+        # {a} is a variant's name.
         console.print(_("Differences of {b} from {a} with every seat at each level; * significant (5%, Holm).",
                         a=a, b=b))
         console.print()

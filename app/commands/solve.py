@@ -114,6 +114,8 @@ def _position_error(exc: PositionError, deck) -> str:
             cards = glossary.show_cards(deck.parse_cards(cards), deck)
         except NotationError:
             pass
+        # TRANSLATORS: Solve's answer; {meld} is a meld's number on the table, {cards} is cards as shown
+        # at the table (5♣ 6♣ 7♣), {reason} is why, a clause without a capital.
         return _("Meld {meld} on the table is not valid ({cards}): {reason}", meld=exc.params["meld"],
                  cards=cards, reason=meld_reason(exc.params.get("reason")))
     return describe(exc)
@@ -122,9 +124,13 @@ def _position_error(exc: PositionError, deck) -> str:
 def _part(step, deck) -> str:
     cards = glossary.show_cards(step.cards, deck)
     if step.source == "hand":
+        # TRANSLATORS: Solve's answer; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
         return _("{cards} from your hand", cards=cards)
     if step.source == "help":
+        # TRANSLATORS: Solve's answer; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
         return ngettext("the help card {cards}", "the help cards {cards}", len(step.cards), cards=cards)
+    # TRANSLATORS: Solve's answer; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {source} is a
+    # meld's number.
     return _("{cards} from meld {source}", cards=cards, source=step.source)
 
 
@@ -139,8 +145,12 @@ def steps_text(steps, deck) -> list[str]:
             j += 1
         parts = format_list([_part(step, deck) for step in steps[i:j]])
         if steps[i].new:
+            # TRANSLATORS: Solve's answer; {target} is a meld's number, {parts} is cards from the hand and
+            # from other melds, listed.
             lines.append(_("New meld {target}: {parts}.", target=steps[i].target, parts=parts))
         else:
+            # TRANSLATORS: Solve's answer; {target} is a meld's number, {parts} is cards from the hand and
+            # from other melds, listed.
             lines.append(_("Meld {target}: add {parts}.", target=steps[i].target, parts=parts))
         i = j
     return lines
@@ -149,17 +159,21 @@ def steps_text(steps, deck) -> list[str]:
 def _print(variant, solution) -> None:
     deck = variant.deck
     if solution.placed:
+        # TRANSLATORS: Solve's answer; {n} is a number, {cards} is cards as shown at the table (5♣ 6♣ 7♣).
         typer.echo(ngettext("You can place {n} card: {cards}", "You can place {n} cards: {cards}",
                             len(solution.placed), cards=glossary.show_cards(solution.placed, deck)))
     else:
         typer.echo(_("No card from your hand can be placed."))
     if solution.help_used:
+        # TRANSLATORS: Solve's answer; {n} is a number, {cards} is cards as shown at the table (5♣ 6♣ 7♣).
         typer.echo(ngettext("with {n} help card: {cards}", "with {n} help cards: {cards}", len(solution.help_used),
                             cards=glossary.show_cards(solution.help_used, deck)))
     if solution.steps:
+        # TRANSLATORS: Solve's answer.
         typer.echo(_("Steps:"))
         for i, line in enumerate(steps_text(solution.steps, deck), start=1):
             typer.echo(f"  {i}. {line}")
+    # TRANSLATORS: Solve's answer.
     typer.echo(_("New table:") if solution.steps else _("Table:"))
     width = len(str(max(solution.numbers, default=0)))
     for number, meld in zip(solution.numbers, solution.table):

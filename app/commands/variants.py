@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import display
-from machiavelli.core.i18n import N_, NP_, _, pgettext
+from machiavelli.core.i18n import N_, NP_, _, format_list, join_clauses, join_values, labelled, pgettext
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -57,24 +57,15 @@ def variants_list(as_json: JsonOpt = False) -> None:
     if as_json:
         print_json(rows)
         return
+    # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
     table = Table(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
     for row in rows:
         # A variant file or a plugin is a stranger's text: cells are plain
         # text (never Rich markup) without control characters.
         table.add_row(*(Text(printable(cell)) for cell in (
-            row["name"], row.get("error") or row["description"], row["extends"] or "", _source_name(row["source"]))))
+            row["name"], row.get("error") or row["description"], row["extends"] or "",
+            library.source_name(row["source"]))))
     Console(soft_wrap=True).print(table)
-
-
-def _source_name(source: str) -> str:
-    from .. import library
-
-    kind, _sep, origin = source.partition(" ")
-    if kind == library.SHIPPED:
-        return _("shipped")
-    if kind == library.USER:
-        return _("your folder")
-    return _("plugin {name}", name=origin)
 
 
 @handles_errors
@@ -111,7 +102,7 @@ TYPE_NAMES = {
 
 def _type_name(kind: str) -> str:
     words = [pgettext("parameter type", TYPE_NAMES[w]) if w in TYPE_NAMES else w for w in kind.split(" or ")]
-    return " / ".join(words)
+    return format_list(words, "or")
 
 
 def _meaning(description: str) -> str:
@@ -154,23 +145,26 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
 
     console = Console(soft_wrap=False)
     # The key is what a variant file names: never cut; the meaning wraps instead.
+    # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
     key_width = max([len(p.key) for p in params] + [cell_len(_("Key"))])
     rows = []
     for p in params:
         if p.allowed:
-            allowed = ", ".join(map(str, p.allowed))
+            allowed = join_values(map(str, p.allowed))
         elif p.minimum is not None or p.maximum is not None:
             allowed = f"{'' if p.minimum is None else p.minimum}..{'' if p.maximum is None else p.maximum}"
         else:
             allowed = ""
         default = "" if isinstance(p.default, dict) and len(str(p.default)) > 30 else _shown(p.default)
-        rows.append((p.key, _type_name(p.type) if options else p.type, default, allowed,
+        rows.append((p.key, _type_name(p.type), default, allowed,
                      _meaning(p.description)))
     table = Table(box=None, pad_edge=False)
     table.add_column(_("Key"), no_wrap=True, min_width=key_width)
     if console.width >= key_width + 100:  # room for every column side by side
+        # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
         for header in (_("Type"), _("Default"), _("Allowed")):
             table.add_column(header, overflow="fold")
+        # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
         table.add_column(_("Meaning"), min_width=30)
         for row in rows:
             table.add_row(*row)
@@ -179,10 +173,14 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
         for key, kind, default, allowed, meaning in rows:
             facts = [kind]
             if default:
+                # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {value} is a
+                # value as a variant file writes it.
                 facts.append(_("default: {value}", value=default))
             if allowed:
+                # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {values} is
+                # values, listed.
                 facts.append(_("allowed: {values}", values=allowed))
-            table.add_row(key, "; ".join(facts) + "\n" + meaning)
+            table.add_row(key, join_clauses(facts) + "\n" + meaning)
     console.print(table)
 
 
@@ -212,12 +210,15 @@ def variants_diff(
                     "rules": [d.as_dict() for d in sentences]})
         return
     if not rows:
+        # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {a} is a
+        # variant's name, {b} is another variant's name.
         typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
         return
     from rich.text import Text
 
     from machiavelli.core.terminal import printable
 
+    # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
     table = Table(_("Rule"), left.name, right.name, box=None, pad_edge=False)
     for key, va, vb in rows:
         table.add_row(key, Text(printable(_shown(va))), Text(printable(_shown(vb))))
@@ -231,9 +232,9 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"  # as written in YAML and --set
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+        return join_values(labelled(k, _shown(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(map(_shown, value)) or "-"
+        return join_values(map(_shown, value)) or "-"
     return str(value)
 
 
@@ -269,6 +270,8 @@ def variants_validate(
     else:
         for r, lines in zip(results, messages):
             if r["valid"]:
+                # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {file} is a
+                # file's path, {name} is a variant's name.
                 typer.echo(_("{file}: valid ({name})", file=printable(r["file"]), name=r["name"]))
             for line in lines:
                 typer.echo(line, err=True)

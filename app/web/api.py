@@ -41,6 +41,7 @@ async def new_game(request: Request, server: Server) -> Response:
     lang = choose(asked, server.lang_of(request))
     with speaking(lang):
         if asked is not None and not known(asked):
+            # TRANSLATORS: The web table, an answer to the browser; {name} is a code as sent.
             raise WebError(400, N_("No language {name} here."), name=asked[:20])
         name = data.get("variant") or server.default_variant
         if not isinstance(name, str) or library._looks_like_path(name):
@@ -65,9 +66,12 @@ async def new_game(request: Request, server: Server) -> Response:
             server.computers.wake(table)
         except TableError as exc:
             if exc.code == "too-many-games":
+                # TRANSLATORS: The web table, an answer to the browser; {n} is a number.
                 raise WebError(503, N_("Too many games on this server (at most {n})."),
                                n=exc.params["limit"]) from None
             if exc.code == "bad-seats" and exc.params.get("player"):
+                # TRANSLATORS: The web table, an answer to the browser; {name} is a code as sent, {available} is
+                # the possible codes, listed.
                 raise WebError(400, N_("No computer player {name}; choose one of {available}."),
                                name=exc.params["player"], available=exc.params["available"]) from None
             raise WebError(400, N_("At least one seat must be a person's.")) from None
@@ -141,6 +145,7 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
     command = data.get("command")
     letters = data.get("cards") if data.get("cards") in ("en", "local") else "ask"
     if not isinstance(command, str) or not command.strip():
+        # TRANSLATORS: the web table, an answer to the browser; {example} is a command.
         raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
     game = table.game
     if game.variant.game not in BUILDERS:
@@ -240,6 +245,7 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
                                  "code": error.code}, status_code=422)
         if len(options) > 1:
             look = style([s.name for s in table.seats])
+            # TRANSLATORS: The web table, an answer to the browser.
             messages = [_("Which one? Choose:")]
             extra["choices"] = [{"command": a.text(deck), "text": isolated(present.describe_action(a, view, look), deck)}
                                 for a in options]

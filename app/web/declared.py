@@ -105,6 +105,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "others": others,
         "table": table,
         "turn": view.turn,
+        # TRANSLATORS: The web table; {n} is a number.
         "turn_text": _("Turn {n}", n=format_number(view.turn)),
         "to_play": None if over else current,
         "to_play_name": None if over or current is None else seat_label(current, seats, seat, game),

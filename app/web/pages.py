@@ -12,6 +12,7 @@ import html
 import json
 from typing import Any
 
+from machiavelli.core import i18n
 from machiavelli.core.i18n import _
 
 from ..catalogs import native_name
@@ -28,13 +29,13 @@ def _language_options(current: str) -> str:
     out = []
     for code in languages():
         selected = " selected" if code == current else ""
-        out.append(f'<option value="{html.escape(code)}" lang="{html.escape(code)}"{selected}>'
+        out.append(f'<option value="{html.escape(code)}" lang="{html.escape(i18n.language_tag(code))}"{selected}>'
                    f"{html.escape(native_name(code))}</option>")
     return "".join(out)
 
 
 def _head(lang: str, title: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}" dir="{direction(lang)}">\n<head>\n'
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(i18n.language_tag(lang))}" dir="{direction(lang)}">\n<head>\n'
             '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
             '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n</head>\n')
@@ -48,8 +49,11 @@ def _settings(lang: str) -> str:
         '<label><input type="checkbox" id="four-colour"> {four}</label>'
         '<label><input type="checkbox" id="contrast"> {contrast}</label>'
         "</div>"
+    # TRANSLATORS: The web table's pages in the browser.
     ).format(group=html.escape(_("Settings")), language=html.escape(_("Language")),
+             # TRANSLATORS: The web table's pages in the browser.
              options=_language_options(lang), four=html.escape(_("Four-colour deck")),
+             # TRANSLATORS: The web table's pages in the browser.
              contrast=html.escape(_("High contrast")))
 
 
@@ -57,13 +61,40 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
     """Choose the variant, the language and the seats; see the rules; resume a game."""
     title = _("Machiavelli: a table in the browser")
     words = {
-        "you": _("You"), "friend": _("A friend (own link)"), "computer": _("Computer: {level}"),
-        "seat": _("Seat {n}"), "start": _("Start the game"), "links": _("Send each friend their own link:"),
-        "open": _("Open your seat"), "rules": _("Rules of {variant}"), "resume": _("Continue"),
-        "no_games": _("No saved games yet."), "over": _("over"), "turn": _("turn {n}"),
-        "not_playable": _("not playable in the browser yet"), "copy": _("Copy"),
-        "seat_link": _("Link of seat {n}"), "players": _("Players"),
-        "name": _("Name (optional)"), "error": _("The server did not answer: {detail}"),
+        # TRANSLATORS: the web table's pages in the browser (you).
+        "you": _("You"),
+        "friend": _("A friend (own link)"),
+        # TRANSLATORS: the web table's pages in the browser (computer); {level} is a kind of computer
+        # player.
+        "computer": _("Computer: {level}"),
+        # TRANSLATORS: the web table's pages in the browser (seat); {n} is a number.
+        "seat": _("Seat {n}"),
+        # TRANSLATORS: the web table's pages in the browser (start).
+        "start": _("Start the game"),
+        "links": _("Send each friend their own link:"),
+        # TRANSLATORS: the web table's pages in the browser (open).
+        "open": _("Open your seat"),
+        # TRANSLATORS: the web table's pages in the browser (rules); {variant} is a variant's name (bga).
+        "rules": _("Rules of {variant}"),
+        # TRANSLATORS: the web table's pages in the browser (resume).
+        "resume": _("Continue"),
+        "no_games": _("No saved games yet."),
+        # TRANSLATORS: the web table's pages in the browser (over).
+        "over": _("over"),
+        # TRANSLATORS: the web table's pages in the browser (turn); {n} is a number.
+        "turn": _("turn {n}"),
+        "not_playable": _("not playable in the browser yet"),
+        # TRANSLATORS: the web table's pages in the browser (copy).
+        "copy": _("Copy"),
+        # TRANSLATORS: the web table's pages in the browser (seat_link); {n} is a number.
+        "seat_link": _("Link of seat {n}"),
+        # TRANSLATORS: the web table's pages in the browser (players).
+        "players": _("Players"),
+        # TRANSLATORS: the web table's pages in the browser (name).
+        "name": _("Name (optional)"),
+        # TRANSLATORS: the web table's pages in the browser (error); {detail} is what went wrong.
+        "error": _("The server did not answer: {detail}"),
+        # TRANSLATORS: The web table's pages in the browser.
         "mine": _("your seat"),
         # TRANSLATORS: next to a seat on the start page, for games played in teams.
         "team": _("team {n}"),
@@ -72,19 +103,23 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         _head(lang, title)
         + '<body class="start">\n<header><h1>' + html.escape(title) + "</h1>" + _settings(lang) + "</header>\n"
         + '<main>\n<form id="new-game" aria-labelledby="new-title">\n'
+        # TRANSLATORS: The web table's pages in the browser.
         + '<h2 id="new-title">' + html.escape(_("New game")) + "</h2>\n"
         + '<label>' + html.escape(_("Variant")) + ' <select id="variant" name="variant"></select></label>\n'
         + '<p id="variant-description"></p>\n'
         + '<label>' + html.escape(_("Players")) + ' <select id="player-count" name="players"></select></label>\n'
+        # TRANSLATORS: The web table's pages in the browser.
         + '<fieldset id="seats"><legend>' + html.escape(_("Who sits where")) + "</legend></fieldset>\n"
         + '<p><button type="submit" id="start">' + html.escape(_("Start the game")) + "</button></p>\n"
         + '<p role="alert" id="start-error" class="error"></p>\n'
         + '<section id="created" hidden aria-live="polite"></section>\n'
         + "</form>\n"
         + '<section id="rules-section" aria-labelledby="rules-title"><h2 id="rules-title">'
+        # TRANSLATORS: The web table's pages in the browser.
         + html.escape(_("Rules")) + "</h2>"
         + '<iframe id="rules" title="' + html.escape(_("Rules of the chosen variant")) + '"></iframe></section>\n'
         + '<section id="saved" aria-labelledby="saved-title"><h2 id="saved-title">'
+        # TRANSLATORS: The web table's pages in the browser.
         + html.escape(_("Saved games")) + '</h2><ul id="saved-list"></ul></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("data", data) + "\n"
@@ -97,25 +132,76 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
     """The table of one seat: drawn by the script from the seat's JSON view.
     ``commands``: the game's own command help, for a game that declares its
     table (Machiavelli's commands otherwise)."""
+    # TRANSLATORS: The web table's pages in the browser; {variant} is a variant's name (bga).
     title = _("Machiavelli: {variant}", variant=variant)
     words = {
-        "new_meld": _("New meld"), "play_new": _("Lay down the new meld"),
-        "clear": _("Put back"), "put_here": _("Put the selected cards here"), "invalid": _("Not valid: {reason}"), "moved": _("moved this turn"),
-        "changed": _("changed since your turn"), "drawn": _("You drew: {cards}"),
-        "your_turn": _("Your turn."), "waiting": _("{player} is playing."),
-        "since": _("Since your last turn"), "nothing_since": _("Nothing yet."),
-        "selected": _("selected"), "split": _("Split before the selected card"),
-        "take_meld": _("Take the whole meld"), "command": _("Command"),
-        "send": _("Send"), "result": _("Result"), "record": _("Download the record"),
-        "final_hands": _("Hands at the end"), "hint": _("Hint"), "help": _("Help"),
-        "selection": _("Selected: {cards}"), "none_selected": _("No card selected."),
-        "drop_here": _("Drop cards here"), "connection_lost": _("Connection lost: reconnecting…"),
-        "new_card": _("just drawn"), "help_mark": _("help card"),
-        "taken_mark": _("taken: must go back"), "start_page": _("Start page"),
-        "order": _("Order of the hand"), "rules": _("Rules"), "others": _("Players"),
+        # TRANSLATORS: the web table's pages in the browser (new_meld).
+        "new_meld": _("New meld"),
+        "play_new": _("Lay down the new meld"),
+        # TRANSLATORS: the web table's pages in the browser (clear).
+        "clear": _("Put back"),
+        "put_here": _("Put the selected cards here"),
+        # TRANSLATORS: the web table's pages in the browser (invalid); {reason} is why, a clause without a
+        # capital.
+        "invalid": _("Not valid: {reason}"),
+        # TRANSLATORS: the web table's pages in the browser (moved).
+        "moved": _("moved this turn"),
+        "changed": _("changed since your turn"),
+        # TRANSLATORS: the web table's pages in the browser (drawn); {cards} is cards as shown at the
+        # table (5♣ 6♣ 7♣).
+        "drawn": _("You drew: {cards}"),
+        # TRANSLATORS: the web table's pages in the browser (your_turn).
+        "your_turn": _("Your turn."),
+        # TRANSLATORS: the web table's pages in the browser (waiting); {player} is a player's name (Player
+        # 2).
+        "waiting": _("{player} is playing."),
+        "since": _("Since your last turn"),
+        # TRANSLATORS: the web table's pages in the browser (nothing_since).
+        "nothing_since": _("Nothing yet."),
+        # TRANSLATORS: the web table's pages in the browser (selected).
+        "selected": _("selected"),
+        "split": _("Split before the selected card"),
+        "take_meld": _("Take the whole meld"),
+        # TRANSLATORS: the web table's pages in the browser (command).
+        "command": _("Command"),
+        # TRANSLATORS: the web table's pages in the browser (send).
+        "send": _("Send"),
+        # TRANSLATORS: the web table's pages in the browser (result).
+        "result": _("Result"),
+        # TRANSLATORS: the web table's pages in the browser (record).
+        "record": _("Download the record"),
+        "final_hands": _("Hands at the end"),
+        # TRANSLATORS: the web table's pages in the browser (hint).
+        "hint": _("Hint"),
+        # TRANSLATORS: the web table's pages in the browser (help).
+        "help": _("Help"),
+        # TRANSLATORS: the web table's pages in the browser (selection); {cards} is cards as shown at the
+        # table (5♣ 6♣ 7♣).
+        "selection": _("Selected: {cards}"),
+        # TRANSLATORS: the web table's pages in the browser (none_selected).
+        "none_selected": _("No card selected."),
+        # TRANSLATORS: the web table's pages in the browser (drop_here).
+        "drop_here": _("Drop cards here"),
+        # TRANSLATORS: the web table's pages in the browser (connection_lost).
+        "connection_lost": _("Connection lost: reconnecting…"),
+        # TRANSLATORS: the web table's pages in the browser (new_card).
+        "new_card": _("just drawn"),
+        # TRANSLATORS: the web table's pages in the browser (help_mark).
+        "help_mark": _("help card"),
+        "taken_mark": _("taken: must go back"),
+        # TRANSLATORS: the web table's pages in the browser (start_page).
+        "start_page": _("Start page"),
+        "order": _("Order of the hand"),
+        # TRANSLATORS: the web table's pages in the browser (rules).
+        "rules": _("Rules"),
+        # TRANSLATORS: the web table's pages in the browser (others).
+        "others": _("Players"),
+        # TRANSLATORS: The web table's pages in the browser.
         "deck": _("Deck"),
         # TRANSLATORS: the web table lists the moves the engine allows for the card put down.
-        "choose": _("Several moves fit: choose one."), "cancel": _("Cancel"),
+        "choose": _("Several moves fit: choose one."),
+        # TRANSLATORS: the web table's pages in the browser (cancel).
+        "cancel": _("Cancel"),
         # TRANSLATORS: marks the player's partner (same team) in the list of players.
         "partner": _("your partner"),
         "put_card": _("Play the selected card here"),
@@ -140,9 +226,12 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<main id="table-main">\n'
         + '<section id="status" aria-live="polite"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
+        # TRANSLATORS: The web table's pages in the browser.
         + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
         + '<section id="extras"></section>\n'
+        # TRANSLATORS: The web table's pages in the browser.
         + '<section id="hand-area" aria-label="' + html.escape(_("Your hand")) + '"></section>\n'
+        # TRANSLATORS: The web table's pages in the browser.
         + '<section id="controls" aria-label="' + html.escape(_("Actions")) + '"></section>\n'
         + '<form id="command-form"><label for="command">' + html.escape(_("Command")) + "</label> "
         + '<input id="command" name="command" autocomplete="off" spellcheck="false" '

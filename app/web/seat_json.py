@@ -25,7 +25,8 @@ from ..reasons import meld_reason
 #: How far back "since your last turn" goes (a long game's log stays out).
 MAX_SINCE = 60
 
-# TRANSLATORS: a card's name as a screen reader says it: "queen of hearts".
+# TRANSLATORS: a card's name as a screen reader says it: "queen of hearts"; {rank} is a rank's
+# name, {suit} a suit's name.
 CARD_NAME = NP_("card name", "{rank} of {suit}")
 def level_name(name: str, game: str = registry.DEFAULT_GAME) -> str:
     return registry.player_label(name, game)
@@ -82,6 +83,8 @@ def seat_label(seat: int, seats: list[Any], viewer: int, game: str = registry.DE
         return _("{player} (you)", player=name)
     if kind == "human":
         return name
+    # TRANSLATORS: The web table, a seat's screen; {player} is a player's name (Player 2), {level} is
+    # a kind of computer player.
     return _("{player} (computer: {level})", player=name, level=level_name(kind, game))
 
 
@@ -98,6 +101,7 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
     table = []
     for meld in view.layout:
         shown.update(meld.cards)
+        # TRANSLATORS: The web table, a seat's screen; {n} is a number.
         table.append({"number": meld.number, "label": _("Meld {n}", n=format_number(meld.number)), "cards": codes(meld.cards), "moved": list(meld.moved),
                       "valid": meld.check.valid, "kind": glossary.kind_name(meld.check.kind) if meld.check.kind else None,
                       "reason": None if meld.check.valid else meld_reason(meld.check.reason),
@@ -170,15 +174,20 @@ def _layout() -> dict[str, Any]:
     return {
         "areas": [
             {"key": "table", "kind": "melds", "label": _("Table")},
+            # TRANSLATORS: The web table, a seat's screen.
             {"key": "help", "kind": "cards", "label": _("Help cards"), "mark": "*"},
             {"key": "taken", "kind": "cards", "label": _("Taken from the table (must go back)")},
             {"key": "new", "kind": "new-meld", "label": _("New meld")},
             {"key": "hand", "kind": "hand", "label": _("Your hand")},
         ],
         "buttons": [
+            # TRANSLATORS: The web table, a seat's screen.
             {"command": "undo", "label": _("Undo"), "enabled": "can_undo"},
+            # TRANSLATORS: The web table, a seat's screen.
             {"command": "restore", "label": _("Restore the table"), "enabled": "my_turn"},
+            # TRANSLATORS: The web table, a seat's screen.
             {"command": "draw", "label": _("Draw a card"), "enabled": "can_draw"},
+            # TRANSLATORS: The web table, a seat's screen.
             {"command": "end", "label": _("End the turn"), "enabled": "can_end"},
             {"command": "hint", "label": _("Hint"), "enabled": "my_turn"},
         ],

@@ -41,7 +41,8 @@ SUIT_LETTERS = {
     "S": NP_("italian suit letter", "S"),
     "B": NP_("italian suit letter", "B"),
 }
-# TRANSLATORS: a card's full name, e.g. "7 of coins", "knight of swords".
+# TRANSLATORS: a card's full name, e.g. "7 of coins", "knight of swords"; {rank} is a rank's name,
+# {suit} a suit's name.
 CARD_NAME = NP_("card name", "{rank} of {suit}")
 
 

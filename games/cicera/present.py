@@ -29,14 +29,20 @@ BONUS_NAMES = {
     "quartet": NP_("cicera bonus", "quartet"),
 }
 REASONS = {
+    # TRANSLATORS: Cicera's table: why a move is refused; {card} is one card (5♣).
     "card-not-in-hand": NP_("cicera reason", "{card} is not in your hand."),
+    # TRANSLATORS: Cicera's table: why a move is refused; {card} is one card (5♣).
     "card-not-on-table": NP_("cicera reason", "{card} is not on the table."),
+    # TRANSLATORS: Cicera's table: why a move is refused; {card} is one card (5♣).
     "cannot-take": NP_("cicera reason", "{card} cannot take those cards: one card of its rank, or number cards "
                        "adding up to it."),
+    # TRANSLATORS: Cicera's table: why a move is refused; {card} is one card (5♣).
     "must-capture": NP_("cicera reason", "{card} can capture, and this variant makes capturing compulsory."),
     "not-your-turn": NP_("cicera reason", "It is not your turn."),
     "game-over": NP_("cicera reason", "The deal is over."),
+    # TRANSLATORS: Cicera's table: why a move is refused; {token} is what was typed, as typed.
     "bad-card": NP_("cicera reason", "Not a card: {token}"),
+    # TRANSLATORS: Cicera's table: why a move is refused; {token} is what was typed, as typed.
     "bad-action": NP_("cicera reason", "Not a play: {token}. Type: play CARD, or play CARD take CARD ..."),
 }
 
@@ -57,25 +63,34 @@ def seat_view(view: Any, style: Style) -> list[str]:
     """The table, the piles and points, the card to picada, and the hand."""
     v, lines = view.variant, []
     deck = v.deck
+    # TRANSLATORS: Cicera's table; {turn} is a turn's number, {player} is a player's name (Player 2).
     lines.append(pgettext("cicera table", "Turn {turn}: {player} to play.", turn=view.turn,
                           player=style.names[view.current]))
     if view.table:
+        # TRANSLATORS: Cicera's table; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
         lines.append(pgettext("cicera table", "On the table: {cards}", cards=_cards(view.table, v, style)))
     else:
         lines.append(pgettext("cicera table", "The table is empty."))
     if view.left is not None:
         previous = (view.current - 1) % view.players
+        # TRANSLATORS: Cicera's table; {player} is a player's name (Player 2), {card} is one card (5♣).
         lines.append(pgettext("cicera table", "{player} just left {card}: take it with a card of its rank for "
                               "a picada.", player=style.names[previous], card=show(view.left, deck, style.symbols)))
     for t, seats in enumerate(view.teams):
         pile = len(view.pile(t))
+        # TRANSLATORS: Cicera's table; {team} is a team's name, {n} is a number, {points} is a number of
+        # points.
         line = npgettext("cicera table", "{team}: {n} card captured, {points} points so far.",
                          "{team}: {n} cards captured, {points} points so far.", pile,
                          team=_team_name(seats, style), points=view.totals[t])
         lines.append(("* " if view.seat in seats else "  ") + line)
+    # TRANSLATORS: Cicera's table; {player} is a player's name (Player 2), {n} is a number.
     others = [pgettext("cicera table", "{player} {n}", player=style.names[s], n=view.hand_sizes[s])
               for s in range(view.players) if s != view.seat]
+    # TRANSLATORS: Cicera's table; {list} is cards, listed.
     lines.append(pgettext("cicera table", "Cards in hand: {list}", list=format_list(others)))
+    # TRANSLATORS: Cicera's table; {player} is a player's name (Player 2), {cards} is cards as shown
+    # at the table (5♣ 6♣ 7♣).
     lines.append(pgettext("cicera table", "Your hand ({player}): {cards}", player=style.names[view.seat],
                           cards=_cards(view.hand, v, style)))
     return lines
@@ -84,6 +99,8 @@ def seat_view(view: Any, style: Style) -> list[str]:
 def _bonus_text(bonuses: Sequence[Any]) -> str:
     names = format_list([pgettext("cicera bonus", BONUS_NAMES.get(b.name, b.name)) for b in bonuses])
     points = sum(b.points for b in bonuses)
+    # TRANSLATORS: Cicera's table: what just happened; {bonuses} is bonus names, listed, {n} is a
+    # number.
     return npgettext("cicera narration", "{bonuses}: {n} point", "{bonuses}: {n} points", points, bonuses=names)
 
 
@@ -93,15 +110,21 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
     player = style.names[entry.seat]
     card = show(entry.action.card, deck, style.symbols)
     if entry.taken:
+        # TRANSLATORS: Cicera's table: what just happened; {player} is a player's name (Player 2), {card}
+        # is one card (5♣), {cards} is cards as shown at the table (5♣ 6♣ 7♣), {n} is a number.
         text = npgettext("cicera narration", "{player} plays {card} and takes {cards} ({n} card).",
                          "{player} plays {card} and takes {cards} ({n} cards).", len(entry.taken),
                          player=player, card=card, cards=_cards(entry.taken, variant, style))
         if entry.bonuses:
             text += " " + _bonus_text(entry.bonuses) + "."
     else:
+        # TRANSLATORS: Cicera's table: what just happened; {player} is a player's name (Player 2), {card}
+        # is one card (5♣).
         text = pgettext("cicera narration", "{player} leaves {card} on the table.", player=player, card=card)
     if entry.leftover:
         team = _team_of(entry.leftover_team, style, entry)
+        # TRANSLATORS: Cicera's table: what just happened; {cards} is cards as shown at the table (5♣ 6♣
+        # 7♣), {team} is a team's name.
         text += " " + pgettext("cicera narration", "The last cards on the table, {cards}, go to {team}.",
                                cards=_cards(entry.leftover, variant, style), team=team)
     return text
@@ -148,7 +171,10 @@ def read_command(text: str, view: Any) -> tuple[Play, ...]:
 def describe_action(action: Any, view: Any, style: Style) -> str:
     deck = view.variant.deck
     if not action.take:
+        # TRANSLATORS: Cicera's table: what just happened; {card} is one card (5♣).
         return pgettext("cicera narration", "leave {card} on the table", card=show(action.card, deck, style.symbols))
+    # TRANSLATORS: Cicera's table: what just happened; {cards} is cards as shown at the table (5♣ 6♣
+    # 7♣), {card} is one card (5♣).
     return pgettext("cicera narration", "take {cards} with {card}", cards=_cards(action.take, view.variant, style),
                     card=show(action.card, deck, style.symbols))
 
@@ -156,7 +182,10 @@ def describe_action(action: Any, view: Any, style: Style) -> str:
 def commands_help() -> list[str]:
     play, take = pgettext("cicera command", PLAY_WORD), pgettext("cicera command", TAKE_WORD)
     return [
+        # TRANSLATORS: Cicera's table: one line of its help; {play} is a command word.
         pgettext("cicera help", "{play} CARD: leave the card on the table, e.g. {play} 7D.", play=play),
+        # TRANSLATORS: Cicera's table: one line of its help; {play} is a command word, {take} is a command
+        # word.
         pgettext("cicera help", "{play} CARD {take} CARD ...: take those table cards with it, e.g. "
                  "{play} 7D {take} 3C 4C; {play} 7D {take} alone lists every capture to choose from.",
                  play=play, take=take),
@@ -166,9 +195,14 @@ def commands_help() -> list[str]:
 
 
 AWARD_TEXTS = {
+    # TRANSLATORS: An award at the end of a Cicera deal; {detail} is the counts.
     "most-cards": NP_("cicera award", "most cards ({detail})"),
+    # TRANSLATORS: An award at the end of a Cicera deal; {suit} is a suit's name (plural), {detail} is
+    # the counts.
     "most-suit": NP_("cicera award", "most {suit} ({detail})"),
+    # TRANSLATORS: An award at the end of a Cicera deal; {card} is one card (5♣).
     "special": NP_("cicera award", "the {card}"),
+    # TRANSLATORS: An award at the end of a Cicera deal; {detail} is the counts.
     "napola": NP_("cicera award", "napola of {detail}"),
 }
 
@@ -197,13 +231,17 @@ def summary(game: Any, style: Style) -> list[str]:
         lines.append(pgettext("cicera table", "On the table: {cards}", cards=_cards(game.table_cards(), v, style)))
     for t, seats in enumerate(game.teams):
         awards = [a for a in game.awards if a.team == t]
+        # TRANSLATORS: Cicera's table; {team} is a team's name, {n} is a number, {points} is a number of
+        # points.
         line = npgettext("cicera table", "{team}: {n} card captured, {points} points.",
                          "{team}: {n} cards captured, {points} points.", len(game.piles[t]),
                          team=_team_name(seats, style), points=game.totals()[t])
         lines.append(line)
         if awards:
+            # TRANSLATORS: Cicera's table; {list} is cards, listed.
             lines.append("  " + pgettext("cicera table", "Awards: {list}", list=format_list(
                 [f"{award_text(a, v)} +{a.points}" for a in awards])))
+        # TRANSLATORS: Cicera's table; {n} is a number.
         lines.append("  " + pgettext("cicera table", "Capture bonuses: {n}", n=game.bonus_points[t]))
     for s in range(game.players):
         if game.hands[s]:
@@ -216,9 +254,12 @@ def summary(game: Any, style: Style) -> list[str]:
 def result_text(outcome: Any, style: Style) -> str:
     points = outcome.points
     if str(outcome.reason) == "drawn-deal":
+        # TRANSLATORS: Cicera's table; {points} is a number of points.
         return pgettext("cicera table", "Drawn deal: {points}.", points=" - ".join(map(str, points)))
     team = outcome.winning_teams[0]
     other = max((p for t, p in enumerate(points) if t != team), default=0)
+    # TRANSLATORS: Cicera's table; {team} is a team's name, {points} is a number of points, {other} is
+    # the other team's points.
     return pgettext("cicera table", "{team} win the deal, {points} to {other}.",
                     team=_team_name(outcome.teams[team], style), points=points[team], other=other)
 

@@ -31,9 +31,11 @@ class _Composer(RulesWriter):
 
     def example(self, ex: Example) -> None:
         if self.checked(ex):
+            # TRANSLATORS: One sentence of Cicera's rules; {text} is the example's sentence.
             self.say(pgettext("cicera rules", "Example: {text}", text=ex.text))
 
     def points(self, n: int) -> str:
+        # TRANSLATORS: One sentence of Cicera's rules; {n} is a number.
         return npgettext("cicera rules", "{n} point", "{n} points", n)
 
     # -- sections -------------------------------------------------------------
@@ -42,6 +44,7 @@ class _Composer(RulesWriter):
         from machiavelli.core.terminal import printable
 
         v = self.v
+        # TRANSLATORS: One sentence of Cicera's rules; {variant} is a variant's name (bga).
         self.doc.title = pgettext("cicera rules", "Cicera: the rules of {variant}", variant=self.latin(v.name))
         text, _used = v.text("description", self.doc.language)
         self.doc.subtitle = printable(text, lines=True)
@@ -57,11 +60,13 @@ class _Composer(RulesWriter):
         self.open("overview", pgettext("cicera rules", "Overview"))
         players = v.players.max
         if v.partners == "opposite":
+            # TRANSLATORS: One sentence of Cicera's rules; {n} is a number.
             self.say(npgettext("cicera rules", "Cicera is a capture game for {n} player in teams of two: partners sit opposite "
                                "each other, share their captures and add up their points.",
                                "Cicera is a capture game for {n} players in teams of two: partners sit opposite "
                                "each other, share their captures and add up their points.", players))
         else:
+            # TRANSLATORS: One sentence of Cicera's rules; {n} is a number.
             self.say(npgettext("cicera rules", "Cicera is a capture game for {n} player, each playing alone.",
                                "Cicera is a capture game for {n} players, each playing alone.", players))
         self.say(pgettext("cicera rules", "Take cards from the table with cards of your hand, by equal rank or equal sum, "
@@ -73,21 +78,31 @@ class _Composer(RulesWriter):
         v = self.v
         self.open("cards", pgettext("cicera rules", "The cards"))
         ranks = [self.latin(r.code) for r in v.deck.ranks]
+        # TRANSLATORS: One sentence of Cicera's rules; {name} is a suit's or card's name, {symbol} is a
+        # suit's sign (♠).
         suits = [pgettext("cicera rules", "{name} ({symbol})", name=suit_name(s.code), symbol=self.latin(s.symbol))
                  for s in v.deck.suits]
+        # TRANSLATORS: One sentence of Cicera's rules; {n} is a number, {suits} is suits, listed, {ranks}
+        # is ranks, listed.
         self.say(npgettext("cicera rules", "The deck has {n} card: the suits {suits}, each with the ranks {ranks}.",
                            "The deck has {n} cards: the suits {suits}, each with the ranks {ranks}.",
                            v.card_count, suits=format_list(suits), ranks=" ".join(ranks)))
         courts = format_list([f"{rank_name(c)} ({self.latin(c)})" for c in v.courts])
         if v.courts_in_sums:
+            # TRANSLATORS: One sentence of Cicera's rules; {courts} is court cards, listed, {values} is
+            # values, listed.
             self.say(pgettext("cicera rules", "The courts are {courts}. In sums every card counts its value: {values}.",
                               courts=courts, values=format_list(
                                   [f"{self.latin(r.code)} = {r.points}" for r in v.deck.ranks])))
         else:
             numbers = [r for r in v.deck.ranks if r.code not in v.courts]
+            # TRANSLATORS: One sentence of Cicera's rules; {courts} is court cards, listed, {values} is
+            # values, listed.
             self.say(pgettext("cicera rules", "The courts are {courts}: they never take part in sums. The other cards count "
                               "their value: {values}.", courts=courts, values=format_list(
                                   [f"{self.latin(r.code)} = {r.points}" for r in numbers])))
+        # TRANSLATORS: One sentence of Cicera's rules; {example} is a card as typed (7D), {name} is a
+        # suit's or card's name.
         self.say(pgettext("cicera rules", "Cards are written rank then suit: {example} is the {name}.",
                           example=self.latin("7D"), name=card_name(v.deck.parse_card("7D"), v.deck))
                  if "7D" in {v.deck.card_text(c) for c in v.deck.cards()} else "")
@@ -98,7 +113,9 @@ class _Composer(RulesWriter):
         self.open("deal", pgettext("cicera rules", "The deal"))
         dealer = (pgettext("cicera rules", "The dealer is chosen at random.") if v.dealer == "random"
                   else pgettext("cicera rules", "The last seat deals."))
+        # TRANSLATORS: One sentence of Cicera's rules; {n} is a number.
         hands = npgettext("cicera rules", "Each player gets {n} card,", "Each player gets {n} cards,", v.hand_size)
+        # TRANSLATORS: One sentence of Cicera's rules; {n} is a number.
         table = npgettext("cicera rules", "and {n} card is laid face up on the table.",
                           "and {n} cards are laid face up on the table.", v.table_cards)
         if v.direction == "counter-clockwise":
@@ -139,9 +156,13 @@ class _Composer(RulesWriter):
         options = [" + ".join(self.latin(deck.card_symbol(c)) for c in t) for t in expected]
         if v.capture_optional:
             options.append(pgettext("cicera rules", "nothing"))
+        # TRANSLATORS: One sentence of Cicera's rules; {card} is one card (5♣), {table} is the table's
+        # cards, {options} is the captures that card may make, listed.
         self.example(Example(pgettext("cicera rules", "{card} played onto {table} may take {options}.", card=self.cards([seven]),
                                       table=self.cards(table), options=format_list(options, "or")), seven_holds))
         if "R" in v.courts:
+            # TRANSLATORS: One sentence of Cicera's rules; {card} is one card (5♣), {table} is the table's
+            # cards, {court} is a court card.
             self.example(Example(pgettext("cicera rules", "{card} played onto {table} may take only {court}.",
                                           card=self.cards([king]), table=self.cards(ktable),
                                           court=self.cards([ktable[0]])),
@@ -152,15 +173,19 @@ class _Composer(RulesWriter):
         self.open("bonuses", pgettext("cicera rules", "Capture bonuses"))
         items = []
         if v.scopa_points:
+            # TRANSLATORS: One sentence of Cicera's rules; {points} is a number of points.
             items.append(pgettext("cicera rules", "Scopa: a capture that clears the table, {points}.",
                                   points=self.points(v.scopa_points)))
         if v.picada_points:
+            # TRANSLATORS: One sentence of Cicera's rules; {points} is a number of points.
             items.append(pgettext("cicera rules", "Picada: taking, with a card of the same rank, the card the previous player "
                                   "just left on the table, {points}.", points=self.points(v.picada_points)))
         if v.simile_points:
+            # TRANSLATORS: One sentence of Cicera's rules; {points} is a number of points.
             items.append(pgettext("cicera rules", "Simile: the card played and every card taken are of one suit, {points}.",
                                   points=self.points(v.simile_points)))
         if v.quartet_points:
+            # TRANSLATORS: One sentence of Cicera's rules; {n} is a number, {points} is a number of points.
             items.append(npgettext("cicera rules", "Quartet: a capture of at least {n} table card at once, {points}.",
                                    "Quartet: a capture of at least {n} table cards at once, {points}.",
                                    v.quartet_min_taken, points=self.points(v.quartet_points)))
@@ -186,6 +211,8 @@ class _Composer(RulesWriter):
         if v.quartet_points and v.quartet_min_taken <= 2:
             expected.append(Bonus("quartet", v.quartet_points))
         total = sum(b.points for b in expected)
+        # TRANSLATORS: One sentence of Cicera's rules; {card} is one card (5♣), {cards} is cards as shown
+        # at the table (5♣ 6♣ 7♣), {n} is a number.
         self.example(Example(npgettext("cicera rules", "{card} takes {cards}, the whole table, all of one suit: {n} point.",
                                        "{card} takes {cards}, the whole table, all of one suit: {n} points.",
                                        total, card=self.cards([five]), cards=self.cards(table)),
@@ -205,12 +232,17 @@ class _Composer(RulesWriter):
         self.open("awards", pgettext("cicera rules", "Awards"))
         items = []
         if v.most_cards_points:
+            # TRANSLATORS: One sentence of Cicera's rules; {points} is a number of points.
             items.append(pgettext("cicera rules", "Most cards captured: {points}.", points=self.points(v.most_cards_points)))
         if v.most_suit_points:
+            # TRANSLATORS: One sentence of Cicera's rules; {suit} is a suit's name, {points} is a number of
+            # points.
             items.append(pgettext("cicera rules", "Most {suit} captured: {points}.", suit=suit_name(v.suit_award),
                                   points=self.points(v.most_suit_points)))
         for text, p in v.special_cards.items():
             if p:
+                # TRANSLATORS: One sentence of Cicera's rules; {card} is one card (5♣), {points} is a number of
+                # points.
                 items.append(pgettext("cicera rules", "The {card}: {points}.", card=card_name(v.deck.parse_card(text), v.deck),
                                       points=self.points(p)))
         self.bullets(items)
@@ -218,6 +250,8 @@ class _Composer(RulesWriter):
             self.say(pgettext("cicera rules", "A tied majority gives nobody the points."))
         if v.napola:
             ace = rank_name(v.deck.ranks[0].code)
+            # TRANSLATORS: One sentence of Cicera's rules; {n} is a number, {suit} is a suit's name, {ace} is
+            # the ace's name, {top} is a number.
             self.say(npgettext("cicera rules", "Napola: a team holding the first {n} {suit} from the {ace} upward scores the length "
                                "of its unbroken run of {suit} from the {ace}, up to {top} at most.",
                                "Napola: a team holding the first {n} {suit} from the {ace} upward scores the length "
@@ -230,6 +264,8 @@ class _Composer(RulesWriter):
                 except ValueError:
                     run = []
                 if run and all(c.rank <= len(deck.ranks) for c in run):
+                    # TRANSLATORS: One sentence of Cicera's rules; {cards} is cards as shown at the table (5♣ 6♣
+                    # 7♣), {n} is a number.
                     self.example(Example(npgettext("cicera rules", "{cards} make a napola of {n}.", "{cards} make a napola of {n}.",
                                                    4, cards=self.cards(run)),
                                          lambda: napola_length(run, v) == 4))

@@ -30,6 +30,7 @@ from machiavelli.core.actions import Action as BaseAction
 from machiavelli.core.cards import FRENCH, MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import NotationError
 from machiavelli.core.numbers import is_digits, parse_count
+from machiavelli.core.i18n import join_values
 
 HELP_MARK = "*"
 _SPLIT = re.compile(r"[\s,;]+")
@@ -323,4 +324,4 @@ def parse_action(text: str, deck: DeckSpec = FRENCH) -> Action:
         if len(numbers) < 2 or len(set(numbers)) != len(numbers):
             raise _bad(text, verb)
         return Join(tuple(numbers))
-    raise NotationError("unknown-action", token=tokens[0], verbs=", ".join(VERBS))
+    raise NotationError("unknown-action", token=tokens[0], verbs=join_values(VERBS))

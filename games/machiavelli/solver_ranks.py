@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
-from typing import Iterable
+from itertools import count, product
+from typing import Iterable, NamedTuple
 
 # Token codes (one small int per run in progress).
 NORMAL = 0  # NORMAL + j: an ordinary run with j cards so far (j capped at m)
@@ -120,6 +120,50 @@ def sets_feasible(counts: Iterable[int], sizes: frozenset[int]) -> bool:
     return _sets_feasible(tuple(sorted(counts, reverse=True)), sizes)
 
 
+#: Weights of the packed values, the same for every position: a deck holds
+#: at most 8 x 8 x 32 = 2048 cards (and a few jokers) worth at most 1000
+#: points each, so help cards stay below W_POINTS, points placed below
+#: W_STAY // W_POINTS and table cards below W_HAND // W_STAY.
+W_POINTS = 1 << 12
+W_STAY = W_POINTS << 22
+W_HAND = W_STAY << 12
+
+
+class _Shared:
+    """What the positions of one shape share: moves and futures by the ids
+    of what they depend on (:class:`RankModel`)."""
+
+    __slots__ = ("ids", "numbers", "options", "futures")
+
+    def __init__(self) -> None:
+        self.ids: dict[tuple, int] = {}
+        # New ids come from a counter, not from len(ids): two threads (the
+        # web server's computer players) can never be given the same one.
+        self.numbers = count()
+        self.options: dict = {}
+        self.futures: dict = {}
+
+
+_SHARED: dict[Shape, _Shared] = {}
+#: Entries kept before the shared memos start afresh (about 50 MB; a game of
+#: Machiavelli between four solver players adds a few thousand, and what
+#: helps is mostly what the game's earlier turns left).
+SHARED_LIMIT = 100_000
+
+
+def forget_shared() -> None:
+    """Drop what positions share, so that the next solve starts from
+    nothing (benchmarks time single solves with it)."""
+    _SHARED.clear()
+
+
+def _shared(shape: Shape) -> _Shared:
+    found = _SHARED.get(shape)
+    if found is None or len(found.options) + len(found.futures) + len(found.ids) > SHARED_LIMIT:
+        found = _SHARED[shape] = _Shared()
+    return found
+
+
 #: The search orders. Preferred: fewest playable hand cards skipped, most
 #: table cards kept in their kind of meld, fewest runs left owing cards, most
 #: points placed, fewest help cards used. Fastest: the same with runs owing
@@ -138,9 +182,15 @@ class Cells:
     points: tuple[int, ...]  # points of a card of each rank
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One suit's move at one rank."""
+class Option(NamedTuple):
+    """One suit's move at one rank.
+
+    The search itself works on plain tuples of these fields (read by the
+    indices below, see :meth:`RankModel._option`): it builds them by the
+    hundred thousand, and positions share them (:class:`_Shared`) in memos
+    that the garbage collector then leaves alone (it stops tracking a plain
+    tuple of numbers and tuples, never an object). The answer's options are
+    made Options again."""
 
     new: tuple[int, ...]  # the suit's tokens after the rank
     to_sets: int
@@ -156,6 +206,10 @@ class Option:
     stay: int  # table cards that stay in the kind of meld they were in
     bonus: int  # points of the hand cards placed, then help cards kept (packed)
     keys: tuple[int, int]  # sort keys in the two search orders
+
+
+#: Indices of an Option's fields in the plain tuples the search uses.
+NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, KEYS = range(len(Option._fields))
 
 
 class RankModel:
@@ -176,13 +230,11 @@ class RankModel:
         # Weights of the packed value: hand cards, then table cards that
         # stay in their kind of meld, then points of hand cards, then help
         # cards left on the side. Every term is non-negative and bounded, so
-        # value // w_hand is the number of hand cards placed.
-        total_help = sum(map(sum, cells.help))
-        total_points = sum(cells.points[r] * sum(cells.hand[r]) for r in range(R + 1))
-        total_table = sum(map(sum, cells.table))
-        self.w_points = total_help + 1
-        self.w_stay = (total_points + 1) * self.w_points
-        self.w_hand = (total_table + 1) * self.w_stay
+        # value // w_hand is the number of hand cards placed. The same for
+        # every position (see W_POINTS), so that positions share moves.
+        self.w_points = W_POINTS
+        self.w_stay = W_STAY
+        self.w_hand = W_HAND
         # Weights of the two search orders (sums over the suits of one rank;
         # at most 64 cards of a rank, so 128 and 256 leave room).
         self.w_low = self.w_stay
@@ -202,7 +254,22 @@ class RankModel:
         self.upper = sum(hand_by_rank)
         self.suit_after = [[sum(cells.hand[q][s] for q in range(r + 1, R + 1)) for s in range(S)] for r in range(R + 1)]
         self.kvecs = self._kvecs()
-        self._options: dict[tuple[int, int, tuple[int, ...]], dict[int, tuple[list[Option], list[Option]]]] = {}
+        # One suit's moves at a rank depend only on its cell there and its
+        # cards at the later ranks, its futures only on its cards at the
+        # later ranks: the ids of those, under which positions of the same
+        # shape (the next turns of a game) share them.
+        self._shared = shared = _shared(shape)
+        ids, numbers = shared.ids, shared.numbers
+        cards = [[row[s][:3] for row in self.cell] for s in range(S)]
+        avail = [[row[s] for row in self.avail] for s in range(S)]
+        self.cell_id = [
+            [ids.setdefault((r, self.cell[r][s], tuple(avail[s][r + 1 :])), next(numbers)) for s in range(S)]
+            for r in range(R + 1)
+        ]
+        self.later_id = [
+            [ids.setdefault((r, tuple(cards[s][r + 1 :])), next(numbers)) for s in range(S)] for r in range(R + 1)
+        ]
+        self._options: dict[tuple[int, tuple[int, ...]], dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]] = shared.options
         self._final: dict[tuple[int, ...], bool] = {}
         self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
@@ -214,11 +281,11 @@ class RankModel:
             return [[(0,) * self.S] for _ in range(self.R + 1)]
         return [_kvecs_for(row, self.shape.set_sizes) for row in self.avail]
 
-    def options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, tuple[list[Option], list[Option]]]:
+    def options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]:
         """Every useful move of suit ``s`` at rank ``r`` from ``tokens``,
         grouped by how many cards go to sets, each group sorted in both
         search orders."""
-        key = (r, s, tokens)
+        key = (self.cell_id[r][s], tokens)
         found = self._options.get(key)
         if found is None:
             found = self._options[key] = self._build_options(r, s, tokens)
@@ -248,7 +315,8 @@ class RankModel:
             if ok:
                 grouped.setdefault(k, []).append(self._option(r, s, new, k, used, moves, starts))
         return {
-            k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
+            k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
+            for k, lst in grouped.items()
         }
 
     def _option(self, r, s, new, k, used, moves, starts) -> Option:
@@ -266,7 +334,7 @@ class RankModel:
         base = self.w_skip * skip - bonus
         keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
         value = hand * self.w_hand + stay * self.w_stay + bonus
-        return Option(new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys)
+        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys)  # an Option's fields
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         """Can the runs in progress still be completed with the cards that exist?"""
@@ -299,7 +367,10 @@ class RankModel:
                 for o in range(1, span + 1):
                     need[o] += 1
         avail = self.avail
-        return all(need[o] <= avail[r + o][s] for o in range(1, span + 1))
+        for o in range(1, span + 1):
+            if need[o] > avail[r + o][s]:
+                return False
+        return True
 
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the king only finished runs may remain."""
@@ -375,8 +446,8 @@ def _raw_moves(
 
 
 def _preferred_key(o: Option) -> int:
-    return o.keys[PREFERRED]
+    return o[KEYS][PREFERRED]
 
 
 def _fastest_key(o: Option) -> int:
-    return o.keys[FASTEST]
+    return o[KEYS][FASTEST]

@@ -27,7 +27,7 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import product
 
-from .solver_ranks import FASTEST, PREFERRED, Option, RankModel
+from .solver_ranks import FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Option, RankModel
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -44,7 +44,7 @@ class RankSearch(RankModel):
     def __init__(self, shape, cells) -> None:
         super().__init__(shape, cells)
         self._fail: dict[tuple[int, tuple], int] = {}
-        self._futures: dict[tuple[int, int, tuple[int, ...], int], tuple | None] = {}
+        self._futures: dict[tuple[int, tuple[int, ...], int], tuple | None] = self._shared.futures
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
         self.visits = 0
 
@@ -56,7 +56,7 @@ class RankSearch(RankModel):
         rank a bit mask of how many cards it can send to sets), over every
         way to finish it; None if there is none."""
         allowance = min(allowance, self.suit_after[r][s])  # more is the same as no limit
-        key = (r, s, tokens, allowance)
+        key = (self.later_id[r][s], tokens, allowance)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
             return found
@@ -65,15 +65,18 @@ class RankSearch(RankModel):
         else:
             least = _NEVER
             masks: list[int] | None = None
-            for k, (lst, _) in self.options(r + 1, s, tokens).items():
+            grouped = self._options.get((self.cell_id[r + 1][s], tokens))
+            if grouped is None:
+                grouped = self.options(r + 1, s, tokens)
+            for k, (lst, _) in grouped.items():
                 for o in lst:
-                    if o.skip > allowance:
+                    if o[SKIP] > allowance:
                         continue
-                    child = self._future(r + 1, s, o.new, allowance - o.skip)
+                    child = self._future(r + 1, s, o[NEW], allowance - o[SKIP])
                     if child is None:
                         continue
-                    if o.skip + child[0] < least:
-                        least = o.skip + child[0]
+                    if o[SKIP] + child[0] < least:
+                        least = o[SKIP] + child[0]
                     if masks is None:
                         masks = [0, *child[1]]
                     else:
@@ -141,25 +144,35 @@ class RankSearch(RankModel):
         lists (the orders are lexicographic, hence compatible with sums, so
         moving one suit to its next option never makes a combination better)."""
         S = self.S
-        per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        known, ids = self._options, self.cell_id[r]
+        per_suit = []
+        for s in range(S):
+            got = known.get((ids[s], state[s]))
+            per_suit.append(self.options(r, s, state[s]) if got is None else got)
         heap = []
         table = []
         for kv in self.kvecs[r]:
             lists = []
+            first = 0
             for s in range(S):
                 got = per_suit[s].get(kv[s])
                 if not got:
                     break
-                lists.append(got[order])
+                lst = got[order]
+                lists.append(lst)
+                first += lst[0][KEYS][order]
             else:
-                heap.append((sum(lst[0].keys[order] for lst in lists), len(table), (0,) * S, 0))
+                heap.append((first, len(table), (0,) * S, 0))
                 table.append(lists)
         heapify(heap)
         while heap:
             key, which, pos, last = heappop(heap)
             lists = table[which]
-            combo = tuple(lists[s][pos[s]] for s in range(S))
-            if sum(o.skip for o in combo) > slack:
+            combo = tuple([lists[s][pos[s]] for s in range(S)])
+            skipped = 0
+            for o in combo:
+                skipped += o[SKIP]
+            if skipped > slack:
                 return  # skipping comes first in both orders: nothing better follows
             yield combo
             for s in range(last, S):
@@ -168,7 +181,7 @@ class RankSearch(RankModel):
                 if i + 1 < len(lst):
                     heappush(
                         heap,
-                        (key - lst[i].keys[order] + lst[i + 1].keys[order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
+                        (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
                     )
 
     def search(
@@ -200,11 +213,11 @@ class RankSearch(RankModel):
             if slack >= 0 and (not check or self._may_finish(r - 1, state, slack)):
                 seen = set()
                 for combo in self._moves(r, state, slack, order):
-                    nxt = tuple(o.new for o in combo)
+                    nxt = tuple([o[NEW] for o in combo])
                     if nxt in seen:
                         continue  # reached before with no fewer hand cards
                     seen.add(nxt)
-                    got = rec(r + 1, nxt, have + sum(o.hand for o in combo))
+                    got = rec(r + 1, nxt, have + sum([o[HAND] for o in combo]))
                     if got is not None:
                         got.append(combo)
                         return got
@@ -272,8 +285,8 @@ class RankSearch(RankModel):
             break
         if path is None:
             path = self._settle(top)
-        value = sum(o.value for combo in path for o in combo)
-        return Outcome(value, value // self.w_hand, tuple(path))
+        value = sum(o[VALUE] for combo in path for o in combo)
+        return Outcome(value, value // self.w_hand, tuple(tuple(Option._make(o) for o in combo) for combo in path))
 
     def _settle(self, top: int) -> list[tuple[Option, ...]]:
         """The first path for the best count at most ``top``.
@@ -287,16 +300,25 @@ class RankSearch(RankModel):
         impossible lowers ``high``; a search that runs past its budget is
         left for the next round. The searches share their failed states, so
         each round starts from what the others learnt."""
+        # ``quick``: best came from a search in the preferred order that took
+        # at most QUICK_VISITS visits. It is then also the first path in that
+        # order for its own count (every path before it places fewer than
+        # the target it met, hence fewer than its count), and the first
+        # search of find() would visit no more than it did: no need to run it.
         try:  # any path will do for a start: no forward checking needed
+            visits = self.visits
             best, preferred = self.search(0, limit=QUICK_VISITS), True
+            quick = self.visits - visits <= QUICK_VISITS
         except _TooLong:
             best, preferred = self.find(0, polish=False)
+            quick = False
         low, found_at = self._count(best), 0
         high = self._highest_possible(low, top)
         budget, order = QUICK_VISITS, PREFERRED
         while low < high:
             for target in range(high, low, -1):
                 try:
+                    visits = self.visits
                     path = self.search(target, order=order, check=True, limit=budget)
                 except _TooLong:
                     continue
@@ -304,10 +326,11 @@ class RankSearch(RankModel):
                     high = target - 1
                     continue
                 best, preferred, found_at, low = path, order == PREFERRED, target, self._count(path)
+                quick = preferred and self.visits - visits <= QUICK_VISITS
                 break
             budget *= GROWTH
             order = FASTEST if order == PREFERRED else PREFERRED
-        if found_at < low or not preferred:
+        if (found_at < low or not preferred) and not quick:
             best = self.find(low)[0] or best
         return best
 
@@ -326,7 +349,7 @@ class RankSearch(RankModel):
 
     @staticmethod
     def _count(path) -> int:
-        return sum(o.hand for combo in path for o in combo)
+        return sum(o[HAND] for combo in path for o in combo)
 
 
 #: Visits of the first searches (each next budget is GROWTH times larger).

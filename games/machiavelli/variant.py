@@ -13,6 +13,7 @@ from machiavelli.core.checks import failed
 from machiavelli.core.i18n import NP_
 from machiavelli.core.melds import Wild
 from machiavelli.core.variant import MeldVariant
+from machiavelli.core.i18n import join_values
 
 #: Most cards a hand may be dealt.
 MAX_HAND = 200
@@ -164,7 +165,7 @@ class MachiavelliVariant(MeldVariant):
             missing = [n for n in range(self.players.min, self.players.max + 1) if n not in self.hand_size]
             if missing:
                 raise failed("hand_size", "hand-sizes-missing", "gives no number for {missing} players",
-                             missing=", ".join(map(str, missing)))
+                             missing=join_values(map(str, missing)))
         for n in range(self.players.min, self.players.max + 1):
             needed = n * self.hand_size_for(n) + self.help_cards
             if needed > self.card_count:

@@ -33,6 +33,19 @@ def _parse_action(text: str, variant: SiSePaiVariant) -> Any:
     return parse_action(text, variant.deck)
 
 
+def _count_label(key: str) -> str | None:
+    """The claims of one kind of group, as simulate's report names them."""
+    if not key.startswith("claim-"):
+        return None
+    from machiavelli.core.i18n import _
+
+    from .glossary import group_name
+
+    # TRANSLATORS: a row of simulate's report for Sì Sè Pái; {kind} is a kind of group ("pair", "three
+    # Soldiers").
+    return _("Claims per deal: {kind}", kind=group_name(key[len("claim-"):]))
+
+
 def _tally(game: Any) -> Any:
     from .tally import Tally
 
@@ -69,6 +82,7 @@ GAME = GameDefinition(
     terminations=Ending,
     bots={"random": _random, "keeper": _keeper},
     tally=_tally,
+    count_label=_count_label,
     default_variant=NAME,
     preferred_bots=("keeper", "random"),
     description="Sì Sè Pái: the four-colour card game of groups, with flowers",

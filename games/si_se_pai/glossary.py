@@ -17,7 +17,7 @@ from typing import Iterable
 
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.errors import NotationError
-from machiavelli.core.i18n import NP_, pgettext
+from machiavelli.core.i18n import NP_, labelled, pgettext
 
 from .cards import CHARACTERS, COLOURS, FLOWER
 
@@ -55,7 +55,8 @@ CHARACTER_LETTERS = {
     "C": NP_("sisepai character letter", "C"),
     "S": NP_("sisepai character letter", "S"),
 }
-# TRANSLATORS: the letter a player types for this colour (white, yellow, red, green); the four must differ.
+# TRANSLATORS: the letter a player types for this colour (white, yellow, red, green); the four
+# must differ.
 COLOUR_LETTERS = {
     "W": NP_("sisepai colour letter", "W"),
     "Y": NP_("sisepai colour letter", "Y"),
@@ -66,7 +67,8 @@ COLOUR_LETTERS = {
 FLOWER_NAME = NP_("sisepai card", "flower")
 # TRANSLATORS: the two letters a player types for a flower card (English FL).
 FLOWER_LETTERS = NP_("sisepai card", "FL")
-# TRANSLATORS: a card's full name, e.g. "yellow Horse" (Italian "Cavallo giallo").
+# TRANSLATORS: a card's full name, e.g. "yellow Horse" (Italian "Cavallo giallo"); {colour} is a
+# colour as it stands in a card's name, {character} a character's name.
 CARD_NAME = NP_("sisepai card name", "{colour} {character}")
 
 GROUP_NAMES = {
@@ -115,11 +117,13 @@ def card_name(card: Card, deck: DeckSpec) -> str:
                     character=character_name(deck.rank_code(card.rank)))
 
 
-def _char_letter(code: str) -> str:
+def character_letter(code: str) -> str:
+    """The letter a player of the user's language types for a character."""
     return pgettext("sisepai character letter", CHARACTER_LETTERS[code]) if code in CHARACTER_LETTERS else code
 
 
-def _colour_letter(code: str) -> str:
+def colour_letter(code: str) -> str:
+    """The letter a player of the user's language types for a colour."""
     return pgettext("sisepai colour letter", COLOUR_LETTERS[code]) if code in COLOUR_LETTERS else code
 
 
@@ -131,7 +135,7 @@ def show(card: Card, deck: DeckSpec, faces: str = "") -> str:
     code = deck.rank_code(card.rank)
     if faces == "hanzi":
         return HANZI.get(code, code) + HANZI_COLOURS.get(card.suit, card.suit)
-    return _char_letter(code) + _colour_letter(card.suit)
+    return character_letter(code) + colour_letter(card.suit)
 
 
 def show_all(cards: Iterable[Card], deck: DeckSpec, faces: str = "") -> str:
@@ -145,10 +149,10 @@ def hand_by_colour(cards: Iterable[Card], deck: DeckSpec, faces: str = "") -> li
     for s in deck.suits:
         mine = [c for c in cards if c.suit == s.code and c.rank != 0]
         if mine:
-            out.append(f"{colour_name(s.code)}: {' '.join(show(c, deck, faces) for c in mine)}")
+            out.append(labelled(colour_name(s.code), " ".join(show(c, deck, faces) for c in mine)))
     flowers = [c for c in cards if c.rank == 0]
     if flowers:
-        out.append(f"{flower_name()}: {' '.join(show(c, deck, faces) for c in flowers)}")
+        out.append(labelled(flower_name(), " ".join(show(c, deck, faces) for c in flowers)))
     return out
 
 
@@ -165,8 +169,8 @@ def readings(token: str, deck: DeckSpec) -> list[Card]:
     flower = pgettext("sisepai card", FLOWER_LETTERS).upper()
     if upper in (flower, HANZI_FLOWER, flower_name().upper()) and any(e.code == FLOWER for e in deck.extras):
         out.append(Card(0, FLOWER))
-    chars = {_char_letter(k).upper(): k for k in CHARACTER_LETTERS}
-    colours = {_colour_letter(k).upper(): k for k in COLOUR_LETTERS}
+    chars = {character_letter(k).upper(): k for k in CHARACTER_LETTERS}
+    colours = {colour_letter(k).upper(): k for k in COLOUR_LETTERS}
     hanzi = {v: k for k, v in HANZI.items()} | HANZI_ALIASES
     hanzi_colours = {v: k for k, v in HANZI_COLOURS.items()}
     codes = {r.code: i + 1 for i, r in enumerate(deck.ranks)}

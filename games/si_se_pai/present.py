@@ -10,7 +10,7 @@ import re
 from typing import Any, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
+from machiavelli.core.i18n import NP_, format_list, join_clauses, npgettext, pgettext
 from machiavelli.core.present import Presentation, Style
 
 from .actions import Discard, Pass, Take, Win
@@ -25,19 +25,28 @@ WORDS = {
     "discard": NP_("sisepai command", "discard"),
 }
 REASONS = {
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "card-not-in-hand": NP_("sisepai reason", "{card} is not in your concealed hand."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "cannot-discard": NP_("sisepai reason", "{card} may not be discarded: Generals and flowers stay in the hand."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "not-a-group": NP_("sisepai reason", "Those cards do not make a group with {card}."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "pair-not-allowed": NP_("sisepai reason", "{card} may not make a pair unless it completes your hand."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "claim-not-allowed": NP_("sisepai reason", "You may not claim {card} for that group: others claim only "
                              "identical triples or quads, the next player also a mixed group."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "no-claim": NP_("sisepai reason", "You cannot claim {card}: pass."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "no-win": NP_("sisepai reason", "{card} does not complete your hand."),
     "must-discard": NP_("sisepai reason", "Discard a card first."),
     "must-answer": NP_("sisepai reason", "Answer first: take, win or pass."),
     "not-your-turn": NP_("sisepai reason", "It is not your turn."),
     "game-over": NP_("sisepai reason", "The deal is over."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {token} is what was typed, as typed.
     "bad-card": NP_("sisepai reason", "Not a card: {token}"),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {token} is what was typed, as typed.
     "bad-action": NP_("sisepai reason", "Not a command: {token}. Type: take CARD ..., win, pass, or discard CARD."),
 }
 
@@ -66,9 +75,13 @@ def rights(view: Any, style: Style) -> str:
     mixed = format_list([group_name(k) for k in v.claim_next], "or")
     never = format_list([group_name(k) for k in v.claim_never], "or")
     if view.drawn:
+        # TRANSLATORS: Sì Sè Pái's table; {anyone} is a kind of group, {next} is a player's name, {mixed}
+        # is a kind of group, {drawer} is a player's name, {never} is a kind of group.
         return pgettext("sisepai table", "Anyone may claim it to win, or for a {anyone}; {next} also for a {mixed}; "
                         "{drawer} for any group but a {never}.", anyone=anyone, next=nxt, mixed=mixed,
                         drawer=style.names[view.source], never=never)
+    # TRANSLATORS: Sì Sè Pái's table; {anyone} is a kind of group, {next} is a player's name, {mixed}
+    # is a kind of group.
     return pgettext("sisepai table", "The others may claim it to win, or for a {anyone}; {next} also for a {mixed}.",
                     anyone=anyone, next=nxt, mixed=mixed)
 
@@ -76,25 +89,33 @@ def rights(view: Any, style: Style) -> str:
 def seat_view(view: Any, style: Style) -> list[str]:
     v = view.variant
     lines = [_event(e, v, style) for e in view.opening] if not view.log else []
+    # TRANSLATORS: Sì Sè Pái's table; {turn} is a turn's number, {n} is a number.
     lines += [npgettext("sisepai table", "Turn {turn}: {n} card left in the stock.",
                        "Turn {turn}: {n} cards left in the stock.", view.stock, turn=view.turn)]
     for s in range(view.players):
-        line = npgettext("sisepai table", "{player}: {n} concealed card", "{player}: {n} concealed cards",
-                         view.hand_sizes[s], player=style.names[s])
+        # TRANSLATORS: Sì Sè Pái's table; {player} is a player's name (Player 2), {n} is a number.
+        parts = [npgettext("sisepai table", "{player}: {n} concealed card", "{player}: {n} concealed cards",
+                           view.hand_sizes[s], player=style.names[s])]
         groups = view.open_groups(s)
         if groups:
-            line += "; " + pgettext("sisepai table", "open: {groups}", groups=_groups(groups, v, style))
+            # TRANSLATORS: Sì Sè Pái's table; {groups} is groups, listed.
+            parts.append(pgettext("sisepai table", "open: {groups}", groups=_groups(groups, v, style)))
         aside = view.set_aside(s)
         if aside:
-            line += "; " + pgettext("sisepai table", "set aside: {cards}", cards=_cards(aside, v, style))
-        lines.append(("* " if s == view.seat else "  ") + line)
+            # TRANSLATORS: Sì Sè Pái's table; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
+            parts.append(pgettext("sisepai table", "set aside: {cards}", cards=_cards(aside, v, style)))
+        lines.append(("* " if s == view.seat else "  ") + join_clauses(parts))
     if view.public is not None and not view.discarding:
+        # TRANSLATORS: Sì Sè Pái's table; {card} is one card (5♣), {name} is the card's name (yellow
+        # Horse).
         card = pgettext("sisepai table", "{card} ({name})", card=_card(view.public, v, style),
                         name=card_name(view.public, v.deck))
         if view.drawn:
+            # TRANSLATORS: Sì Sè Pái's table; {card} is one card (5♣), {player} is a player's name (Player 2).
             lines.append(pgettext("sisepai table", "Public card: {card}, drawn by {player}.", card=card,
                                   player=style.names[view.source]))
         else:
+            # TRANSLATORS: Sì Sè Pái's table; {card} is one card (5♣), {player} is a player's name (Player 2).
             lines.append(pgettext("sisepai table", "Public card: {card}, discarded by {player}.", card=card,
                                   player=style.names[view.source]))
         lines.append(rights(view, style))
@@ -102,7 +123,9 @@ def seat_view(view: Any, style: Style) -> list[str]:
         lines.append(pgettext("sisepai table", "Discard one concealed card (never a General or a flower)."))
     elif view.my_turn:
         options = [describe_action(c.action, view, style) for c in view.claims()]
+        # TRANSLATORS: Sì Sè Pái's table; {options} is what the player may do, listed.
         lines.append(pgettext("sisepai table", "You may: {options}; or pass.", options=format_list(options)))
+    # TRANSLATORS: Sì Sè Pái's table; {player} is a player's name (Player 2).
     lines.append(pgettext("sisepai table", "Your hand ({player}):", player=style.names[view.seat]))
     lines += ["  " + line for line in hand_by_colour(view.hand, v.deck, style.faces)]
     return lines
@@ -111,18 +134,26 @@ def seat_view(view: Any, style: Style) -> list[str]:
 def _event(event: Any, variant: Any, style: Style) -> str:
     player = style.names[event.seat]
     if event.kind == "draw":
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2),
+        # {card} is one card (5♣), {name} is the card's name (yellow Horse).
         return pgettext("sisepai narration", "{player} draws {card} ({name}).", player=player,
                         card=_card(event.cards[0], variant, style), name=card_name(event.cards[0], variant.deck))
     if event.kind == "again":
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2).
         return pgettext("sisepai narration", "Nobody takes it: it counts as {player}'s discard and is offered again.",
                         player=player)
     if event.kind == "set-aside":
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {card} is one card (5♣).
         return pgettext("sisepai narration", "Nobody takes {card}: it is set aside.",
                         card=_card(event.cards[0], variant, style))
     if event.kind == "claim":
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2),
+        # {cards} is cards as shown at the table (5♣ 6♣ 7♣), {group} is a kind of group (pair).
         return pgettext("sisepai narration", "{player} takes it and lays open {cards} ({group}).", player=player,
                         cards=_cards(event.cards, variant, style), group=group_name(event.group or ""))
     if event.kind == "win":
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2), {n}
+        # is a number, {groups} is groups, listed.
         return npgettext("sisepai narration", "{player} wins: every card is in a group. {n} point: {groups}",
                          "{player} wins: every card is in a group. {n} points: {groups}", event.points,
                          player=player, groups=_groups(event.groups, variant, style))
@@ -135,10 +166,13 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
     player = style.names[entry.seat]
     before = [_event(e, variant, style) for e in entry.before]
     if isinstance(entry.action, Discard):
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2),
+        # {card} is one card (5♣), {name} is the card's name (yellow Horse).
         lines = [pgettext("sisepai narration", "{player} discards {card} ({name}).", player=player,
                           card=_card(entry.action.card, variant, style),
                           name=card_name(entry.action.card, variant.deck))]
     else:
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2).
         lines = [pgettext("sisepai narration", "{player} has answered.", player=player)]
     lines += [_event(e, variant, style) for e in entry.events]
     return "\n".join(before + lines)
@@ -208,6 +242,7 @@ def read_command(text: str, view: Any) -> tuple[Any, ...]:
 def describe_action(action: Any, view: Any, style: Style) -> str:
     v = view.variant
     if isinstance(action, Discard):
+        # TRANSLATORS: Sì Sè Pái's table: what just happened; {card} is one card (5♣).
         return pgettext("sisepai narration", "discard {card}", card=_card(action.card, v, style))
     if isinstance(action, Win):
         return pgettext("sisepai command", WORDS["win"])
@@ -218,18 +253,24 @@ def describe_action(action: Any, view: Any, style: Style) -> str:
         from .groups import groups_of
 
         kind = groups_of(v).kind_of([view.public, *action.cards])
-    take = pgettext("sisepai command", WORDS["take"])
-    return f"{take} {_cards(action.cards, v, style)} ({group_name(kind or '')})"
+    move = " ".join((pgettext("sisepai command", WORDS["take"]), _cards(action.cards, v, style)))
+    # TRANSLATORS: Sì Sè Pái's table, a claim the player may make; {move} is the command with its cards ("take HY
+    # HY"), {group} the kind of group it makes ("triple").
+    return pgettext("sisepai table", "{move} ({group})", move=move, group=group_name(kind or ""))
 
 
 def commands_help() -> list[str]:
     take, win = pgettext("sisepai command", WORDS["take"]), pgettext("sisepai command", WORDS["win"])
     pss, discard = pgettext("sisepai command", WORDS["pass"]), pgettext("sisepai command", WORDS["discard"])
     return [
+        # TRANSLATORS: Sì Sè Pái's table: one line of its help; {take} is a command word.
         pgettext("sisepai help", "{take} CARD ...: claim the public card and lay it open with these cards of "
                  "your hand, e.g. {take} HY HY; {take} alone lists every claim open to you.", take=take),
+        # TRANSLATORS: Sì Sè Pái's table: one line of its help; {win} is a command word, {leave} is a
+        # command word.
         pgettext("sisepai help", "{win}: claim it when it completes your hand; {leave}: leave it.", win=win,
                  leave=pss),
+        # TRANSLATORS: Sì Sè Pái's table: one line of its help; {discard} is a command word.
         pgettext("sisepai help", "{discard} CARD (or the card alone): after a claim, put a concealed card out.",
                  discard=discard),
         pgettext("sisepai help", "Cards: the character G A E R H C S (General, Advisor, Elephant, Chariot, Horse, "
@@ -245,6 +286,7 @@ def summary(game: Any, style: Style) -> list[str]:
             game.open_groups(s)
         line = f"{style.names[s]}: {_groups(groups, v, style)}"
         if not (game.outcome is not None and s in game.outcome.winners) and game.hands[s]:
+            # TRANSLATORS: Sì Sè Pái's table; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
             line += "  " + pgettext("sisepai table", "concealed: {cards}", cards=_cards(game.hand(s), v, style))
         lines.append(line)
     if game.outcome is not None:
@@ -255,6 +297,7 @@ def summary(game: Any, style: Style) -> list[str]:
 def result_text(outcome: Any, style: Style, score: int) -> str:
     if not outcome.winners:
         return pgettext("sisepai table", "Drawn deal: the stock ran out before anyone won.")
+    # TRANSLATORS: Sì Sè Pái's table; {player} is a player's name (Player 2), {n} is a number.
     return npgettext("sisepai table", "{player} wins the deal with {n} point.",
                      "{player} wins the deal with {n} points.", score, player=style.names[outcome.winners[0]])
 
