@@ -263,7 +263,7 @@ def test_games_survive_a_restart(folders, client):
     before = view(client, game, 0)
     tables = Tables()
     assert tables.load_saved() == 1 and not tables.unreadable
-    with TestClient(create_app(tables, lang="en", pause=0)) as again:
+    with TestClient(create_app(tables, lang="en", pause=0), base_url="http://127.0.0.1:8000") as again:
         assert view(again, game, 0) == before
         listed = again.get("/api/games").json()["games"]
         assert [g["id"] for g in listed] == [game["id"]]
@@ -415,14 +415,37 @@ def test_serve_warns_when_listening_beyond_this_computer(monkeypatch):
     from machiavelli.app.commands.serve import is_loopback
 
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+
+    def run(self, sockets=None):
+        calls.append(sockets[0].getsockname()[:2])
+        sockets[0].close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     result = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0", "--port", "8123", "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "Warning: listening on 0.0.0.0" in result.output
     assert "http://0.0.0.0:8123/" in result.output
-    assert calls == [{"host": "0.0.0.0", "port": 8123, "log_level": "warning"}]
+    assert calls == [("0.0.0.0", 8123)]
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
+
+
+def test_serve_says_in_words_that_it_cannot_listen_and_never_that_the_table_is_open(monkeypatch):
+    import socket
+
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from machiavelli.cli import app as cli
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: pytest.fail("served"))
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--lang", "it"])
+    assert result.exit_code != 0
+    assert f"http://127.0.0.1:{port}/" in result.output and "Traceback" not in result.output
+    assert "aperto" not in result.output  # "Il tavolo è aperto su ...": never said when it is not
+    assert result.output.startswith(f"Impossibile mettersi in ascolto su http://127.0.0.1:{port}/: ")
 
 
 def test_cards_inside_arabic_sentences_keep_their_order():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from typing import Annotated, Optional
 
 import typer
@@ -62,6 +63,13 @@ def serve(
     app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
+    # Listen before saying the table is open: a port in use or an unknown host is said in words, not by uvicorn.
+    try:
+        listening = socket.create_server((host.strip("[]"), port),
+                                         family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except OSError as exc:
+        raise fail(_("Cannot listen on {address}: {reason}", address=address,
+                     reason=exc.strerror or str(exc))) from None
     if not is_loopback(host):
         # TRANSLATORS: Serve, in the terminal that starts the web table; {host} is a host address.
         typer.echo(_("Warning: listening on {host}: anyone who can reach this computer on the network can open "
@@ -72,4 +80,4 @@ def serve(
         import webbrowser
 
         webbrowser.open(address)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])

@@ -13,10 +13,11 @@ from starlette.responses import JSONResponse, Response
 from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
-from .. import guide, hand_order, hints, library
+from .. import guide, hand_order, hints
 from ..reasons import ACTION_REASONS, action_reason, meld_reason
 from ..words import CardReader, problem, read_line
-from .requests import WebError, body, handled, refusal
+from .pages import rules_link
+from .requests import WebError, body, handled, refusal, variant_named
 from .seat_json import BUILDERS, isolated
 from .views import can_show
 from .speaking import choose, known, speaking
@@ -43,10 +44,7 @@ async def new_game(request: Request, server: Server) -> Response:
         if asked is not None and not known(asked):
             # TRANSLATORS: The web table, an answer to the browser; {name} is a code as sent.
             raise WebError(400, N_("No language {name} here."), name=asked[:20])
-        name = data.get("variant") or server.default_variant
-        if not isinstance(name, str) or library._looks_like_path(name):
-            raise WebError(400, N_("Choose a variant by its name."))
-        variant = library.load_variant(name)
+        variant = variant_named(data.get("variant"), server.default_variant)
         if not can_show(variant.game):
             raise WebError(400, N_("This game cannot be shown in the browser yet."))
         seats = data.get("seats")
@@ -185,14 +183,21 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
             return _Answer([], {}, hint=view)
     elif typed.command == "help":
         messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
-    elif typed.command == "rules":
-        extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
-        messages = [_("The rules are on their own page.")]
-    elif typed.command in ("save", "quit"):
-        messages = [_("The game is saved after every move: come back to this link at any time.")]
-    elif typed.command == "table":
-        messages = []
+    elif typed.command in SAID:
+        return _said(typed.command, table, seat, lang)
     return _Answer(messages, extra, changed)
+
+
+#: The terminal's words that every game's table answers alike, without a move.
+SAID = ("rules", "save", "quit", "table")
+
+
+def _said(command: str, table: Any, seat: int, lang: str) -> _Answer:
+    if command == "rules":
+        return _Answer([_("The rules are on their own page.")], {"rules": rules_link(table.id, table.tokens[seat], lang)})
+    if command in ("save", "quit"):
+        return _Answer([_("The game is saved after every move: come back to this link at any time.")], {})
+    return _Answer([], {})  # "table": the page shows it already
 
 
 def default_computer(game: str) -> str:
@@ -223,15 +228,11 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
     messages: list[str] = []
     extra: dict[str, Any] = {}
     changed = False
+    said = next((name for name in SAID if is_(name)), None)
     if is_("help") or word == "?":
         messages = [isolated(line, deck) for line in present.commands_help()]
-    elif is_("rules"):
-        extra["rules"] = f"/rules?variant={table.variant.name}&lang={lang}"
-        messages = [_("The rules are on their own page.")]
-    elif is_("save") or is_("quit"):
-        messages = [_("The game is saved after every move: come back to this link at any time.")]
-    elif is_("table"):
-        messages = []
+    elif said is not None:
+        return _said(said, table, seat, lang)
     else:
         view = game.view(seat)
         try:

@@ -12,12 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 from machiavelli.core.cards import Card
-from machiavelli.core.i18n import _, format_number, ngettext
+from machiavelli.core.i18n import _, format_number
 from machiavelli.core.present import Presentation
 
 from ..narrate import player_name
 from ..presented import presentation_of, style
-from .seat_json import MAX_SINCE, describe_cards, isolated, seat_label
+from .seat_json import MAX_SINCE, count_text, describe_cards, isolated, seat_label
 
 
 def declared(game: str) -> Presentation | None:
@@ -77,7 +77,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         shown.update(move.takes)
         moves.append({"card": None if move.card is None else code(move.card), "takes": [code(c) for c in move.takes],
                       "command": move.action.text(deck), "text": isolated(move.text, deck)})
-    others = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": n, "cards_text": _count_text(n),
+    others = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": n, "cards_text": count_text(n),
                "partner": mine is not None and teams.get(s) == mine}
               for s, n in enumerate(view.hand_sizes) if s != seat]
     since = [isolated(present.narrate(e, view.variant, look), deck) for e in _since(view.log, seat)[-MAX_SINCE:]]
@@ -131,6 +131,3 @@ def _since(log: Any, seat: int) -> list[Any]:
             return entries[k + 1:]
     return entries
 
-
-def _count_text(n: int) -> str:
-    return ngettext("{n} card", "{n} cards", n)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import _
@@ -20,8 +21,9 @@ from .speaking import direction, languages
 
 
 def _json_block(element_id: str, data: Any) -> str:
-    # "</" cannot close the script element from inside the JSON.
-    text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # No "<" at all inside the element: neither "</script" nor "<!--<script" (which
+    # makes the HTML parser run past the real end) can come from a variant's text.
+    text = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
     return f'<script type="application/json" id="{element_id}">{text}</script>'
 
 
@@ -220,8 +222,8 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         _head(lang, title)
         + '<body class="table-page">\n<header><h1>' + html.escape(title) + "</h1>"
         + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a> "
-        + '<a id="rules-link" target="_blank" rel="noopener" href="/rules?variant=' + html.escape(variant)
-        + "&amp;lang=" + html.escape(lang) + '">' + html.escape(_("Rules")) + "</a></nav>"
+        + '<a id="rules-link" target="_blank" rel="noopener" href="' + html.escape(rules_link(game_id, token, lang))
+        + '">' + html.escape(_("Rules")) + "</a></nav>"
         + _settings(lang) + "</header>\n"
         + '<main id="table-main">\n'
         + '<section id="status" aria-live="polite"></section>\n'
@@ -246,6 +248,12 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
+
+
+def rules_link(game_id: str, token: str, lang: str) -> str:
+    """The rules of one game's own variant: a house rule (``bga(hand_size=9)``)
+    is not the variant it is named after, so the link names the game, not the variant."""
+    return "/rules?" + urlencode({"game": game_id, "token": token, "lang": lang})
 
 
 def error_page(lang: str, status: int, reason: str) -> str:

@@ -14,7 +14,9 @@ from starlette.responses import JSONResponse, Response
 
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.i18n import N_, _
+from machiavelli.core.variant import split_call
 
+from .. import library
 from ..reasons import describe
 from .speaking import speaking
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
 
 #: The largest request body read (a command, a new game's settings).
 MAX_BODY = 16 * 1024
+#: The longest variant a request may name (a name, or its one-line form with house rules).
+MAX_VARIANT = 200
 
 
 class WebError(Exception):
@@ -46,7 +50,9 @@ def forbidden() -> WebError:
 async def body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to MAX_BODY bytes."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    # ASCII digits only, and few: "²" is a digit to str.isdigit, and int() refuses thousands of digits.
+    if length is not None and (not (length.isascii() and length.isdigit()) or len(length) > 9
+                               or int(length) > MAX_BODY):
         raise WebError(413, N_("The request is too large."))
     raw = b""
     async for chunk in request.stream():
@@ -59,7 +65,27 @@ async def body(request: Request) -> dict[str, Any]:
         raise WebError(400, N_("The request is not JSON.")) from None
     if not isinstance(data, dict):
         raise WebError(400, N_("The request is not a JSON object."))
+    try:
+        # JSON may escape a lone surrogate ("\\ud800"): no answer, name or record could be written with it.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise WebError(400, N_("The request is not JSON.")) from None
     return data
+
+
+def variant_named(name: object, default: str) -> Any:
+    """The variant a request names: a variant known by name, or its one-line
+    form (``bga(hand_size=13)``); never a file. The terminal also reads a
+    path or a file in the current folder, but a request comes from a
+    stranger, who could thus read the server's files through the error messages."""
+    name = name or default
+    if not isinstance(name, str) or len(name) > MAX_VARIANT or not name.isprintable():
+        raise WebError(400, N_("Choose a variant by its name."))
+    call = split_call(name)
+    base, overrides = call if call is not None else (name, [])
+    if base not in library.index():
+        raise library._unknown(base[:60])
+    return library.load_variant(base, overrides)
 
 
 def loopback(host: str) -> bool:
@@ -67,6 +93,12 @@ def loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def local_host(host: str) -> bool:
+    """Whether a Host header names this computer (``localhost``, a loopback address, any port)."""
+    name = urlsplit("//" + host).hostname or ""
+    return name == "localhost" or loopback(name)
 
 
 def same_origin(request: Request) -> bool:

@@ -113,7 +113,7 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
         shown.update(cards)
     names = [s.name for s in seats]
     others = [{"seat": s, "name": seat_label(s, seats, seat), "cards": n,
-               "cards_text": _count_text(n)}
+               "cards_text": count_text(n)}
               for s, n in enumerate(view.hand_sizes) if s != seat]
     since = [isolated(entry_text(e, deck, names), deck) for e in view.since_my_last_turn()[-MAX_SINCE:] if e.seat != seat]
     result = None
@@ -160,7 +160,8 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
     }
 
 
-def _count_text(n: int) -> str:
+def count_text(n: int) -> str:
+    """Another seat's number of cards, in words."""
     return ngettext("{n} card", "{n} cards", n)
 
 

@@ -20,7 +20,7 @@ Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`
 from __future__ import annotations
 
 import asyncio
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ from machiavelli.core.i18n import N_, _
 from .. import hand_order, library
 from ..reasons import describe
 from . import api, pages
-from .requests import WebError, forbidden, loopback, refusal
+from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
 from .seat_json import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
@@ -65,6 +65,8 @@ class Server:
         self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue]]] = {}
         #: What each seat was last shown (by game, seat, language, faces) and its version.
         self.seen: dict[tuple[str, int, str, str], tuple[dict[str, Any], int]] = {}
+        #: The last version each seat was shown, in any language.
+        self.shown: dict[tuple[str, int], int] = {}
         self.computers = Computers(self, pause)
 
     # -- helpers ----------------------------------------------------------------
@@ -103,15 +105,25 @@ class Server:
         seen = self.seen.get(key)
         if seen is not None and seen[0] == data and seen[1] <= table.version:
             data["version"] = seen[1]
-        else:
-            self.seen[key] = (dict(data), table.version)
-            data["version"] = table.version
+            return data
+        version = table.version
+        if seen is None and (table.id, seat) in self.shown:
+            # The seat asks in another language or with other faces: the version
+            # it was last shown, else the count would tell it of changes it may
+            # not see (another seat's hidden answer, another hand's order).
+            version = self.shown[(table.id, seat)]
+        self.seen[key] = (dict(data), version)
+        self.shown[(table.id, seat)] = max(version, self.shown.get((table.id, seat), 0))
+        data["version"] = version
         return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
         """The saved games; on a local server, asked from this computer, with the starter's link."""
         client = request.client.host if request.client else ""
-        mine = self.local and (client in ("testclient", "localhost") or loopback(client))
+        # The Host too: a page of another site whose name was made to point at
+        # this computer (DNS rebinding) comes from a loopback client as well.
+        mine = (self.local and (client in ("testclient", "localhost") or loopback(client))
+                and local_host(request.headers.get("host", "")))
         out = []
         for table in self.tables.all():
             summary = table.summary()
@@ -124,9 +136,13 @@ class Server:
         """After a change to ``table``'s game (made under its lock): counted,
         saved (off the loop), then shown to every open page."""
         table.version += 1
-        if self.tables.saving:
-            await anyio.to_thread.run_sync(table.save)
-        self.push(table)
+        try:
+            if self.tables.saving:
+                await anyio.to_thread.run_sync(table.save)
+        finally:
+            # Even when the file cannot be written (a full disk: the error goes to
+            # the request), the game has changed: no page may go on showing the old one.
+            self.push(table)
 
     def push(self, table: Table) -> None:
         """Queue every live seat's new view (each built from its own seat's
@@ -230,7 +246,12 @@ async def rules(request: Request) -> Response:
     lang = server.lang_of(request)
     with speaking(lang):
         try:
-            variant = library.load_variant(request.query_params.get("variant") or server.default_variant)
+            if "game" in request.query_params:  # a game's own variant, house rules included
+                variant = server.seat(request.query_params["game"], request.query_params.get("token"))[0].variant
+            else:
+                variant = variant_named(request.query_params.get("variant"), server.default_variant)
+        except WebError as exc:
+            return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
         except MachiavelliError as exc:
             return HTMLResponse(pages.error_page(lang, 400, describe(exc)), 400)
         return HTMLResponse(render(rules_document(variant), "html"))
@@ -260,12 +281,15 @@ async def live(websocket: WebSocket) -> None:
 
     sender = asyncio.create_task(send())
     try:
-        while True:
-            await websocket.receive_text()  # the page sends nothing; this notices it leave
+        # The page sends nothing: whatever comes (text or bytes) is dropped; this notices it leave.
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
     except WebSocketDisconnect:
         pass
     finally:
         sender.cancel()
+        with suppress(asyncio.CancelledError, Exception):  # a page gone while a view was on its way
+            await sender
         connections = server.live.get(table.id, [])
         if entry in connections:
             connections.remove(entry)

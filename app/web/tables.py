@@ -23,8 +23,9 @@ from typing import Any
 from machiavelli.core import registry
 from machiavelli.core.bots import bot_seed
 from machiavelli.core.errors import MachiavelliError, RecordError
-from machiavelli.core.files import FileError, read_bounded
+from machiavelli.core.files import read_bounded
 from machiavelli.core.records import GameRecord, Seat
+from machiavelli.core.terminal import printable
 
 from .. import library
 from ..saves import read_record, write_record
@@ -171,7 +172,7 @@ class Tables:
         """Deal a new game (the server then lets the computers move if they start)."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
-        if len(self._tables) >= MAX_TABLES:
+        if len(self._tables) >= MAX_TABLES and not self._forget_one_finished():
             raise TableError("too-many-games", limit=MAX_TABLES)
         kinds = []
         for kind in seats:
@@ -184,15 +185,26 @@ class Tables:
         if HUMAN not in kinds:
             raise TableError("bad-seats", player="", available="")
         names = list(names or [])
-        seat_list = [Seat(kind, (str(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
+        # A name is shown on every seat's page and kept in the record: no control or bidi characters.
+        seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
                      for k, kind in enumerate(kinds)]
         game = definition.new_game(variant, len(kinds), seed if seed is not None else secrets.randbelow(1 << 32))
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
+        self.changed(table)  # first: a game that cannot be saved is not held either
         self._tables[table.id] = table
-        self.changed(table)
         return table
+
+    def _forget_one_finished(self) -> bool:
+        """Make room by letting go of the oldest finished game (its files stay,
+        for ``machiavelli replay``): else a server that has held MAX_TABLES
+        games could never start another. Whether one was let go."""
+        finished = [t for t in self._tables.values() if t.game.outcome is not None]
+        if not finished:
+            return False
+        del self._tables[min(finished, key=lambda t: t.created).id]
+        return True
 
     def changed(self, table: Table) -> None:
         """Save ``table`` now (when this server saves)."""
@@ -202,17 +214,20 @@ class Tables:
     # -- reading the data folder back -----------------------------------------------
 
     def load_saved(self) -> int:
-        """Read back every game saved in the data folder; the number read."""
+        """Read back the games saved in the data folder (the MAX_TABLES played last); the number read."""
         base = folder()
         try:
-            files = sorted(p for p in base.iterdir() if p.suffix == ".json" and p.is_file())[:MAX_TABLES]
+            files = [(p.stat().st_mtime, p) for p in base.iterdir() if p.suffix == ".json" and p.is_file()]
         except OSError:
             return 0
+        # The most recently played first: those are the ones people come back to.
+        files = [p for _when, p in sorted(files, key=lambda f: (-f[0], f[1].name))[:MAX_TABLES]]
         count = 0
         for path in files:
             try:
                 table = _read_table(path)
-            except (MachiavelliError, FileError, ValueError, KeyError, TypeError) as exc:
+            except Exception as exc:  # noqa: BLE001 - any file may lie in the folder (JSON nested
+                # too deep, a record that replays into a broken state): it is skipped, the server starts.
                 self.unreadable.append((str(path), getattr(exc, "code", None) or type(exc).__name__))
                 continue
             self._tables[table.id] = table

@@ -1,0 +1,273 @@
+"""The web table against strangers' requests: no file of the server is read
+through a variant name, text that cannot be written is refused before it is
+kept, a broken games folder does not stop the server, and the starter's
+link is given to this computer's own pages only."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from machiavelli.app.web.server import create_app  # noqa: E402
+from machiavelli.app.web.tables import Tables, folder  # noqa: E402
+
+SECRET = "TOPSECRET-not-a-variant"
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("MACHIAVELLI_VARIANTS_DIR", str(tmp_path / "variants"))
+    (tmp_path / "variants").mkdir()
+    from machiavelli.app import library
+
+    library._index_cached.cache_clear()
+    yield tmp_path
+    library._index_cached.cache_clear()
+
+
+@pytest.fixture
+def client(folders):
+    with TestClient(create_app(Tables(), lang="en", pause=0), base_url="http://127.0.0.1:8000") as c:
+        yield c
+
+
+@pytest.mark.parametrize("spec", ["{dir}/secret.yaml", "{dir}/secret.txt", "secret.txt", "../{name}/secret.yaml",
+                                  "secret.txt(hand_size=13)"])
+def test_a_variant_is_named_never_read_from_a_file(folders, client, monkeypatch, spec):
+    # A file beside the server (and one in its current folder) whose first key says a secret.
+    for name in ("secret.yaml", "secret.txt"):
+        (folders / name).write_text(f"{SECRET}: 1\n", encoding="utf-8")
+    monkeypatch.chdir(folders)
+    spec = spec.format(dir=folders, name=folders.name)
+    for r in (client.get("/rules", params={"variant": spec}),
+              client.post("/api/games", json={"variant": spec, "seats": ["human", "random"]})):
+        assert r.status_code == 400, r.text
+        assert SECRET not in r.text and "Traceback" not in r.text
+    assert not list(folder().glob("*.json")) if folder().exists() else True
+
+
+def test_a_one_line_house_rule_of_a_known_variant_is_still_accepted(client):
+    r = client.post("/api/games", json={"variant": "bga(hand_size=13)", "seats": ["human", "random"], "seed": 3})
+    assert r.status_code == 201, r.text
+    assert client.get("/rules", params={"variant": "bga(hand_size=13)"}).status_code == 200
+
+
+@pytest.mark.parametrize("variant", ["bga(" + "x" * 5000 + ")", "bga(" * 300, "b\u202ega"])
+def test_an_overlong_or_odd_variant_name_gets_one_reason(client, variant):
+    for r in (client.get("/rules", params={"variant": variant}),
+              client.post("/api/games", json={"variant": variant, "seats": ["human", "random"]})):
+        assert 400 <= r.status_code < 500, r.text
+        assert "Traceback" not in r.text and "Internal Server Error" not in r.text
+
+
+@pytest.mark.parametrize("field", [{"lang": "\ud800"}, {"variant": "bga\udfff"}, {"seats": ["human", "\ud800"]},
+                                   {"names": ["An\ud800na"]}, {"command": "draw\ud800"}])
+def test_a_lone_surrogate_is_refused_and_nothing_is_kept(client, field):
+    body = {"variant": "bga", "seats": ["human", "random"], **field}
+    r = client.post("/api/games", content=json.dumps(body), headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "The request is not JSON."
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_names_lose_their_control_and_direction_characters(client):
+    r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1,
+                                        "names": ["Ann\u202e\x1b[2J", "\u200f\u2066Bob"]})
+    assert r.status_code == 201
+    game = r.json()
+    seats = client.app.state.server.tables.get(game["id"]).seats
+    names = [s.name for s in seats]
+    assert names[0] == "Ann" and names[1].endswith("Bob")
+    assert not any(ch in name for name in names for ch in "\u202e\x1b\u2066")
+
+
+def test_a_game_that_cannot_be_saved_is_not_held(folders, client, monkeypatch):
+    from machiavelli.app.web import tables
+
+    def broken(self):
+        from machiavelli.core.errors import RecordError
+        raise RecordError("cannot-write", file="x", detail="disk full")
+
+    monkeypatch.setattr(tables.Table, "save", broken)
+    r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]})
+    assert r.status_code == 400 and "Traceback" not in r.text
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("content", ['{"format": "machiavelli-web-table", "id": ' + "[" * 20000 + "]" * 20000 + "}",
+                                     "\xff\xfe not text", '{"format": "machiavelli-web-table", "id": "x"}',
+                                     '{"format": "machiavelli-web-table", "id": "odd", "tokens": {}}'])
+def test_a_broken_file_in_the_games_folder_does_not_stop_the_server(folders, content):
+    good = TestClient(create_app(Tables(), lang="en", pause=0))
+    with good:
+        made = good.post("/api/games", json={"variant": "bga", "seats": ["human", "random"], "seed": 2}).json()
+    (folder() / "odd.json").write_bytes(content.encode("latin-1", "replace")[:60_000])
+    tables = Tables()
+    assert tables.load_saved() == 1
+    assert [path for path, _why in tables.unreadable] == [str(folder() / "odd.json")]
+    assert made["id"] in tables
+
+
+def test_the_starters_link_is_shown_to_this_computers_pages_only(folders):
+    tables = Tables()
+    with TestClient(create_app(tables, lang="en", pause=0), base_url="http://127.0.0.1:8000") as local:
+        game = local.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]}).json()
+        token = game["seats"][0]["token"]
+        assert token in json.dumps(local.get("/api/games").json())
+        # Another site's name pointed at 127.0.0.1 (DNS rebinding): the request comes from this
+        # computer, but its Host is that site's; it must not learn the seat's token.
+        for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example"):
+            listed = local.get("/api/games", headers={"host": host})
+            assert listed.status_code == 200 and token not in listed.text
+            assert token not in local.get("/", headers={"host": host}).text
+
+
+def test_whatever_a_page_sends_on_the_live_socket_is_dropped(client):
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    token = game["seats"][0]["token"]
+    with client.websocket_connect(f"/api/games/{game['id']}/live?token={token}") as socket:
+        first = socket.receive_json()
+        socket.send_bytes(b"\x00\xff")
+        socket.send_text("anything")
+        moved = client.post(f"/api/games/{game['id']}/actions?token={token}", json={"command": "sort rank"})
+        assert moved.status_code == 200, moved.text
+        # Still served after the odd frames: the next view comes.
+        assert socket.receive_json()["version"] > first["version"]
+    assert client.app.state.server.live[game["id"]] == []
+
+
+class _Over:
+    """A game as it is once over (the rest of it as it was)."""
+
+    outcome = "over"
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def test_a_full_server_lets_go_of_its_oldest_finished_game_to_start_another(folders, monkeypatch):
+    from machiavelli.app import library
+    from machiavelli.app.web import tables as module
+
+    monkeypatch.setattr(module, "MAX_TABLES", 2)
+    tables = Tables(save=False)
+    bga = library.load_variant("bga")
+    first, second = (tables.create(bga, ["human", "random"], "en", seed=k) for k in (1, 2))
+    with pytest.raises(module.TableError):
+        tables.create(bga, ["human", "random"], "en")  # both still being played: no room
+    first.game = _Over(first.game)
+    third = tables.create(bga, ["human", "random"], "en")
+    assert first.id not in tables and second.id in tables and third.id in tables
+
+
+def test_the_games_played_last_are_read_back_when_there_are_too_many(folders, monkeypatch):
+    import os
+
+    from machiavelli.app import library
+    from machiavelli.app.web import tables as module
+
+    saving = Tables()
+    bga = library.load_variant("bga")
+    made = [saving.create(bga, ["human", "random"], "en", seed=k) for k in range(3)]
+    # The one whose file name sorts last was played last.
+    ordered = sorted(made, key=lambda t: t.table_path.name, reverse=True)
+    for age, table in enumerate(ordered):
+        os.utime(table.table_path, (1_000_000 - age * 100, 1_000_000 - age * 100))
+    monkeypatch.setattr(module, "MAX_TABLES", 2)
+    again = Tables()
+    assert again.load_saved() == 2
+    assert ordered[0].id in again and ordered[1].id in again and ordered[2].id not in again
+
+
+def test_the_rules_a_game_links_to_are_its_own_house_rules(client):
+    game = client.post("/api/games", json={"variant": "bga(hand_size=9)", "seats": ["human", "friend"],
+                                           "seed": 1}).json()
+    token = game["seats"][0]["token"]
+    answer = client.post(f"/api/games/{game['id']}/actions?token={token}", json={"command": "rules"}).json()
+    page = client.get(f"/play/{game['id']}?token={token}").text
+    link = re.search(r'id="rules-link"[^>]*href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    for url in (answer["rules"], link):
+        assert "deals 9 cards" in client.get(url).text
+    assert "deals 9 cards" not in client.get("/rules?variant=bga").text
+    refused = client.get(f"/rules?game={game['id']}&token=wrong")
+    assert refused.status_code == 403 and "deals" not in refused.text
+
+
+def test_asking_in_another_language_tells_nothing_of_changes_the_seat_cannot_see(client):
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    (mine, theirs) = (game["seats"][0]["token"], game["seats"][1]["token"])
+    url = f"/api/games/{game['id']}/view?token={mine}"
+    before = client.get(url + "&lang=en").json()["version"]
+    # The other seat's own order of hand: a change this seat does not see.
+    assert client.post(f"/api/games/{game['id']}/actions?token={theirs}", json={"command": "sort rank"}).status_code == 200
+    assert client.get(url + "&lang=en").json()["version"] == before
+    for lang in ("it", "ar"):
+        assert client.get(url + f"&lang={lang}").json()["version"] == before
+    assert client.get(url + "&lang=en&faces=hanzi").json()["version"] == before
+    # A change it sees moves every language on.
+    assert client.post(f"/api/games/{game['id']}/actions?token={mine}", json={"command": "sort rank"}).status_code == 200
+    after = {client.get(url + f"&lang={lang}").json()["version"] for lang in ("en", "it", "de")}
+    assert len(after) == 1 and after.pop() > before
+
+
+def test_a_move_that_cannot_be_saved_is_said_and_still_reaches_the_other_pages(client, monkeypatch):
+    from machiavelli.app.web import tables as module
+    from machiavelli.core.errors import RecordError
+
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    server = client.app.state.server
+    table = server.tables.get(game["id"])
+    mover = table.game.current
+    pushed = []
+    monkeypatch.setattr(server, "push", lambda t: pushed.append((t.id, t.game.turn_number)))
+
+    def full_disk(self):
+        raise RecordError("cannot-write", file="web.json", detail="No space left on device")
+
+    monkeypatch.setattr(module.Table, "save", full_disk)
+    r = client.post(f"/api/games/{game['id']}/actions?token={game['seats'][mover]['token']}", json={"command": "draw"})
+    assert r.status_code == 400 and "No space left" in r.json()["error"]
+    # The draw happened: the open pages (the other seat's) are told of it.
+    assert pushed == [(game["id"], table.game.turn_number)] and table.game.current != mover
+
+
+@pytest.mark.parametrize("length", [b"9" * 5000, b"\xb2", b"-1", b"1e3"])
+def test_an_odd_content_length_is_refused_in_words(client, length):
+    import asyncio
+
+    app = client.app
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    # Raw ASGI: an HTTP client would not send such a header, a stranger's script may.
+    scope = {"type": "http", "method": "POST", "path": "/api/games", "raw_path": b"/api/games", "query_string": b"",
+             "headers": [(b"content-length", length), (b"host", b"127.0.0.1")], "client": ("127.0.0.1", 1),
+             "server": ("127.0.0.1", 80), "scheme": "http", "http_version": "1.1", "root_path": "", "app": app}
+    asyncio.run(app(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    assert start["status"] == 413 and json.loads(body)["error"] == "The request is too large."
+
+
+def test_no_text_in_a_pages_json_can_end_its_script_element():
+    from machiavelli.app.web.pages import _json_block
+
+    tricky = {"description": "<!--<script>alert(1)</script>--> </SCRIPT> <b>"}
+    block = _json_block("data", tricky)
+    inner = block[block.index(">") + 1: block.rindex("</script>")]
+    assert "<" not in inner and json.loads(inner) == tricky
