@@ -9,9 +9,9 @@ and symbols are shown as they are.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from machiavelli.core.i18n import NP_, pgettext
+from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
 
 if TYPE_CHECKING:  # the cards' module builds pydantic models: not needed to start
     from machiavelli.core.cards import Card, DeckSpec
@@ -41,6 +41,13 @@ LETTERS: tuple[str, ...] = (
     NP_("card letter", "D"),
     NP_("card letter", "C"),
 )
+
+# TRANSLATORS: the letters a player types for a joker (English JK); they must
+# not read as a card with your rank and suit letters (Italian JO: no rank J).
+JOKER_LETTER = NP_("card letter", "JK")
+#: Extra cards the glossary names (the joker of Machiavelli's house rules).
+# TRANSLATORS: a joker's name as a screen reader says it.
+EXTRA_NAMES: dict[str, str] = {"JK": NP_("card name", "joker")}
 
 # Meld kinds the glossary knows; a variant's other kinds are shown by their key.
 KIND_NAMES: dict[str, str] = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}
@@ -108,6 +115,17 @@ def letters(deck: DeckSpec) -> tuple[dict[str, str], dict[str, str]]:
     return ranks, suits
 
 
+def extra_letters(deck: DeckSpec) -> dict[str, str]:
+    """(the user's letters for an extra card -> its code) for the deck's
+    extra cards the glossary knows (the joker)."""
+    return {pgettext("card letter", JOKER_LETTER): e.code for e in deck.extras if e.code == "JK"}
+
+
+def extra_name(code: str) -> str | None:
+    """The name of an extra card the glossary knows (``JK`` -> "joker"), or None."""
+    return pgettext("card name", EXTRA_NAMES[code]) if code in EXTRA_NAMES else None
+
+
 def show_card(card: Card, deck: DeckSpec) -> str:
     return deck.card_text(card) if _ascii else deck.card_symbol(card)
 
@@ -124,3 +142,20 @@ def suit_mark(code: str, deck: DeckSpec) -> str:
 def kind_name(name: str) -> str:
     """A meld kind's name in the user's language (``set`` -> Italian ``tris``)."""
     return pgettext("meld kind", KIND_NAMES[name]) if name in KIND_NAMES else name
+
+
+#: Most assignments of a meld's jokers shown (a run with two jokers may have many).
+MAX_SHOWN_ASSIGNMENTS = 6
+
+
+def jokers_text(assignments: "Sequence[Sequence[Card]]", deck: DeckSpec) -> str:
+    """What a meld's jokers stand for, as a phrase: "the joker stands for
+    7♥ or 4♥" (each choice one card per joker)."""
+    n = len(assignments[0]) if assignments else 1
+    choices = [show_cards(a, deck) for a in assignments[:MAX_SHOWN_ASSIGNMENTS]]
+    if len(assignments) > MAX_SHOWN_ASSIGNMENTS:
+        choices.append("…")
+    # TRANSLATORS: What a meld's jokers stand for, beside the meld (table, meld check); {cards} is the
+    # choices, one card per joker, joined with "or" ("7♥ or 4♥", "5♣ 5♦").
+    return npgettext("joker", "the joker stands for {cards}", "the jokers stand for {cards}", n,
+                     cards=format_list(choices, style="or"))

@@ -18,6 +18,8 @@ WHAT: dict[str, str] = {
     "move": NP_("command help", "Move cards from one meld to another."),
     "split": NP_("command help", "Cut a meld in two: the second part starts at the card named."),
     "join": NP_("command help", "Put the cards of the other melds into the first one."),
+    "swap": NP_("command help", "Put a card from your hand in place of a joker of the meld and take the joker: "
+                "play it again before the turn ends (variants with jokers)."),
     "undo": NP_("command help", "Take back the last step of this turn (as far back as the start of the turn)."),
     "restore": NP_("command help", "After touching the table: put everything back as it was when the turn began, "
                    "draw the penalty and pass."),
@@ -60,7 +62,9 @@ def notes(deck: DeckSpec) -> list[str]:
     rank_letters, suit_letters = glossary.letters(deck)
     # Ranks and suits apart: a letter may be both (Italian F: Fante, Fiori).
     groups = [[f"{k}={v}" for k, v in rank_letters.items() if k != v],
-              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v]]
+              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v],
+              [f"{k}={e.symbol}" for e in deck.extras for k, v in glossary.extra_letters(deck).items()
+               if v == e.code and k != v]]
     if any(groups):
         # TRANSLATORS: The table's help (the help command); {letters} is letters and what they stand for.
         lines.append(_("Your language's letters work too: {letters}.",

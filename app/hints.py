@@ -9,6 +9,7 @@ something the rules would refuse.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
@@ -16,7 +17,7 @@ from typing import Sequence
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
 
-from machiavelli.games.machiavelli import house, moves
+from machiavelli.games.machiavelli import house, moves, reach
 from machiavelli.games.machiavelli.actions import END, Action
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.games.machiavelli.variant import MachiavelliVariant
@@ -50,7 +51,7 @@ def position(view: View) -> tuple[Position, bool]:
 def best_play(view: View) -> Hint:
     """The solver's best play for the seat of ``view``, whose turn it is
     (raises SolverError when the solver gives up, ImportError when there is none)."""
-    if view.variant.house_rules:
+    if view.variant.house_rules or view.variant.jokers:
         return _house_play(view)
     start, from_start = position(view)
     plan = moves.best(view.variant, start.table, start.hand, start.help)
@@ -83,8 +84,14 @@ def _house_play(view: View) -> Hint:
     start, from_start = position(view)
     trial = Game.from_position(view.variant, [list(start.hand), []], table=start.table, help=start.help,
                                current=0, opened=(0, 1) if view.opened[view.seat] else (1,))
-    solved = moves.best(view.variant, start.table, start.hand, start.help)
-    plan = house.legal_plan(trial.view(0), [*solved.actions, END] if solved.placed else [END])
+    if view.variant.jokers:
+        # The computer players' play with jokers: the melds the joker rules
+        # let the player break, the jokers placed as they place them.
+        played = reach.play_within(trial.view(0), list(start.hand), None, random.Random(0))
+        plan = house.legal_plan(trial.view(0), played if played[-1] is END else [END])
+    else:
+        solved = moves.best(view.variant, start.table, start.hand, start.help)
+        plan = house.legal_plan(trial.view(0), [*solved.actions, END] if solved.placed else [END])
     if not plan or plan[-1] is not END or not house.accepted(trial, plan):
         return Hint((), tuple(start.table), (), from_start)
     for action in plan[:-1]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Take, Undo
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from machiavelli.core.cards import DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
@@ -128,6 +128,16 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
         # player's name (Player 2), {melds} is meld numbers, listed.
         return _("{player} joins melds {melds}.", player=player, melds=_melds(action.melds))
+    if isinstance(action, Swap):
+        if named:
+            # TRANSLATORS: What a player did, told to the others; {player} is a player's name, {card} a card
+            # as shown (7♥), {meld} the meld's cards as shown (5♥ 🃏 7♥).
+            return _("{player} puts {card} in place of the joker of {meld} and takes the joker.", player=player,
+                     card=glossary.show_card(action.card, deck), meld=show(named[0]))
+        # TRANSLATORS: What a player did, told to the others; {player} is a player's name, {card} a card as
+        # shown (7♥), {meld} a meld's number.
+        return _("{player} puts {card} in place of the joker of meld {meld} and takes the joker.", player=player,
+                 card=glossary.show_card(action.card, deck), meld=action.meld)
     if isinstance(action, Undo):
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
         # player's name (Player 2).

@@ -28,6 +28,8 @@ MELD_REASONS: dict[str, str] = {
     "ace-both-ways": NP_("meld reason", "an ace cannot be both low and high"),
     "ace-high-not-allowed": NP_("meld reason", "aces cannot be high in this variant"),
     "ace-low-not-allowed": NP_("meld reason", "aces cannot be low in this variant"),
+    "jokers-only": NP_("meld reason", "a meld needs at least one card that is not a joker"),
+    "too-many-jokers": NP_("meld reason", "there are more jokers than this meld may hold"),
 }
 
 # Errors of input, files and setup: one line each.
@@ -197,6 +199,21 @@ ACTION_REASONS: dict[str, str] = {
     # {points} is a number of points.
     "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
                                  "{needed} points; these are worth {points}."),
+    "no-jokers": N_("This game has no jokers."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
+    "no-joker-in-meld": N_("Meld {meld} holds no joker."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is the card typed, as shown.
+    "swap-card-not-in-hand": N_("You have no {cards} in your hand to put in place of a joker."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is a card, {meld} a number.
+    "swap-does-not-fit": N_("{cards} cannot take the joker's place in meld {meld}: the meld would not be valid."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is the joker as shown (🃏).
+    "joker-must-be-played": N_("The joker you won back ({cards}) must be played again before your turn ends."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
+    "joker-meld-fixed": N_("Meld {meld} holds a joker: in this variant such a meld may be added to, never broken "
+                           "up."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a number; swap CARD as typed.
+    "joker-exchange-only": N_("The joker of meld {meld} leaves its meld only when a card from your hand takes its "
+                              "place: swap {meld} CARD."),
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
     # number of cards.
     "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
@@ -318,6 +335,11 @@ PROBLEMS: dict[str, str] = {
     "duplicate-rank-code": N_("two ranks have the code {code}"),
     # TRANSLATORS: An error message (command line, table or web page); {symbol} is a suit's sign (♠).
     "duplicate-suit-symbol": N_("two suits have the symbol {symbol}"),
+    # TRANSLATORS: An error message (command line, table or web page); {keys} is the names of variant parameters
+    # (joker_points, ...), kept as they are; "set jokers": give the parameter jokers a value.
+    "joker-rules-without-jokers": N_("{keys}: rules about jokers in a game without jokers (set jokers)"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a card code (JK).
+    "joker-code-taken": N_("the code {code} is the joker's: set jokers instead of adding it to the deck"),
     # TRANSLATORS: An error message (command line, table or web page); {code} is a code.
     "extra-code-taken": N_("the code {code} of an extra card is taken by another card"),
     # TRANSLATORS: An error message (command line, table or web page); {symbol} is a suit's sign (♠).

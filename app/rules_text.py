@@ -204,8 +204,13 @@ class _Composer:
             self._np("rule:decks", "That makes {n} card in all.", "That makes {n} cards in all.", v.card_count),
         )
         self.cover("decks")
-        self.say(self._p("rule:jokers", "There are no jokers."))
-        self.cover("jokers", v.jokers)
+        if v.jokers:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter jokers; {n}
+            # is a number of jokers.
+            self.say(self._np("rule:jokers", "Each deck adds {n} joker.", "Each deck adds {n} jokers.", v.jokers))
+        else:
+            self.say(self._p("rule:jokers", "There are no jokers."))
+        self.cover("jokers", "some" if v.jokers else "none")
         french = glossary.is_french(deck)
         suits = [
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
@@ -328,6 +333,39 @@ class _Composer:
                 self.bullets(self._example_text(e) for e in examples)
         if not shown_aces:
             self.cover("aces")  # no run in which an ace could stand
+        self.jokers()
+
+    def jokers(self) -> None:
+        """What a joker may do: one clause per joker rule (none without jokers)."""
+        v = self.v
+        if not v.jokers:
+            for key in ("jokers_per_meld", "joker_release", "joker_melds_rearranged", "joker_points"):
+                self.cover(key)  # rules about jokers, in a game without them
+            return
+        self.say(self._p("rule:jokers", "A joker stands for any card its combination needs. A combination must hold "
+                          "at least one card that is not a joker."))
+        if v.jokers_per_meld is None:
+            self.say(self._p("rule:jokers_per_meld", "A combination may hold any number of jokers."))
+        else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter jokers_per_meld;
+            # {n} is a number of jokers.
+            self.say(self._np("rule:jokers_per_meld", "A combination may hold at most {n} joker.",
+                               "A combination may hold at most {n} jokers.", v.jokers_per_meld))
+        self.cover("jokers_per_meld", "none" if v.jokers_per_meld is None else "some")
+        self.say({
+            "free": self._p("rule:joker_release", "When you rearrange the table, a joker moves like any other card."),
+            "exchange": self._p("rule:joker_release", "A joker on the table leaves its combination only when you "
+                                 "put in its place a card from your hand that it stands for (swap). You then hold "
+                                 "the joker and must play it again before your turn ends."),
+        }[v.joker_release])
+        self.cover("joker_release", v.joker_release)
+        self.say(self._p("rule:joker_melds_rearranged", "Combinations that hold a joker may be rearranged like any "
+                          "other.") if v.joker_melds_rearranged else
+                 self._p("rule:joker_melds_rearranged", "You may add cards to a combination that holds a joker, but "
+                          "you may not take, move or split cards out of it."))
+        self.cover("joker_melds_rearranged", v.joker_melds_rearranged)
+        points = v.opening == "points" or v.scoring == "card-values" or v.deck_out_winners == "fewest-points"
+        self.cover("joker_points", "said" if points else "unused")  # with the card values, where points count
 
     def _aces_clause(self) -> str:
         aces = self.v.aces
@@ -475,6 +513,9 @@ class _Composer:
             # {rank} is a rank, {n} is a number.
             values = [self._np("rule:opening", "{rank}: {n} point", "{rank}: {n} points", r.points,
                                 rank=self._rank(r.code)) for r in v.deck.ranks]
+            if v.jokers:
+                values.append(self._p("rule:opening", "a joker: the value of the card it stands for (the lowest, "
+                                       "if it could stand for several)"))
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter opening;
             # {values} is values, listed.
             return self._p("rule:opening", "Card values: {values}.", values=format_list(values))
@@ -482,6 +523,10 @@ class _Composer:
         # {rank} is a rank, {n} is a number.
         values = [self._np("rule:scoring", "{rank}: {n} point", "{rank}: {n} points", r.points,
                             rank=self._rank(r.code)) for r in v.deck.ranks]
+        if v.jokers:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter joker_points, in
+            # the list of card values; {n} is a number of points.
+            values.append(self._np("rule:joker_points", "a joker: {n} point", "a joker: {n} points", v.joker_points))
         # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter scoring;
         # {values} is values, listed.
         return self._p("rule:scoring", "Card values: {values}.", values=format_list(values))
@@ -631,6 +676,11 @@ class _Composer:
             # deck_out_winners; {rank} is a rank, {n} is a number.
             values = [self._np("rule:deck_out_winners", "{rank}: {n} point", "{rank}: {n} points", r.points,
                                 rank=self._rank(r.code)) for r in v.deck.ranks]
+            if v.jokers:
+                # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter joker_points,
+                # in the list of card values; {n} is a number of points.
+                values.append(self._np("rule:joker_points", "a joker: {n} point", "a joker: {n} points",
+                                       v.joker_points))
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
             # deck_out_winners; {values} is values, listed.
             self.say(self._p("rule:deck_out_winners", "Card values: {values}.", values=format_list(values)))

@@ -133,7 +133,7 @@ class Screen:
 
     def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
         shown = glossary.show_card(card, deck)
-        colour = _COLOURS.get(deck.suit(card.suit).colour)
+        colour = _COLOURS.get(deck.colour(card))
         if moved:
             left, right = self.marks.moved
             return Text(left + shown + right, style=f"bold underline {colour or ''}".strip())
@@ -192,6 +192,8 @@ class Screen:
                 cell.append(" " + " " * (width - len(number)) + number, style="bold yellow" if changed else "bold")
             cell.append("  " if not compact else " ")
             cell.append_text(self.cards(meld.cards, deck, meld.moved if marks else ()))
+            if meld.jokers and not compact:
+                cell.append("  (" + self.t(glossary.jokers_text(meld.jokers, deck)) + ")", style="dim")
             if marks and not meld.check.valid:
                 cell.append("  " + self.t(f"{self.marks.invalid} {meld_reason(meld.check.reason)}"), style="red")
             cells.append(cell)
@@ -421,7 +423,8 @@ class Screen:
                    *self.extras_lines(view)])
 
     def examples(self, deck: DeckSpec) -> list[str]:
-        five = [c for c in deck.cards() if deck.rank_code(c.rank) in ("5", "6", "7") and c.suit == deck.suits[-1].code]
+        five = [c for c in deck.cards() if c.rank and deck.rank_code(c.rank) in ("5", "6", "7")
+                and c.suit == deck.suits[-1].code]
         cards = " ".join(glossary.show_card(c, deck) for c in five[:3]) or "…"
         return [f"{local_word('play')} {cards}", f"{local_word('add')} 1 {cards.split(' ')[0]}",
                 local_word("draw"), local_word("end")]

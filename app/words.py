@@ -37,6 +37,8 @@ COMMANDS: dict[str, str] = {
     "move": NP_("command", "move"),
     "split": NP_("command", "split"),
     "join": NP_("command", "join"),
+    # TRANSLATORS: put a card from the hand in place of a joker on the table and take the joker.
+    "swap": NP_("command", "swap"),
     "undo": NP_("command", "undo"),
     "restore": NP_("command", "restore"),
     "draw": NP_("command", "draw"),
@@ -50,7 +52,7 @@ COMMANDS: dict[str, str] = {
     "quit": NP_("command", "quit"),
 }
 #: Commands that are turn actions (the rest only look, sort, save or leave).
-ACTIONS = ("play", "add", "take", "move", "split", "join", "undo", "restore", "draw", "end")
+ACTIONS = ("play", "add", "take", "move", "split", "join", "swap", "undo", "restore", "draw", "end")
 #: One-letter forms that always work (English initials).
 SHORT: dict[str, str] = {
     "p": "play", "a": "add", "t": "take", "m": "move", "j": "join", "u": "undo",
@@ -78,6 +80,7 @@ USAGE: dict[str, str] = {
     # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
     # {verb} is a command word.
     "join": NP_("command usage", "{verb} MELD MELD ..."),
+    "swap": NP_("command usage", "{verb} MELD CARD"),
     # TRANSLATORS: How a command is typed, in the table's help (capitals stand for what to type);
     # {verb} is a command word.
     "sort": NP_("command usage", "{verb} [ORDER]"),
@@ -247,6 +250,7 @@ class CardReader:
         for suit in deck.suits:
             self._suits[fold(suit.symbol)] = suit.code
         self._rank_number = {r.code: i + 1 for i, r in enumerate(deck.ranks)}
+        self._extras = {fold(k): v for k, v in glossary.extra_letters(deck).items()}
 
     def _canonical(self, token: str) -> Card | None:
         try:
@@ -256,6 +260,9 @@ class CardReader:
 
     def _local(self, token: str) -> Card | None:
         key = fold(token)
+        extra = self._extras.get(key)
+        if extra is not None:
+            return Card(0, extra)
         for cut in range(1, len(key)):
             rank, suit = self._ranks.get(key[:cut]), self._suits.get(key[cut:])
             if rank is not None and suit is not None:
@@ -285,7 +292,7 @@ class CardReader:
         """How to type ``card`` without ambiguity: canonical if it is
         unambiguous, else with the language's letters, else with the symbol."""
         canonical = self.deck.card_text(card)
-        if self.readings(canonical) == {card}:
+        if self.readings(canonical) == {card} or card.rank == 0:
             return canonical
         rank, suit = self.deck.rank_code(card.rank), card.suit
         local = glossary.letter(rank) + glossary.letter(suit)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal, Mapping, Sequence
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from typing import Iterable, Iterator, Literal, Mapping, NamedTuple, Sequence
 
 from .i18n import NP_
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -44,6 +46,8 @@ REASONS: tuple[str, ...] = (
     "ace-both-ways",
     "ace-high-not-allowed",
     "ace-low-not-allowed",
+    "jokers-only",
+    "too-many-jokers",
 )
 
 
@@ -201,22 +205,155 @@ def _distinct_reason(cards: Sequence[Card], kind: MeldKind) -> str | None:
     return None
 
 
+class Wild(NamedTuple):
+    """Wild cards of a variant (jokers): the extra card's code and the most
+    of them one meld may hold (None: no limit)."""
+
+    code: str
+    per_meld: int | None = None
+
+
+#: Most assignments of identities to the wild cards of one meld that a check
+#: tries (a kind that fixes neither rank nor suit, with many jokers, would
+#: otherwise try millions): beyond it the meld holds too many jokers.
+MAX_ASSIGNMENTS = 50_000
+
+
+def _candidates(naturals: Sequence[Card], kind: MeldKind, deck: DeckSpec, high_first: bool) -> list[Card]:
+    """The cards a wild card may stand for in a meld of ``kind`` beside
+    ``naturals`` (the kind's shared attributes fixed by them, its distinct
+    ones free), in a fixed order: suits as the deck lists them, ranks from
+    the top when ``high_first`` (a run shows its joker at the top end)."""
+    ranks = range(len(deck.ranks), 0, -1) if high_first else range(1, len(deck.ranks) + 1)
+    out = [Card(r, s.code) for s in deck.suits for r in ranks]
+    if "rank" in kind.same:
+        out = [c for c in out if c.rank == naturals[0].rank]
+    if "suit" in kind.same:
+        out = [c for c in out if c.suit == naturals[0].suit]
+    if kind.ranks is not None:
+        allowed = set(kind.ranks)
+        out = [c for c in out if deck.rank_code(c.rank) in allowed]
+    for attr in kind.distinct:
+        taken: set[object] = set(naturals) if attr == "card" else {getattr(c, attr) for c in naturals}
+        out = [c for c in out if (c if attr == "card" else getattr(c, attr)) not in taken]
+    return out
+
+
+def _assignments(naturals: Sequence[Card], jokers: int, kind: MeldKind, deck: DeckSpec
+                 ) -> Iterator[tuple[Card, ...]] | None:
+    """Every multiset of identities for ``jokers`` wild cards worth trying,
+    or None when the naturals already break a shared attribute (no identity
+    can mend that) or there would be more than MAX_ASSIGNMENTS."""
+    for attr in kind.same:
+        if len({getattr(c, attr) for c in naturals}) > 1:
+            return None
+    pool = _candidates(naturals, kind, deck, kind.sequence)
+    if kind.distinct:
+        if comb(len(pool), jokers) > MAX_ASSIGNMENTS:
+            return None
+        return combinations(pool, jokers)
+    if comb(len(pool) + jokers - 1, jokers) > MAX_ASSIGNMENTS:
+        return None
+    return combinations_with_replacement(pool, jokers)
+
+
+def _split_wild(cards: Sequence[Card], wild: Wild) -> tuple[list[Card], int]:
+    naturals = [c for c in cards if not (c.rank == 0 and c.suit == wild.code)]
+    return naturals, len(cards) - len(naturals)
+
+
+def _wild_check(cards: Sequence[Card], kinds: Mapping[str, MeldKind], deck: DeckSpec, aces: str, wild: Wild,
+                every: bool = False) -> tuple[MeldCheck, dict[str, list[tuple[Card, ...]]]]:
+    """The check of a meld holding wild cards, and (with ``every``) each
+    matching kind's valid assignments; else only the first one found."""
+    naturals, jokers = _split_wild(cards, wild)
+    if not naturals:
+        return MeldCheck(False, None, "jokers-only"), {}
+    if wild.per_meld is not None and jokers > wild.per_meld:
+        return MeldCheck(False, None, "too-many-jokers"), {}
+    best: tuple[int, float] | None = None
+    best_reason = "empty"
+    found: dict[str, list[tuple[Card, ...]]] = {}
+    first: str | None = None
+    for name, kind in kinds.items():
+        if kind.extras:
+            depth, share, reason = _kind_reason(cards, kind, deck, aces)
+        else:
+            options = _assignments(naturals, jokers, kind, deck)
+            if options is None:
+                depth, share, reason = _kind_reason(naturals, kind, deck, aces)
+                if reason is None:  # the naturals alone are fine, the jokers are too many to place
+                    depth, share, reason = depth, share, "too-many-jokers"
+            else:
+                # No identity left to try: the meld is too big for its kind, or
+                # its jokers have nothing to stand for.
+                over = kind.max_size is not None and len(cards) > kind.max_size
+                depth, share, reason = len(kind.same), 1.0, "too-many-cards" if over else "too-many-jokers"
+                matched = False
+                for combo in options:
+                    d, s, r = _kind_reason((*naturals, *combo), kind, deck, aces)
+                    if r is None:
+                        found.setdefault(name, []).append(combo)
+                        matched = True
+                        if not every:
+                            break
+                    elif (d, s) > (depth, share):
+                        depth, share, reason = d, s, r
+                if matched:
+                    reason = None
+        if reason is None:
+            first = first or name
+            if not every:
+                break
+        elif best is None or (depth, share) > best:
+            best, best_reason = (depth, share), reason
+    if first is not None:
+        return MeldCheck(True, first, None), found
+    return MeldCheck(False, None, best_reason), {}
+
+
+def stands_for(
+    cards: Iterable[Card],
+    kinds: Mapping[str, MeldKind],
+    wild: Wild,
+    *,
+    deck: DeckSpec = FRENCH,
+    aces: str = "low-or-high",
+) -> tuple[tuple[Card, ...], ...]:
+    """What the wild cards of a valid meld stand for: every assignment of
+    identities (each sorted, in the order found) under the kind the meld
+    is; empty for a meld without wild cards or an invalid one."""
+    cards = tuple(cards)
+    if not any(c.rank == 0 and c.suit == wild.code for c in cards) or not kinds:
+        return ()
+    result, found = _wild_check(cards, kinds, deck, aces, wild, every=True)
+    if not result.valid or result.kind is None:
+        return ()
+    return tuple(tuple(sorted(combo)) for combo in found[result.kind])
+
+
 def check(
     cards: Iterable[Card],
     kinds: Mapping[str, MeldKind],
     *,
     deck: DeckSpec = FRENCH,
     aces: str = "low-or-high",
+    wild: Wild | None = None,
 ) -> MeldCheck:
     """Is ``cards`` a valid meld of one of ``kinds``? The first matching kind
     wins; for an invalid meld the reason comes from the kind it came closest
     to matching (ties: the kind whose shared attribute is most nearly shared,
-    then the first listed)."""
+    then the first listed). With ``wild``, each wild card (a joker) stands
+    for any card that makes the meld valid: the meld is valid when some
+    identities for its wild cards make it a valid meld of a kind, at least
+    one card is not wild and no more than ``wild.per_meld`` are."""
     cards = tuple(cards)
     if not cards:
         return MeldCheck(False, None, "empty")
     if not kinds:
         return MeldCheck(False, None, "no-meld-kinds")
+    if wild is not None and any(c.rank == 0 and c.suit == wild.code for c in cards):
+        return _wild_check(cards, kinds, deck, aces, wild)[0]
     best: tuple[int, float] | None = None
     best_reason = "empty"
     for name, kind in kinds.items():
@@ -228,10 +365,29 @@ def check(
     return MeldCheck(False, None, best_reason)
 
 
-def arrange(cards: Iterable[Card], kind: MeldKind | None, *, deck: DeckSpec = FRENCH, aces: str = "low-or-high") -> tuple[Card, ...]:
+def arrange(cards: Iterable[Card], kind: MeldKind | None, *, deck: DeckSpec = FRENCH, aces: str = "low-or-high",
+            wild: Wild | None = None) -> tuple[Card, ...]:
     """The cards in the order a player lays them out: a run in sequence (ace
-    where it is used), anything else by rank then suit order."""
+    where it is used), anything else by rank then suit order; a wild card
+    where the first card it can stand for would be (a run's open end: the top)."""
     cards = tuple(cards)
+    if wild is not None and kind is not None and not kind.extras:
+        naturals, jokers = _split_wild(cards, wild)
+        if jokers and naturals:
+            combo = next((c for c in (_assignments(naturals, jokers, kind, deck) or ())
+                          if _kind_reason((*naturals, *c), kind, deck, aces)[2] is None), None)
+            if combo is not None:
+                shown = arrange((*naturals, *combo), kind, deck=deck, aces=aces)
+                stand = Counter(combo)
+                out = []
+                joker = next(c for c in cards if c.rank == 0 and c.suit == wild.code)
+                for card in shown:
+                    if stand[card] > 0:
+                        stand[card] -= 1
+                        out.append(joker)
+                    else:
+                        out.append(card)
+                return tuple(out)
     if kind is None or not kind.sequence or not cards:
         return tuple(sorted(cards, key=lambda c: (c.rank, deck.sort_key(c))))
     top = len(deck.ranks)

@@ -9,7 +9,8 @@ Two faces of one concept:
   memoised, so that the turn engine can check a whole table at the end of
   every turn in microseconds. A meld held by the engine is a sorted tuple of
   ids; identical cards from different decks are interchangeable, so checks
-  are memoised on card values (``value = id % deck size``).
+  are memoised on card values (``value[id]``: the card's index among the
+  distinct cards).
 """
 
 from __future__ import annotations
@@ -96,15 +97,20 @@ class MeldRules:
         self.deck = variant.deck
         #: Card of each physical id.
         self.cards: tuple[Card, ...] = variant.physical_cards
-        self.size = variant.deck.size
-        #: Card of each value index (one deck): the very objects of the
-        #: physical cards, so that looking up a card the engine dealt finds
-        #: its key by identity without comparing dataclass fields.
-        self.values: tuple[Card, ...] = self.cards[:self.size]
+        #: Card of each value index (one of each card): the very objects of
+        #: the physical cards, so that looking up a card the engine dealt
+        #: finds its key by identity without comparing dataclass fields.
+        firsts: dict[Card, Card] = {}
+        for card in self.cards:
+            firsts.setdefault(card, card)
+        self.values: tuple[Card, ...] = tuple(firsts.values())
+        self.size = len(self.values)
         #: Value index of each Card.
         self.index: dict[Card, int] = {card: i for i, card in enumerate(self.values)}
-        #: Value index of each physical id.
-        self.value: tuple[int, ...] = tuple(i % self.size for i in range(len(self.cards)))
+        #: Value index of each physical id (extra cards counted for the whole
+        #: game, such as jokers, come after the decks: no modulo).
+        index = self.index
+        self.value: tuple[int, ...] = tuple(index[card] for card in self.cards)
         self._by_ids: dict[tuple[int, ...], MeldCheck] = {}
         self._by_key: dict[tuple[int, ...], MeldCheck] = {}
         self._fits: dict[tuple[int, ...], frozenset[int]] = {}

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .cards import Card, DeckSpec
 from .errors import VariantError
 from .i18n import NP_
-from .melds import AcePolicy, MeldCheck, MeldKind, arrange, check
+from .melds import AcePolicy, MeldCheck, MeldKind, Wild, arrange, check, stands_for
 from .numbers import MAX_DIGITS
 
 MAX_VARIANT_BYTES = 64 * 1024
@@ -137,12 +137,26 @@ class MeldVariant(Variant):
             raise failed("melds", "no-meld-kinds", "a variant needs at least one kind of meld")
         return self
 
+    @property
+    def wild(self) -> Wild | None:
+        """The wild cards (jokers) of the game, if it has any: a game's
+        schema says so (the kernel's meld games have none)."""
+        return None
+
     def check(self, cards: tuple[Card, ...] | list[Card]) -> MeldCheck:
-        return check(cards, self.melds, deck=self.deck, aces=self.aces)
+        return check(cards, self.melds, deck=self.deck, aces=self.aces, wild=self.wild)
 
     def arrange(self, cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
         result = self.check(cards)
-        return arrange(cards, self.melds.get(result.kind or ""), deck=self.deck, aces=self.aces)
+        return arrange(cards, self.melds.get(result.kind or ""), deck=self.deck, aces=self.aces, wild=self.wild)
+
+    def stands_for(self, cards: tuple[Card, ...] | list[Card]) -> tuple[tuple[Card, ...], ...]:
+        """What the jokers of a valid meld can stand for: every assignment
+        (see :func:`~.melds.stands_for`); empty without jokers."""
+        wild = self.wild
+        if wild is None:
+            return ()
+        return stands_for(cards, self.melds, wild, deck=self.deck, aces=self.aces)
 
 
 # -- resolution --------------------------------------------------------------

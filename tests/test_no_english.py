@@ -137,7 +137,9 @@ def _catalog_words(lang: str) -> tuple[frozenset[str], frozenset[str]]:
 def english_only(lang: str) -> frozenset[str]:
     """English message words the language never writes as its own."""
     cognates = set(COGNATES.get(lang, "").split())
-    return frozenset(english_words() - _catalog_words(lang)[0] - ALLOWED - GAME_TERMS - cognates)
+    # A shipped variant's name is an identifier typed as it is (the variant "jokers").
+    names = {name.lower() for name in _variants()}
+    return frozenset(english_words() - _catalog_words(lang)[0] - ALLOWED - GAME_TERMS - cognates - names)
 
 
 @lru_cache(maxsize=None)

@@ -21,8 +21,10 @@ import pytest
 from machiavelli.app import rules_text
 from machiavelli.app.library import load_variant
 from machiavelli.app.rules_examples import (agrees, ace_examples, meld_examples, playing_example, rearranging_examples)
+from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Take, Undo
+from machiavelli.games.machiavelli import opening
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Swap, Take, Undo
 from machiavelli.games.machiavelli.game import DECK_EXHAUSTED, WENT_OUT, Game
 
 # Variants whose rules together say every sentence a variant can say. The
@@ -39,6 +41,9 @@ VARIANTS = [
     ("bga", ("opening=points", "drawing=only-if-unable", "scoring=card-values")),
     ("bga", ("opening=run", "drawing=start-of-turn")),
     ("bga", ("drawing=start-of-turn", "draw_count=0", "rearranging=free")),
+    ("jokers", ()), ("tahiti", ()), ("vatikan", ()),
+    ("bga", ("jokers=1", "jokers_per_meld=1", "joker_melds_rearranged=false", "opening=points",
+             "deck_out_winners=fewest-points", "joker_points=30")),
 ]
 MELDS_ONLY = [
     ("bga", ("melds.set.max_size=3", "melds.set.ranks=['5', '6', '7', '8', '9', '10']",
@@ -111,9 +116,11 @@ def the_cards(v):
     ids = [i for place in game.ids().values() for i in place]
     assert sorted(ids) == list(range(v.card_count))
     counts = Counter(v.physical_cards)
-    assert set(counts.values()) == {v.decks} and len(counts) == v.deck.size
+    # Each deck adds ``jokers`` jokers: extra cards that no suit holds.
+    assert counts.pop(Card(0, "JK"), 0) == v.jokers * v.decks
+    assert set(counts.values()) == {v.decks} and len(counts) == len(v.deck.suits) * len(v.deck.ranks)
     assert len({c.suit for c in counts}) == len(v.deck.suits) and len({c.rank for c in counts}) == len(v.deck.ranks)
-    assert v.jokers == 0
+    assert len(v.physical_cards) == v.card_count == v.decks * (52 + v.jokers)
 
 
 def dealer(v):
@@ -473,6 +480,74 @@ def fewest_points_values(v):
                                                                   if r.code in ("A", "10", "K")]
 
 
+def a_joker_stands_for_any_card(v):
+    game = position(v, ["5H 7H JK 9S 9D 2C", "KD KH KS"], deck="3D 4D")
+    game.apply(Play(cards(v, "5H JK 7H")))
+    game.apply(End())
+    assert game.current == 1 and game.melds() == (cards(v, "5H JK 7H"),)
+    assert v.check(cards(v, "JK JK JK")).reason == "jokers-only"
+    assert v.check(cards(v, "5H JK 8H")).reason == "gap"  # a joker stands for one card, never two
+
+
+def jokers_per_meld(v):
+    game = position(v, ["5H JK JK 2C", "KD KH KS"], deck="3D 4D")
+    game.apply(Play(cards(v, "5H JK JK")))
+    if v.jokers_per_meld is None or v.jokers_per_meld >= 2:
+        game.apply(End())
+        assert game.current == 1
+    else:
+        refused(game, End(), "invalid-table")
+        assert v.check(cards(v, "5H 6H JK")).valid
+
+
+def joker_release(v):
+    game = position(v, ["4H 9S 9D 2C", "KD KH KS"], table=["5H 6H 7H JK"], deck="3D 4D")
+    if v.joker_release == "free" and v.joker_melds_rearranged:
+        game.apply(Take((1,), cards(v, "JK")))  # a joker moves like any card
+    else:
+        refused(game, Take((1,), cards(v, "JK")),
+                "joker-exchange-only" if v.joker_melds_rearranged else "joker-meld-fixed")
+        game = position(v, ["4H 9S 9D 2C", "KD KH KS"], table=["5H 6H JK"], deck="3D 4D")
+        game.apply(Swap(1, cards(v, "4H")[0]))  # won back by the card it stands for, from the hand
+        assert game.melds() == (cards(v, "4H 5H 6H"),)
+    refused(game, End(), "joker-must-be-played")
+    game.apply(Play(cards(v, "9S 9D JK")))
+    game.apply(End())
+    assert game.current == 1
+
+
+def joker_melds_rearranged(v):
+    game = position(v, ["4H 2C", "KD KH KS"], table=["5H 6H JK 8H"], deck="3D 4D")
+    if v.joker_melds_rearranged:
+        game.apply(Take((1,), cards(v, "5H")))
+        game.apply(Add(1, cards(v, "4H 5H")))
+    else:
+        for action in (Take((1,), cards(v, "5H")), Take((1,))):
+            refused(game, action, "joker-meld-fixed")
+        game.apply(Add(1, cards(v, "4H")))  # adding is allowed
+    game.apply(End())
+    assert game.current == 1 and len(game.melds()[0]) == 5
+
+
+def a_joker_in_an_opening(v):
+    value = v.deck.points
+    assert opening.points(v, [cards(v, "5H JK 7H")]) == sum(value(c) for c in cards(v, "5H 6H 7H"))
+    assert opening.points(v, [cards(v, "5H 6H JK")]) == sum(value(c) for c in cards(v, "4H 5H 6H"))
+
+
+def a_joker_left_in_hand(v):
+    if not v.draw_count:
+        return
+    game = position(v, ["JK 2C", "5C 6C 7C"], deck="")
+    entry = game.apply(Draw())
+    assert entry.outcome is not None
+    mine, theirs = v.joker_points + v.deck.points(cards(v, "2C")[0]), sum(v.deck.points(c) for c in cards(v, "5C 6C 7C"))
+    if v.scoring == "card-values":
+        assert game.scores() == (mine, theirs)
+    if v.deck_out_winners == "fewest-points":
+        assert entry.outcome.winners == ((0,) if mine < theirs else (1,) if theirs < mine else (0, 1))
+
+
 SCENARIOS = {
     ("rule:players", "Machiavelli is a rummy game for {n} player."): [players_range],
     ("rule:players", "Machiavelli is a rummy game for {low} to {n} player."): [players_range],
@@ -483,6 +558,22 @@ SCENARIOS = {
     ("rule:decks", "The game is played with {n} deck."): [the_cards],
     ("rule:decks", "That makes {n} card in all."): [the_cards],
     ("rule:jokers", "There are no jokers."): [the_cards],
+    ("rule:jokers", "Each deck adds {n} joker."): [the_cards],
+    ("rule:jokers", "A joker stands for any card its combination needs. A combination must hold at least one card "
+     "that is not a joker."): [a_joker_stands_for_any_card],
+    ("rule:jokers_per_meld", "A combination may hold any number of jokers."): [jokers_per_meld],
+    ("rule:jokers_per_meld", "A combination may hold at most {n} joker."): [jokers_per_meld],
+    ("rule:joker_release", "When you rearrange the table, a joker moves like any other card."): [joker_release],
+    ("rule:joker_release", "A joker on the table leaves its combination only when you put in its place a card from "
+     "your hand that it stands for (swap). You then hold the joker and must play it again before your turn ends."):
+        [joker_release],
+    ("rule:joker_melds_rearranged", "Combinations that hold a joker may be rearranged like any other."):
+        [joker_melds_rearranged],
+    ("rule:joker_melds_rearranged", "You may add cards to a combination that holds a joker, but you may not take, "
+     "move or split cards out of it."): [joker_melds_rearranged],
+    ("rule:opening", "a joker: the value of the card it stands for (the lowest, if it could stand for several)"):
+        [a_joker_in_an_opening],
+    ("rule:joker_points", "a joker: {n} point"): [a_joker_left_in_hand],
     ("rule:deck", "Each deck has {n} suit: {suits}."): [the_cards],
     ("rule:deck", "Each suit has {n} rank, in this order: {ranks}."): [the_cards, melds_as_the_examples_say],
     ("rule:dealer", "The dealer is chosen at random."): [dealer],

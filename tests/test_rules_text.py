@@ -94,7 +94,8 @@ LITERAL_FIELDS = [(name, _literal_values(f.annotation)) for name, f in Variant.m
 
 
 def test_the_literal_fields_are_found():
-    assert {"dealer", "aces", "deck_runs_out", "deck_out_winners", "help_cards_refill", "jokers"} <= \
+    assert {"dealer", "aces", "deck_runs_out", "deck_out_winners", "help_cards_refill", "joker_release",
+            "joker_melds_rearranged"} <= \
         {name for name, _ in LITERAL_FIELDS}
     assert set(dict(LITERAL_FIELDS)["aces"]) == set(ACE_POLICIES)
 
@@ -104,7 +105,9 @@ def test_every_allowed_value_has_its_own_clause(field, values):
     texts = {}
     for value in values:
         # help-cards has help cards, so that help_cards_refill is in play.
-        variant = load_variant("help-cards", [f"{field}={str(value).lower() if isinstance(value, bool) else value}"])
+        # and jokers, so that the joker rules are.
+        jokers = ["jokers=1"] if field.startswith("joker") else []
+        variant = load_variant("help-cards", [*jokers, f"{field}={str(value).lower() if isinstance(value, bool) else value}"])
         doc = compose(variant)
         key = (field, str(value).lower() if isinstance(value, bool) else str(value))
         assert key in doc.clauses, key

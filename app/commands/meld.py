@@ -31,14 +31,30 @@ def meld_check(
     variant = library.load_variant(variant_name, overrides or [])
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)
+    # What the jokers stand for, in a variant with jokers (other games' and
+    # joker-less variants answer as before): every assignment.
+    wild = getattr(variant, "wild", None)
+    stands = variant.stands_for(parsed) if wild is not None and result.valid else ()
     if as_json:
-        print_json(result.as_dict())
+        answer = result.as_dict()
+        if wild is not None:
+            answer["jokers"] = sum(1 for c in parsed if c.rank == 0 and c.suit == wild.code)
+            answer["stands_for"] = [[variant.deck.card_text(c) for c in combo] for combo in stands]
+        print_json(answer)
         raise typer.Exit(0 if result.valid else 1)
     shown = glossary.show_cards(variant.arrange(parsed), variant.deck)
     if result.valid:
-        # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {kind} is a kind of
-        # meld (set, run).
-        typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=glossary.kind_name(result.kind or "")))
+        kind = glossary.kind_name(result.kind or "")
+        if stands:
+            # TRANSLATORS: Meld check of a meld with jokers; {cards} is cards as shown at the table (5♥ 🃏 7♥),
+            # {kind} is a kind of meld (set, run), {jokers} says what the jokers stand for ("the joker stands
+            # for 6♥").
+            typer.echo(_("{cards}: a valid {kind}; {jokers}", cards=shown, kind=kind,
+                         jokers=glossary.jokers_text(stands, variant.deck)))
+        else:
+            # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {kind} is a kind of
+            # meld (set, run).
+            typer.echo(_("{cards}: a valid {kind}", cards=shown, kind=kind))
     else:
         # TRANSLATORS: Meld check; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {reason} is why, a
         # clause without a capital.

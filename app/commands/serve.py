@@ -68,6 +68,7 @@ def serve(
         listening = socket.create_server((host.strip("[]"), port),
                                          family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as exc:
+        # TRANSLATORS: An error message of the serve command; {address} is host:port, {reason} the system's reason.
         raise fail(_("Cannot listen on {address}: {reason}", address=address,
                      reason=exc.strerror or str(exc))) from None
     if not is_loopback(host):

@@ -36,7 +36,7 @@ def card_name(card: Card, deck: DeckSpec) -> str:
     """What a screen reader says for a card, in the page's language."""
     extra = deck.extra(card)
     if extra is not None:
-        return extra.symbol
+        return glossary.extra_name(extra.code) or extra.symbol
     rank = deck.rank_code(card.rank)
     if glossary.is_french(deck):
         return pgettext("card name", CARD_NAME, rank=glossary.rank_name(rank), suit=glossary.suit_name(card.suit))
@@ -106,6 +106,9 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
                       "valid": meld.check.valid, "kind": glossary.kind_name(meld.check.kind) if meld.check.kind else None,
                       "reason": None if meld.check.valid else meld_reason(meld.check.reason),
                       "changed": meld.changed})
+        if meld.jokers:  # what its jokers stand for, as the terminal's table says it
+            table[-1]["jokers"] = glossary.jokers_text(meld.jokers, view.variant.deck)
+            table[-1]["stands_for"] = [codes(combo) for combo in meld.jokers]
     for cards in (view.help_cards, view.working, view.just_drawn):
         shown.update(cards)
     names = [s.name for s in seats]

@@ -10,6 +10,8 @@ notation (meld numbers count from 1, as players see the table)::
     move 5C 1 2          cards from meld 1 to meld 2
     split 4 7H           meld 4 in two, the second part starting at 7H
     join 1 2             meld 2 (and any more) into meld 1
+    swap 2 7H            7H from the hand in place of meld 2's joker,
+                         the joker into the working area (jokers only)
     undo | restore | draw | end
 
 Cards are given by value; the engine picks the physical copy, taking first
@@ -41,6 +43,7 @@ USAGE: dict[str, str] = {
     "move": "move CARD ... FROM TO",
     "split": "split MELD CARD",
     "join": "join MELD MELD ...",
+    "swap": "swap MELD CARD",
     "undo": "undo",
     "restore": "restore",
     "draw": "draw",
@@ -202,6 +205,24 @@ class Join(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Swap(Action):
+    """A joker won back: ``card`` from the hand takes the place of a joker
+    of the meld, and the joker goes to the working area (it must be played
+    again before the turn ends)."""
+
+    meld: int
+    card: Card
+    verb: ClassVar[str] = "swap"
+    step: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        _check_number(self.meld, "swap")
+
+    def args(self, deck: DeckSpec) -> list[str]:
+        return [str(self.meld), deck.card_text(self.card)]
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Undo(Action):
     """Take back the last step of this turn."""
 
@@ -294,6 +315,10 @@ def parse_action(text: str, deck: DeckSpec = FRENCH) -> Action:
         if len(rest) != 2:
             raise _bad(text, verb)
         return Split(_number(rest[0], text, verb), deck.parse_card(rest[1]))
+    if verb == "swap":
+        if len(rest) != 2:
+            raise _bad(text, verb)
+        return Swap(_number(rest[0], text, verb), deck.parse_card(rest[1]))
     if verb == "join":
         numbers = [_number(t, text, verb) for t in rest]
         if len(numbers) < 2 or len(set(numbers)) != len(numbers):

@@ -120,16 +120,47 @@ def largest(cards: Iterable[Card], variant: MeldVariant) -> tuple[Card, ...] | N
     return _largest(cards, variant.deck, rules_for(variant).check_cards)
 
 
+def joker_pairs(cards: Sequence[Card], variant: MeldVariant) -> list[tuple[Card, ...]]:
+    """Melds of two cards of ``cards`` and a joker of ``cards``, one joker
+    each, the pairs worth most points first, while jokers last: what a
+    player does with a joker once the hand's own melds are down (the
+    pair would otherwise stay in hand)."""
+    wild = variant.wild
+    if wild is None:
+        return []
+    jokers = [c for c in cards if c.rank == 0 and c.suit == wild.code]
+    naturals = [c for c in cards if not (c.rank == 0 and c.suit == wild.code)]
+    check, points = rules_for(variant).check_cards, variant.deck.points
+    found: list[tuple[Card, ...]] = []
+    while jokers:
+        best: tuple[int, int, int] | None = None
+        for i, a in enumerate(naturals):
+            for j in range(i + 1, len(naturals)):
+                b = naturals[j]
+                if a == b or (a.rank != b.rank and a.suit != b.suit):
+                    continue
+                score = points(a) + points(b)
+                if (best is None or score > best[0]) and check((a, b, jokers[-1])).valid:
+                    best = (score, i, j)
+        if best is None:
+            return found
+        _, i, j = best
+        found.append((naturals[i], naturals[j], jokers.pop()))
+        del naturals[j], naturals[i]
+    return found
+
+
 def partition(cards: Iterable[Card], variant: MeldVariant) -> list[tuple[Card, ...]]:
     """Melds taken from the multiset ``cards`` one by one, largest first,
-    until none is left among the rest."""
+    until none is left among the rest; then, in a game with jokers, pairs
+    completed by a joker (:func:`joker_pairs`)."""
     deck, check = variant.deck, rules_for(variant).check_cards
     left = list(cards)
     found: list[tuple[Card, ...]] = []
     while True:
         meld = _largest(left, deck, check)
         if meld is None:
-            return found
+            return found + joker_pairs(left, variant)
         found.append(meld)
         for card in meld:
             # The meld holds the very objects of ``left``: identity finds

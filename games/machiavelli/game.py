@@ -20,7 +20,7 @@ from machiavelli.core.numbers import MAX_DIGITS
 from machiavelli.core.table import MeldRules, Table, rules_for
 
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
-from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Take, Undo
+from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
 
@@ -61,11 +61,11 @@ class Entry:
 
 
 #: The steps that change melds already on the table.
-_REARRANGING = (Take, Move, Split, Join)
+_REARRANGING = (Take, Move, Split, Join, Swap)
 
 _STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
     Play: Turn.play, Add: Turn.add, Take: Turn.take, Move: Turn.move,
-    Split: Turn.split, Join: Turn.join, Undo: lambda turn, action: turn.undo(),
+    Split: Turn.split, Join: Turn.join, Swap: Turn.swap, Undo: lambda turn, action: turn.undo(),
 }
 
 
@@ -241,7 +241,8 @@ class Game:
             places = (tuple(turn.working), tuple(turn.help)) if isinstance(action, (Play, Add)) else None
             melds = step(turn, action)
             limit = variant.cards_per_turn
-            if limit is not None and places is not None and len(turn.played_ids()) > limit:
+            if limit is not None and (places is not None or isinstance(action, Swap)) \
+                    and len(turn.played_ids()) > limit:
                 turn.undo()  # the step was whole and saved: taking it back leaves everything as it was
                 raise IllegalAction("too-many-cards", limit=limit)
             sources = {"named": named}
@@ -264,7 +265,7 @@ class Game:
 
     def _named(self, action: Action) -> tuple[tuple[Card, ...], ...]:
         """The melds ``action`` names by number, as they are now (see Entry.named)."""
-        if isinstance(action, (Add, Split)):
+        if isinstance(action, (Add, Split, Swap)):
             numbers: tuple[int, ...] = (action.meld,)
         elif isinstance(action, (Take, Join)):
             numbers = tuple(action.melds)

@@ -31,16 +31,14 @@ Named levels (registered as computer players under these names):
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, fields
-from typing import Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import SolverError
 
-from . import finder, moves
-from .actions import DRAW, END, RESTORE, Action, Add, Move, Play, Take
+from . import finder
+from .actions import RESTORE, Action, Take
 from .players import SolverBot
+from .reach import play_within
 from .view import View, _internals
 
 __all__ = ["Level", "LevelBot", "BEGINNER", "CASUAL", "CLUB", "EXPERT", "LEVELS"]
@@ -145,116 +143,7 @@ class LevelBot(SolverBot):
         return actions
 
     def _play(self, view: View, seen: list[Card], reach: int | None) -> list[Action]:
-        fast = _internals(view)
-        rules = fast.rules
-        index, values = rules.index, rules.values
-        keys = fast.table_keys
-        if reach == 0 or not seen:
-            # No rearrangement: the melds of the hand, then additions.
-            new = finder.partition(seen, view.variant)
-            left = Counter(index[c] for c in seen)
-            for cards in new:
-                left.subtract(index[c] for c in cards)
-            actions = [Play(cards) for cards in new]
-            actions.extend(_additions(rules, [*keys, *([index[c] for c in cards] for cards in new)], left))
-            return [*actions, END] if actions else [DRAW]
-        # A rearrangement among the melds within reach, the rest of the table
-        # left alone. Meld tokens: the table's melds are 0..n-1, new ones count on.
-        real: list[int] = list(range(len(keys)))
-        content: dict[int, list[int]] = {t: list(k) for t, k in enumerate(keys)}
-        left = Counter(index[c] for c in seen)
-        melds = view.melds
-        chosen = _nearest(melds, seen, len(melds) if reach is None else reach, self.rng)
-        try:
-            found = moves.best(view.variant, [melds[t] for t in chosen], seen, view.help_cards)
-        except SolverError:  # only variants of unusual meld kinds: do without
-            return self._play(view, seen, 0)
-        actions: list[Action] = []
-        if found.placed:
-            actions = _translate(found.actions, chosen, real, content, index)
-            left.subtract(index[c] for c in found.placed)
-        actions.extend(_additions(rules, [content[t] for t in real], left))
-        return [*actions, END] if actions else [DRAW]
-
-
-def _nearest(melds: Sequence[Sequence[Card]], hand: Sequence[Card], k: int, rng: random.Random) -> list[int]:
-    """The numbers (from 0, in table order) of the ``k`` melds nearest the
-    hand: most hand cards of a rank in the meld, or of a suit in the meld
-    within two ranks of one of its cards; ties broken by chance."""
-    if k >= len(melds):
-        return list(range(len(melds)))
-    scored = []
-    for t, meld in enumerate(melds):
-        ranks = {c.rank for c in meld}
-        near = {(c.suit, c.rank + d) for c in meld for d in (-2, -1, 0, 1, 2)}
-        score = sum(1 for c in hand if c.rank in ranks or (c.suit, c.rank) in near)
-        scored.append((-score, rng.random(), t))
-    scored.sort()
-    return sorted(t for _, _, t in scored[:k])
-
-
-def _translate(actions: Sequence[Action], chosen: list[int], real: list[int], content: dict[int, list[int]],
-               index: dict[Card, int]) -> list[Action]:
-    """The solver's actions on the table of the ``chosen`` melds alone,
-    renumbered for the whole table; ``real`` (meld tokens in table order)
-    and ``content`` (each token's value indices) follow the actions."""
-    part = list(chosen)  # tokens of the partial table, in its order
-
-    def at(n: int) -> int:
-        return real.index(part[n - 1]) + 1
-
-    out: list[Action] = []
-    for action in actions:
-        if isinstance(action, Take):
-            out.append(Take(tuple(sorted(at(n) for n in action.melds)), action.cards))
-            for n in sorted(action.melds, reverse=True):
-                token = part.pop(n - 1)
-                real.remove(token)
-                del content[token]
-        elif isinstance(action, Play):
-            out.append(action)
-            token = max(content, default=-1) + 1
-            part.append(token)
-            real.append(token)
-            content[token] = [index[c] for c in (*action.cards, *action.help)]
-        elif isinstance(action, Add):
-            out.append(Add(at(action.meld), action.cards, action.help))
-            content[part[action.meld - 1]].extend(index[c] for c in (*action.cards, *action.help))
-        elif isinstance(action, Move):
-            out.append(Move(action.cards, at(action.source), at(action.target)))
-            source, target = content[part[action.source - 1]], content[part[action.target - 1]]
-            for c in action.cards:
-                source.remove(index[c])
-                target.append(index[c])
-        else:  # pragma: no cover - moves.realize makes only these
-            raise AssertionError(f"unexpected action {action!r}")
-    return out
-
-
-def _additions(rules, melds: list[list[int]], hand: Counter) -> list[Action]:
-    """Hand cards added one by one to the melds (value indices, in table
-    order) they fit, lowest card first, one card per meld and pass, until
-    none fits: as the ``greedy`` player does."""
-    values, fits = rules.values, rules.fits
-    keys = [tuple(sorted(m)) for m in melds]
-    have = {v for v, n in hand.items() if n > 0}
-    actions: list[Action] = []
-    added = True
-    while added and have:
-        added = False
-        for i, key in enumerate(keys):
-            hits = fits(key) & have
-            if hits:
-                card = min(hits)
-                hand[card] -= 1
-                if hand[card] <= 0:
-                    have.discard(card)
-                keys[i] = tuple(sorted((*key, card)))
-                actions.append(Add(i + 1, (values[card],)))
-                added = True
-                if not have:
-                    break
-    return actions
+        return play_within(view, seen, reach, self.rng)
 
 
 def make(name: str, seed: int) -> LevelBot:

@@ -24,7 +24,18 @@ MAX_NODES = 20_000
 
 
 def points(variant: Variant, melds: Sequence[Sequence[Card]]) -> int:
-    return sum(variant.deck.points(c) for meld in melds for c in meld)
+    """The value of ``melds``: the deck's card values, a joker counting as
+    the card it stands for (the lowest value, when it could stand for
+    several), not as the joker_points a joker left in hand costs."""
+    value = variant.deck.points
+    total = 0
+    for meld in melds:
+        naturals = [c for c in meld if c.rank != 0]
+        total += sum(value(c) for c in naturals)
+        if len(naturals) < len(meld):
+            stands = variant.stands_for(tuple(meld))
+            total += min((sum(value(c) for c in combo) for combo in stands), default=0)
+    return total
 
 
 def _is_run(variant: Variant, meld: Sequence[Card]) -> bool:

@@ -26,6 +26,7 @@ from typing import Iterator
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
 from .house import legal_plan
+from .reach import play_within
 from .view import View, _internals
 
 
@@ -97,6 +98,10 @@ class SolverBot(PlannedBot):
         self._quiet: tuple[tuple[int, ...], tuple[int, ...], Counter] | None = None
 
     def plan(self, view: View) -> list[Action]:
+        if view.variant.jokers:
+            # Jokers: the melds the rules let the player break, and the
+            # jokers the solver cannot place yet (see reach.play_within).
+            return play_within(view, list(view.hand), None, random.Random(self.seed))
         fast = _internals(view)
         table = tuple(sorted(v for key in fast.table_keys for v in key))
         index = fast.rules.index

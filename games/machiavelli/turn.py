@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .actions import Add, Join, Move, Play, Split, Take
+from .actions import Add, Join, Move, Play, Split, Swap, Take
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
 from machiavelli.core.table import MeldRules
@@ -96,6 +96,9 @@ class Turn:
     def check_table(self) -> None:
         """Raise unless every taken card is back and every meld is valid."""
         if self.working:
+            jokers = [i for i in self.working if self._is_joker(i)]
+            if jokers:
+                raise IllegalAction("joker-must-be-played", cards=self.cards_text(jokers))
             raise IllegalAction("taken-cards-left", cards=self.cards_text(self.working))
         rules = self.rules
         for number, meld in enumerate(self.table, 1):
@@ -152,6 +155,8 @@ class Turn:
     def take(self, action: Take) -> tuple[int, ...]:
         indices = [self._meld_index(n) for n in action.melds]
         table = self.table
+        for number, index in zip(action.melds, indices):
+            self._joker_guard(number, table[index], action.cards if action.cards else None)
         if action.cards:
             index = indices[0]
             ids, rest = self._from_meld(table[index], action.cards, action.melds[0])
@@ -178,6 +183,7 @@ class Turn:
         if source == target:
             raise IllegalAction("same-meld", meld=action.source)
         table = self.table
+        self._joker_guard(action.source, table[source], action.cards)
         ids, rest = self._from_meld(table[source], action.cards, action.source)
         self._save()
         self.disturbed = True
@@ -201,6 +207,7 @@ class Turn:
         if at == 0:
             raise IllegalAction("nothing-to-split", meld=action.meld,
                                 cards=rules.deck.card_text(action.card))
+        self._joker_guard(action.meld, self.table[index], ())
         self._save()
         self.disturbed = True
         self.table[index] = _sorted(arranged[:at])
@@ -218,7 +225,50 @@ class Turn:
             del table[index]
         return (first + 1 - sum(1 for index in indices[1:] if index < first),)
 
+    def swap(self, action: Swap) -> tuple[int, ...]:
+        """A joker won back (see :class:`~.actions.Swap`): checked whole, then done."""
+        rules = self.rules
+        wild = rules.variant.wild
+        if wild is None:
+            raise IllegalAction("no-jokers")
+        index = self._meld_index(action.meld)
+        meld = self.table[index]
+        joker = next((i for i in meld if self._is_joker(i)), None)
+        if joker is None:
+            raise IllegalAction("no-joker-in-meld", meld=action.meld)
+        card = rules.deck.card_text(action.card)
+        at = _find(self.hand, rules.value, rules.index.get(action.card, -1))
+        if at < 0 or self._is_joker(self.hand[at]):
+            raise IllegalAction("swap-card-not-in-hand", cards=card)
+        placed = self.hand[at]
+        new = _sorted((*(i for i in meld if i != joker), placed))
+        if not rules.valid(new):
+            raise IllegalAction("swap-does-not-fit", meld=action.meld, cards=card)
+        self._save()
+        self.disturbed = True
+        del self.hand[at]
+        self.working.append(joker)
+        self.touched = self.touched.union((joker,))
+        self.table[index] = new
+        return (action.meld,)
+
     # -- helpers -------------------------------------------------------------
+
+    def _is_joker(self, i: int) -> bool:
+        wild = self.rules.variant.wild
+        return wild is not None and self.rules.cards[i].rank == 0 and self.rules.cards[i].suit == wild.code
+
+    def _joker_guard(self, number: int, meld: Sequence[int], cards: Sequence[Card] | None) -> None:
+        """Refuse to take ``cards`` (None: the whole meld; empty: to cut it)
+        out of a meld holding a joker when the joker rules forbid it."""
+        variant = self.rules.variant
+        if variant.wild is None or not any(self._is_joker(i) for i in meld):
+            return
+        if not variant.joker_melds_rearranged:
+            raise IllegalAction("joker-meld-fixed", meld=number)
+        if variant.joker_release == "exchange" and (
+                cards is None or any(c.rank == 0 and c.suit == variant.wild.code for c in cards)):
+            raise IllegalAction("joker-exchange-only", meld=number)
 
     def _meld_index(self, number: int) -> int:
         if not 1 <= number <= len(self.table):

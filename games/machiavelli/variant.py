@@ -4,24 +4,54 @@ values and description in one place). Defaults are Board Game Arena's."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
+from machiavelli.core.cards import Card, ExtraSpec
 from machiavelli.core.checks import failed
 from machiavelli.core.i18n import NP_
+from machiavelli.core.melds import Wild
 from machiavelli.core.variant import MeldVariant
 from machiavelli.core.i18n import join_values
 
 #: Most cards a hand may be dealt.
 MAX_HAND = 200
+#: The joker's notation code and display symbol (the deck's extra card).
+JOKER_CODE = "JK"
+JOKER_SYMBOL = "\U0001F0CF"
+#: A joker as a card value.
+JOKER = Card(0, JOKER_CODE)
+#: The joker rules and their values without jokers (the defaults).
+JOKER_RULES = {"joker_points": 25, "jokers_per_meld": None, "joker_release": "free", "joker_melds_rearranged": True}
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump(mode="python") if isinstance(value, BaseModel) else value
 
 
 class MachiavelliVariant(MeldVariant):
     """A fully resolved Machiavelli rule set."""
 
-    jokers: Literal[0] = Field(default=0,
-        description=NP_("variant parameter", "Jokers per deck (reserved: no variant uses them yet)."))
+    jokers: int = Field(
+        default=0, ge=0, le=8,
+        description=NP_("variant parameter", "Jokers per copy of the deck (2 with 2 decks: 4 jokers). A joker "
+                        "stands for any card its meld needs."))
+    joker_points: int = Field(
+        default=25, ge=0, le=1000,
+        description=NP_("variant parameter", "Points of a joker left in a hand when hands are counted in points."))
+    jokers_per_meld: int | None = Field(
+        default=None, ge=1, le=64,
+        description=NP_("variant parameter", "Most jokers one meld may hold (none: no limit)."))
+    joker_release: Literal["free", "exchange"] = Field(
+        default="free",
+        description=NP_("variant parameter", "free: a joker on the table moves like any table card when "
+                        "rearranging; exchange: it leaves its meld only when a player puts in its place, from "
+                        "the hand, a card it stands for, and must then be played again in the same turn."))
+    joker_melds_rearranged: bool = Field(
+        default=True,
+        description=NP_("variant parameter", "Whether cards may be taken out of a meld that holds a joker (if not, "
+                        "such a meld may be added to, never broken up)."))
     hand_size: int | dict[int, int] = Field(
         default=15,
         description=NP_("variant parameter", "Cards dealt to each player: one number, or a number per player count."),
@@ -94,6 +124,33 @@ class MachiavelliVariant(MeldVariant):
                         "(1 penalty point per card left in hand), card-values (the points of the cards left in "
                         "hand as penalty points)."))
 
+    @model_validator(mode="before")
+    @classmethod
+    def _joker_cards(cls, data: Any) -> Any:
+        """The jokers are an extra card of the deck (code JK, worth
+        joker_points, jokers x decks of them), derived from the joker
+        parameters: a resolved variant written out and read back gets the
+        same deck, and a deck may not declare a joker of its own."""
+        if not isinstance(data, dict):
+            return data
+        jokers, decks, points = data.get("jokers", 0), data.get("decks", 2), data.get("joker_points", 25)
+        deck = _plain(data.get("deck", {}))
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (jokers, decks, points)) \
+                or not isinstance(deck, dict) or not isinstance(deck.get("extras", ()), (list, tuple)):
+            return data  # the fields' own checks say what is wrong
+        extras = [_plain(e) for e in deck.get("extras", ())]
+        if any(isinstance(e, dict) and e.get("code") == JOKER_CODE and e.get("symbol") != JOKER_SYMBOL
+               for e in extras):
+            raise failed("deck", "joker-code-taken", "the code {code} is the joker's: set jokers instead",
+                         code=JOKER_CODE)
+        extras = [e for e in extras if not (isinstance(e, dict) and e.get("code") == JOKER_CODE)]
+        if jokers > 0 and 1 <= decks <= 8 and 0 <= points <= 1000:
+            extras.append({"code": JOKER_CODE, "symbol": JOKER_SYMBOL, "colour": "black", "points": points,
+                           "copies": min(64, jokers * decks)})
+        if extras or "deck" in data:
+            data = {**data, "deck": {**deck, "extras": extras}}
+        return data
+
     @field_validator("hand_size")
     @classmethod
     def _hand_size_positive(cls, value: int | dict[int, int]) -> int | dict[int, int]:
@@ -120,6 +177,12 @@ class MachiavelliVariant(MeldVariant):
                                  "cards", **values)
                 raise failed("hand_size", "too-few-cards-to-deal",
                              "{cards} cards cannot deal {hand} cards to {players} players", **values)
+        if self.jokers == 0:
+            changed = [key for key, plain in JOKER_RULES.items() if getattr(self, key) != plain]
+            if changed:
+                raise failed(changed[0], "joker-rules-without-jokers",
+                             "{keys}: rules about jokers in a game without jokers (set jokers)",
+                             keys=", ".join(changed))
         if self.opening == "run" and not any(kind.sequence for kind in self.melds.values()):
             raise failed("opening", "opening-run-without-runs",
                          "a first play that must be a run needs a kind of meld that is a run")
@@ -140,7 +203,13 @@ class MachiavelliVariant(MeldVariant):
         """Whether a house rule that restricts plays is in force (opening,
         limits, forced play): computer players then check their plans."""
         return (self.opening != "none" or not self.rearrange_before_opening or self.cards_per_turn is not None
-                or self.drawing == "only-if-unable" or self.rearranging != "with-hand-card")
+                or self.drawing == "only-if-unable" or self.rearranging != "with-hand-card"
+                or (self.jokers > 0 and (self.joker_release != "free" or not self.joker_melds_rearranged)))
+
+    @property
+    def wild(self) -> Wild | None:
+        """The jokers as the meld check sees them (None without jokers)."""
+        return Wild(JOKER_CODE, self.jokers_per_meld) if self.jokers else None
 
     @property
     def step(self) -> int:

@@ -38,6 +38,9 @@ class LaidMeld:
     check: MeldCheck
     #: New or changed since the viewing seat last ended a turn.
     changed: bool
+    #: What its jokers can stand for: each valid assignment, one card per
+    #: joker (empty without jokers, or while the meld is not valid).
+    jokers: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +132,14 @@ class View:
         cards, check = rules.cards, rules.check
         changed = set(game.changed_since(self.seat))
         out = []
+        wild = game.variant.wild
         for number, meld in enumerate(game.turn.table, 1):
             ids = rules.arrange(meld)
-            out.append(LaidMeld(number, tuple(cards[i] for i in ids), tuple(i in touched for i in ids),
-                                check(meld), number in changed))
+            laid = tuple(cards[i] for i in ids)
+            result = check(meld)
+            stands = (game.variant.stands_for(laid)
+                      if wild is not None and result.valid and any(c.suit == wild.code for c in laid) else ())
+            out.append(LaidMeld(number, laid, tuple(i in touched for i in ids), result, number in changed, stands))
         return tuple(out)
 
     def invalid_melds(self) -> tuple[tuple[int, MeldCheck], ...]:

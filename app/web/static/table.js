@@ -239,6 +239,7 @@
       meld.cards.forEach((code, k) => cards.append(cardButton(code, "table", { meld: meld.number, moved: meld.moved[k], index: k })));
       group.append(handle, cards);
       if (!meld.valid) group.append(el("p", { class: "reason" }, "✗ " + fmt(W.invalid, { reason: meld.reason })));
+      if (meld.jokers) group.append(el("p", { class: "note" }, meld.jokers));  // what its jokers stand for
       dropTarget(group, { kind: "meld", meld: meld.number });
       box.append(group);
     }
