@@ -35,7 +35,7 @@ from itertools import combinations, product
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import EPART, NORMAL, WAIT, WSTART, Cells, Option, Shape
+from .solver_ranks import EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
 from .solver_search import RankSearch
 
 JOKER = Card(0, "JK")
@@ -48,6 +48,8 @@ _MISSING = object()
 JSTEP = 1000
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
+_LOOKAHEAD: dict[tuple, bool] = {}
+_OPTIONS: dict[tuple, dict] = {}
 
 
 def is_joker(card: Card) -> bool:
@@ -154,6 +156,17 @@ def _jkvecs_for(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit:
         (v, j) for v in product(*(range(a + 1) for a in row)) for j in range(jokers + 1)
         if sets_feasible_j(v, j, sizes, limit)
     ]
+
+
+@lru_cache(maxsize=4096)
+def _jkrow(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int | None):
+    """:func:`_jkvecs_for`, the same by vector (jokers for sets, fewest
+    first), and the vectors alone."""
+    lst = _jkvecs_for(row, sizes, jokers, limit)
+    by_kv: dict[tuple[int, ...], list[int]] = {}
+    for v, j in lst:
+        by_kv.setdefault(v, []).append(j)
+    return lst, by_kv, tuple(by_kv)
 
 
 def splits_j(counts: tuple[int, ...], jokers: int, sizes, limit: int | None, cap: int):
@@ -297,6 +310,7 @@ class JokerSearch(RankSearch):
         self.w_skip = self.w_jok * (4 * self.J + 4)
         self._jmoves: dict[tuple[int, int, int], Option] = {}
         self._left = self.J
+        self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
 
     def search(self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None):
         """As :meth:`RankSearch.search`, within :data:`MAX_VISITS` visits in
@@ -316,16 +330,24 @@ class JokerSearch(RankSearch):
             self.jkvecs = [[((0,) * S, 0)] for _ in range(R + 1)]
             self.jkmap = [{(0,) * S: [0]} for _ in range(R + 1)]
             return [[(0,) * S] for _ in range(R + 1)]
-        self.jkvecs = [_jkvecs_for(row, self.shape.set_sizes, self.J, self.limit) for row in self.avail]
-        self.jkmap = []
-        for lst in self.jkvecs:
-            by_kv: dict[tuple[int, ...], list[int]] = {}
-            for v, j in lst:
-                by_kv.setdefault(v, []).append(j)
-            self.jkmap.append(by_kv)
-        return [list(dict.fromkeys(v for v, _ in lst)) for lst in self.jkvecs]
+        rows = [_jkrow(row, self.shape.set_sizes, self.J, self.limit) for row in self.avail]
+        self.jkvecs = [lst for lst, _, _ in rows]
+        self.jkmap = [by_kv for _, by_kv, _ in rows]
+        return [list(kvs) for _, _, kvs in rows]
 
     def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
+        # Shared by positions: everything the moves depend on is in the key
+        # (the cell, the suit's cards at the later ranks, the jokers).
+        key = (self.shape, r, self.cell[r][s], tuple([row[s] for row in self.avail[r + 1 :]]), tokens,
+               self.J, self.limit)
+        found = _OPTIONS.get(key)
+        if found is None:
+            if len(_OPTIONS) > 1 << 16:
+                _OPTIONS.clear()
+            found = _OPTIONS[key] = self._build_options_now(r, s, tokens)
+        return found
+
+    def _build_options_now(self, r: int, s: int, tokens: tuple[int, ...]):
         m, aces, c = self.m, self.shape.aces, self.cells
         t = c.table[r][s]
         cap = t + c.hand[r][s] + c.help[r][s]
@@ -380,18 +402,37 @@ class JokerSearch(RankSearch):
     # -- forward checking: each suit alone gets every joker still unused ------------
 
     def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
-        left = self._left = self.J - (state[self.S][0] - JTAG) if len(state) > self.S else self.J
-        if not super()._may_finish(r, state, slack):
+        used = state[self.S][0] - JTAG if len(state) > self.S else 0
+        left = self._left = self.J - used
+        # The search's bound counts every hand joker as still to come; those
+        # used so far are already in the hand cards placed: take them off.
+        slack -= self._credit(used)
+        if slack < 0 or not super()._may_finish(r, state, slack):
             return False
-        # The suits share the jokers: the fewest each needs alone must fit.
-        need = 0
+        # The suits share the jokers: for each suit the fewest hand cards it
+        # must skip with j jokers; some sharing of the jokers left must keep
+        # the skips within the slack.
+        best = {0: 0}  # jokers given to the suits so far -> fewest skips
         for s in range(self.S):
-            least = 0
-            while self._jfuture(r, s, state[s], slack, least) is None:
-                least += 1
-            need += least
-            if need > left:
+            tokens = state[s]
+            row = []
+            for j in range(left + 1):
+                f = self._jfuture(r, s, tokens, slack, j)
+                if f is not None:
+                    row.append((j, f[0]))
+                    if f[0] == 0:
+                        break
+            nxt: dict[int, int] = {}
+            for a, skips in best.items():
+                for j, least in row:
+                    if a + j > left:
+                        break
+                    total = skips + least
+                    if total <= slack and total < nxt.get(a + j, 1 << 60):
+                        nxt[a + j] = total
+            if not nxt:
                 return False
+            best = nxt
         return True
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
@@ -430,7 +471,19 @@ class JokerSearch(RankSearch):
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         """Can the runs in progress still be completed with the cards that
-        exist and the jokers (all of them, for each suit: a relaxation)?"""
+        exist and the jokers (all of them, for each suit: a relaxation)?
+        (Shared by positions: the answer depends only on the key below.)"""
+        if not tokens:
+            return True
+        key = (tuple([row[s] for row in self.avail[r + 1 :]]), tokens, self.m, self.J)
+        ok = _LOOKAHEAD.get(key)
+        if ok is None:
+            if len(_LOOKAHEAD) > 1 << 17:
+                _LOOKAHEAD.clear()
+            ok = _LOOKAHEAD[key] = self._lookahead_now(r, s, tokens)
+        return ok
+
+    def _lookahead_now(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         R, m = self.R, self.m
         span = R - r
         if not tokens:
@@ -488,38 +541,70 @@ class JokerSearch(RankSearch):
         u = state[S][0] - JTAG
         left = self.J - u
         per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        w_jok = self.w_jok
+        # A joker in a run where a hand card of the same cell stays in the
+        # hand could give way to that card (as many hand cards placed, a
+        # joker more to spare) once more jokers are used than the table's,
+        # which must all be used: such moves are left out.
+        T = self.T
         heap = []
         table = []
         allowed = self.jkmap[r]
+        within = self._within
         for kv in product(*per_suit):
             jss = allowed.get(kv)
-            if jss is None:
+            if jss is None or jss[0] > left:
                 continue
-            lists = [per_suit[s][kv[s]][order] for s in range(S)]
-            first = sum(lst[0].keys[order] for lst in lists)
-            for js in jss:
-                if js > left:
+            lists = []
+            for s in range(S):
+                key = (r, s, state[s], kv[s], order, left)
+                lst = within.get(key)
+                if lst is None:
+                    lst = per_suit[s][kv[s]][order]
+                    if left < self.J:
+                        lst = [o for o in lst if o[JOKERS] <= left]
+                    within[key] = lst
+                if not lst:
                     break
-                heap.append((first + self.w_jok * js, len(table), (0,) * S, 0))
-                table.append((lists, js))
+                lists.append(lst)
+            if len(lists) < S:
+                continue
+            first = 0
+            for lst in lists:
+                first += lst[0][KEYS][order]
+            # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
+            heap.append((first + w_jok * jss[0], len(table), (0,) * S, 0, 0))
+            table.append((lists, jss))
         heapify(heap)
+        push, pop = heappush, heappop
         while heap:
-            key, which, pos, last = heappop(heap)
-            lists, js = table[which]
-            combo = tuple(lists[s][pos[s]] for s in range(S))
-            if sum(o.skip for o in combo) > slack:
+            key, which, pos, last, ji = pop(heap)
+            lists, jss = table[which]
+            combo = tuple([lists[s][pos[s]] for s in range(S)])
+            skipped = du = 0
+            for o in combo:
+                skipped += o[SKIP]
+                du += o[JOKERS]
+            if skipped > slack:
                 return
-            du = js + sum(o.jokers for o in combo)
-            if du <= left:
+            js = jss[ji]
+            du += js
+            if du > left and skipped == slack:
+                # Keys put skips first, then jokers: whatever follows skips
+                # more or uses as many jokers at least.
+                return
+            if du <= left and (u + du <= T or not any([o[JOKERS] and o[SKIP] for o in combo])):
                 yield (*combo, self._joker_move(u, du, js))
+            if ji + 1 < len(jss) and jss[ji + 1] <= left:
+                push(heap, (key + w_jok * (jss[ji + 1] - js), which, pos, 0, ji + 1))
+            if ji:
+                continue  # the suits' next options come from the entry with the fewest jokers
             for s in range(last, S):
                 lst = lists[s]
                 i = pos[s]
                 if i + 1 < len(lst):
-                    heappush(
-                        heap,
-                        (key - lst[i].keys[order] + lst[i + 1].keys[order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
-                    )
+                    push(heap, (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which,
+                                pos[:s] + (i + 1,) + pos[s + 1 :], s, 0))
 
 
 def _preferred_key(o: Option) -> int:
