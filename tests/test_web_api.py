@@ -410,3 +410,16 @@ def test_every_word_of_the_pages_and_views_is_translated(client, lang):
     assert client.get(f"/rules?variant=bga&lang={lang}").status_code == 200
     assert i18n.misses() == []
     assert data["lang"] == lang and data["others"][0]["name"] != "Player 2 (computer: club player)"
+
+
+def test_an_unknown_language_asked_of_the_api_is_refused_after_the_token(client):
+    game = new_game(client)
+    token = game["seats"][0]["token"]
+    base = f"/api/games/{game['id']}"
+    r = client.get(f"{base}/view?token={token}&lang=xx")
+    assert r.status_code == 400 and r.json() == {"error": "No language xx here."}
+    before = client.get(f"{base}/view?token={token}").json()
+    r = client.post(f"{base}/actions?token={token}&lang=xx", json={"command": "draw"})
+    assert r.status_code == 400 and client.get(f"{base}/view?token={token}").json() == before
+    assert client.get(f"{base}/view?token=nope&lang=xx").status_code == 403  # the token first: nothing told
+    assert client.get(f"{base}/view?token={token}&lang=it").status_code == 200

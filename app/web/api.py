@@ -84,10 +84,19 @@ async def new_game(request: Request, server: Server) -> Response:
         return JSONResponse({"id": table.id, "seats": out}, status_code=201)
 
 
+def _language(request: Request, server: Server) -> str:
+    """The language a script asks the API for (``lang=``): an unknown one is
+    refused, not answered in another language it may not read."""
+    asked = request.query_params.get("lang")
+    if asked and not known(asked):
+        raise WebError(400, N_("No language {name} here."), name=asked[:20])
+    return server.lang_of(request)
+
+
 @handled
 async def view(request: Request, server: Server) -> Response:
     table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
-    return JSONResponse(server.view_json(table, seat, server.lang_of(request), server.faces_of(request)))
+    return JSONResponse(server.view_json(table, seat, _language(request, server), server.faces_of(request)))
 
 
 @handled
@@ -118,7 +127,7 @@ async def act(request: Request, server: Server) -> Response:
     which comes at once; the computers then move in the background."""
     table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
     data = await body(request)
-    lang = server.lang_of(request)
+    lang = _language(request, server)
     async with server.computers.lock(table):
         with speaking(lang):
             answer = _act(table, seat, data, server, lang)
