@@ -338,6 +338,7 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         assert page.locator("#result").is_visible()
         assert page.locator("#result-text").inner_text()
         assert page.locator("#result .cards").count() == 2  # every hand is shown at the end
+        assert page.locator("#others li[data-partner]").count() == 0  # no teams, no partner marks
         assert page.locator('#controls button[data-command="draw"]').is_disabled()
         href = page.get_attribute("#result a[download]", "href")
         record = page.request.get(server + href)

@@ -79,17 +79,6 @@ const Areas = (() => {
     status.replaceChildren(el("p", { id: "turn-line" }, text));
   }
 
-  function drawOthers() {
-    const box = document.getElementById("others");
-    box.replaceChildren(el("h2", {}, W.others));
-    const list = el("ul", {});
-    for (const o of view.others) {
-      list.append(el("li", { class: o.seat === view.to_play ? "current" : "", "data-seat": o.seat,
-        "data-partner": o.partner ? "true" : "false" }, o.name + (o.partner ? " — " + W.partner : "") + ": " + o.cards_text));
-    }
-    box.append(list);
-  }
-
   function cardsArea(area) {
     const node = el("section", { class: "zone area-cards" + (area.target ? " target" : ""), id: "area-" + area.key,
       "data-area": area.key, "aria-label": area.label });
@@ -221,31 +210,13 @@ const Areas = (() => {
     }
   }
 
-  function drawSince() {
-    const box = document.getElementById("since");
-    box.replaceChildren(el("h2", {}, W.since));
-    if (!view.since.length) { box.append(el("p", {}, W.nothing_since)); return; }
-    const list = el("ol", {});
-    for (const line of view.since) list.append(el("li", {}, line));
-    box.append(list);
-  }
-
-  function drawResult() {
-    const box = document.getElementById("result");
-    if (!view.result) { box.hidden = true; box.replaceChildren(); return; }
-    box.hidden = false;
-    box.replaceChildren(el("h2", {}, W.result), el("p", { id: "result-text" }, view.result.text));
-    for (const line of view.result.lines) box.append(el("p", {}, line));
-    if (view.result.record) box.append(el("p", {}, el("a", { href: view.result.record, download: "" }, W.record)));
-  }
-
   function draw(next) {
     const focused = document.activeElement && document.activeElement.id;
     if (view && next.turn !== view.turn) { selected = null; choices = []; }
     view = next;
     if (selected && !view.hand.includes(selected)) selected = null;
     document.body.classList.add("areas");
-    drawStatus(); drawOthers();
+    drawStatus(); Page.drawOthers(view);
     const table = document.getElementById("table"), extras = document.getElementById("extras");
     table.replaceChildren(); extras.replaceChildren();
     let hand = null;
@@ -256,7 +227,8 @@ const Areas = (() => {
       else if (area.kind === "moves") table.append(movesArea(area));
       else if (area.kind !== "result") extras.append(textArea(area));
     }
-    drawHand(hand); drawControls(); drawSince(); drawResult();
+    drawHand(hand); drawControls(); Page.drawSince(view);
+    Page.drawResult(view, (box) => { for (const line of view.result.lines) box.append(el("p", {}, line)); });
     document.body.classList.toggle("my-turn", Boolean(view.my_turn));
     if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
   }

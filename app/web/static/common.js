@@ -65,6 +65,41 @@ const Page = (() => {
     }
   }
 
+  // -- boxes both tables draw the same way, from the seat's view -----------------------
+
+  // The other seats, the one to play marked; a partner (team games) says so.
+  function drawOthers(view) {
+    const box = document.getElementById("others");
+    box.replaceChildren(el("h2", {}, words.others));
+    const list = el("ul", {});
+    for (const o of view.others) {
+      const partner = "partner" in o ? (o.partner ? "true" : "false") : null;
+      list.append(el("li", { class: o.seat === view.to_play ? "current" : "", "data-seat": o.seat, "data-partner": partner },
+        o.name + (o.partner ? " — " + words.partner : "") + ": " + o.cards_text));
+    }
+    box.append(list);
+  }
+
+  // What happened since this seat's last turn.
+  function drawSince(view) {
+    const box = document.getElementById("since");
+    box.replaceChildren(el("h2", {}, words.since));
+    if (!view.since.length) { box.append(el("p", {}, words.nothing_since)); return; }
+    const list = el("ol", {});
+    for (const line of view.since) list.append(el("li", {}, line));
+    box.append(list);
+  }
+
+  // The result once the deal is over: its text, what the game adds (details(box)), the record.
+  function drawResult(view, details) {
+    const box = document.getElementById("result");
+    if (!view.result) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    box.replaceChildren(el("h2", {}, words.result), el("p", { id: "result-text" }, view.result.text));
+    if (details) details(box);
+    if (view.result.record) box.append(el("p", {}, el("a", { href: view.result.record, download: "" }, words.record)));
+  }
+
   function savedGames() {
     try { return JSON.parse(localStorage.getItem("machiavelli-games") || "{}"); } catch (e) { return {}; }
   }
@@ -76,5 +111,5 @@ const Page = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", settings);
-  return { words, block, fmt, el, api, savedGames, saveGame };
+  return { words, block, fmt, el, api, savedGames, saveGame, drawOthers, drawSince, drawResult };
 })();

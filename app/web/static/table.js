@@ -198,17 +198,6 @@
     }
   }
 
-  function drawOthers() {
-    const box = document.getElementById("others");
-    box.replaceChildren(el("h2", {}, W.others));
-    const list = el("ul", {});
-    for (const o of view.others) {
-      list.append(el("li", { class: o.seat === view.to_play ? "current" : "", "data-seat": o.seat },
-        o.name + ": " + o.cards_text));
-    }
-    box.append(list);
-  }
-
   function drawTable() {
     const box = document.getElementById("table");
     box.replaceChildren();
@@ -371,27 +360,14 @@
       names.length ? fmt(W.selection, { cards: names.join(", ") }) : W.none_selected));
   }
 
-  function drawSince() {
-    const box = document.getElementById("since");
-    box.replaceChildren(el("h2", {}, W.since));
-    if (!view.since.length) { box.append(el("p", {}, W.nothing_since)); return; }
-    const list = el("ol", {});
-    for (const line of view.since) list.append(el("li", {}, line));
-    box.append(list);
-  }
-
-  function drawResult() {
-    const box = document.getElementById("result");
-    if (!view.result) { box.hidden = true; box.replaceChildren(); return; }
-    box.hidden = false;
-    box.replaceChildren(el("h2", {}, W.result), el("p", { id: "result-text" }, view.result.text));
+  // The final hands under the result.
+  function finalHands(box) {
     box.append(el("h3", {}, W.final_hands));
     for (const h of view.result.hands) {
       const cards = el("div", { class: "cards" });
       h.cards.forEach((code, k) => cards.append(cardButton(code, "final", { index: k })));
       box.append(el("p", {}, h.name), cards);
     }
-    if (view.result.record) box.append(el("p", {}, el("a", { href: view.result.record, download: "" }, W.record)));
   }
 
   function draw(next) {
@@ -400,7 +376,8 @@
     if (declared(next)) { view = next; Areas.draw(next); return; }
     const focused = document.activeElement && document.activeElement.id;
     view = next;
-    drawStatus(); drawOthers(); drawTable(); drawExtras(); drawHand(); drawControls(); drawSince(); drawResult();
+    drawStatus(); Page.drawOthers(view); drawTable(); drawExtras(); drawHand(); drawControls();
+    Page.drawSince(view); Page.drawResult(view, finalHands);
     document.body.classList.toggle("my-turn", Boolean(view.my_turn));
     if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
   }
