@@ -47,7 +47,7 @@ from typing import Any, Callable, Union
 from .actions import Action
 from .cards import Card
 from .errors import MachiavelliError
-from .i18n import labelled
+from .i18n import labelled, pgettext
 from .variant import Variant
 
 
@@ -270,3 +270,17 @@ class Presentation:
     explain: Callable[[MachiavelliError], str | None]
     rules: Callable[[Variant], RulesDocument]
     table: Callable[[Any, Style], TableView] | None = None
+
+
+def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) -> str | None:
+    """A refusal in the user's language, from a game's table of reasons
+    (English templates marked in catalog ``context``); None for a code the
+    table lacks. The error's values fill the template as text, and the
+    placeholders a template may name without a value read as empty."""
+    template = reasons.get(error.code)
+    if template is None:
+        return None
+    values = {k: str(v) for k, v in error.params.items()}
+    values.setdefault("card", "")
+    values.setdefault("token", "")
+    return pgettext(context, template, **values)

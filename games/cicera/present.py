@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.i18n import NP_, _, format_list, ngettext, npgettext, pgettext
-from machiavelli.core.present import Presentation, Style
+from machiavelli.core.present import Presentation, Style, reason_text
 
 from .actions import Play
 from .glossary import card_name, read_card, show, show_all
@@ -265,13 +265,7 @@ def result_text(outcome: Any, style: Style) -> str:
 
 
 def explain(error: MachiavelliError) -> str | None:
-    template = REASONS.get(error.code)
-    if template is None:
-        return None
-    values = {k: str(v) for k, v in error.params.items()}
-    values.setdefault("card", "")
-    values.setdefault("token", "")
-    return pgettext("cicera reason", template, **values)
+    return reason_text(REASONS, "cicera reason", error)
 
 
 def _rules(variant: Any) -> Any:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from machiavelli.core.cards import Card
-from machiavelli.core.game import Outcome
+from machiavelli.core.view import SeatWindow
 
 from .variant import CiceraVariant
 
@@ -15,35 +15,18 @@ if TYPE_CHECKING:
     from .game import Entry, Game
 
 
-class View:
+class View(SeatWindow["Game"]):
     """A seat's window on a live game: every property reads the game now."""
 
-    def __init__(self, game: "Game", seat: int) -> None:
-        self._game, self.seat = game, seat
+    __slots__ = ()
 
     @property
     def variant(self) -> CiceraVariant:
         return self._game.variant
 
     @property
-    def players(self) -> int:
-        return self._game.players
-
-    @property
-    def turn(self) -> int:
-        return self._game.turn_number
-
-    @property
     def current(self) -> int:
         return self._game.current
-
-    @property
-    def my_turn(self) -> bool:
-        return self._game.outcome is None and self._game.current == self.seat
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._game.outcome
 
     @property
     def dealer(self) -> int:
@@ -61,10 +44,6 @@ class View:
         return self._game.team_of(seat)
 
     @property
-    def hand(self) -> tuple[Card, ...]:
-        return self._game.hand(self.seat)
-
-    @property
     def table(self) -> tuple[Card, ...]:
         return self._game.table_cards()
 
@@ -72,10 +51,6 @@ class View:
     def left(self) -> Card | None:
         """The card the previous player left on the table (picada bait)."""
         return self._game.left_card()
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(self._game.hand_size(s) for s in range(self.players))
 
     def pile(self, team: int) -> tuple[Card, ...]:
         return self._game.pile(team)

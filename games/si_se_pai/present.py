@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.i18n import NP_, format_list, join_clauses, npgettext, pgettext
-from machiavelli.core.present import Presentation, Style
+from machiavelli.core.present import Presentation, Style, reason_text
 
 from .actions import Discard, Pass, Take, Win
 from .glossary import card_name, group_name, hand_by_colour, read_card, show, show_all
@@ -303,13 +303,7 @@ def result_text(outcome: Any, style: Style, score: int) -> str:
 
 
 def explain(error: MachiavelliError) -> str | None:
-    template = REASONS.get(error.code)
-    if template is None:
-        return None
-    values = {k: str(v) for k, v in error.params.items()}
-    values.setdefault("card", "")
-    values.setdefault("token", "")
-    return pgettext("sisepai reason", template, **values)
+    return reason_text(REASONS, "sisepai reason", error)
 
 
 def _rules(variant: Any) -> Any:

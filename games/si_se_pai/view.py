@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from machiavelli.core.cards import Card
-from machiavelli.core.game import Outcome
+from machiavelli.core.view import SeatWindow
 
 from .variant import SiSePaiVariant
 
@@ -17,39 +17,18 @@ if TYPE_CHECKING:
     from .game import Event, Game
 
 
-class View:
+class View(SeatWindow["Game"]):
     """A seat's window on a live game: every property reads the game now."""
 
-    def __init__(self, game: "Game", seat: int) -> None:
-        self._game, self.seat = game, seat
+    __slots__ = ()
 
     @property
     def variant(self) -> SiSePaiVariant:
         return self._game.variant
 
     @property
-    def players(self) -> int:
-        return self._game.players
-
-    @property
-    def turn(self) -> int:
-        return self._game.turn_number
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat in self._game.to_move()
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._game.outcome
-
-    @property
     def dealer(self) -> int:
         return self._game.dealer
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return self._game.hand(self.seat)
 
     @property
     def public(self) -> Card | None:
@@ -78,10 +57,6 @@ class View:
     @property
     def stock(self) -> int:
         return len(self._game.stock)
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(self._game.hand_size(s) for s in range(self.players))
 
     def open_groups(self, seat: int) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return self._game.open_groups(seat)
