@@ -32,7 +32,7 @@ from machiavelli.games.machiavelli.view import View
 
 from . import glossary, guide, hand_order, hints, library
 from machiavelli.core.i18n import NP_, _, ngettext, pgettext
-from .reasons import ACTION_REASONS, action_reason, describe, meld_reason
+from .reasons import describe, rejection
 from .saves import write_record
 from .screen import Screen, Seats
 from .words import CardReader, command_of, fold, local_word, order_of, problem, read_line
@@ -331,24 +331,10 @@ class HumanPlayer:
     def rejected(self, error: IllegalAction) -> None:
         """Why the rules refused the action; every invalid meld at the end of a turn."""
         session = self.session
-        view, screen = session.view(self.seat), session.screen
+        view = session.view(self.seat)
         deck = view.variant.deck
-        show = lambda cards: glossary.show_cards(cards, deck)  # noqa: E731
-        if error.code in ("invalid-table", "taken-cards-left"):
-            if view.working:
-                screen.error(_(ACTION_REASONS["taken-cards-left"], cards=show(view.working)))
-            for meld in view.layout:
-                if not meld.check.valid:
-                    screen.error(_(ACTION_REASONS["invalid-table"], meld=meld.number, cards=show(meld.cards),
-                                   reason=meld_reason(meld.check.reason)))
-            return
-        params = dict(error.params)
-        if isinstance(params.get("cards"), str):
-            try:
-                params["cards"] = show(deck.parse_cards(params["cards"]))
-            except NotationError:
-                pass
-        screen.error(action_reason(IllegalAction(error.code, **params)))
+        for line in rejection(view, error, lambda cards: glossary.show_cards(cards, deck)):
+            session.screen.error(line)
 
     # -- commands that are not turn actions ------------------------------------
 

@@ -14,7 +14,7 @@ from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
 from .. import guide, hand_order, hints
-from ..reasons import ACTION_REASONS, action_reason, meld_reason
+from ..reasons import rejection
 from ..words import CardReader, problem, read_line
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
@@ -267,24 +267,7 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
 def _rejection(view: Any, error: IllegalAction) -> list[str]:
     """Why the engine refused an action: every invalid meld at the end of a turn."""
     deck = view.variant.deck
-    show = lambda cards: deck.format_cards(cards, symbols=True)  # noqa: E731
-    if error.code in ("invalid-table", "taken-cards-left"):
-        out = []
-        if view.working:
-            out.append(_(ACTION_REASONS["taken-cards-left"], cards=show(view.working)))
-        for meld in view.layout:
-            if not meld.check.valid:
-                out.append(_(ACTION_REASONS["invalid-table"], meld=meld.number, cards=show(meld.cards),
-                             reason=meld_reason(meld.check.reason)))
-        if out:
-            return out
-    params = dict(error.params)
-    if isinstance(params.get("cards"), str):
-        try:
-            params["cards"] = show(deck.parse_cards(params["cards"]))
-        except NotationError:
-            pass
-    return [action_reason(IllegalAction(error.code, **params))]
+    return rejection(view, error, lambda cards: deck.format_cards(cards, symbols=True))
 
 
 def _solve(view: Any) -> Any:
