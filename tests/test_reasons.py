@@ -15,7 +15,7 @@ def refusal(game, text):
 
 
 def show(cards):
-    return "<" + " ".join(str(c) for c in cards) + ">"
+    return "<" + " ".join(sorted(str(c) for c in cards)) + ">"
 
 
 def test_an_invalid_table_names_every_invalid_meld_in_the_screen_s_cards(bga):
