@@ -10,6 +10,7 @@ checked by the variant's rules (memoised) before it counts as a meld.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Callable, Iterable, Iterator, Sequence
 
 from machiavelli.core.cards import Card, DeckSpec
@@ -148,6 +149,53 @@ def joker_pairs(cards: Sequence[Card], variant: MeldVariant) -> list[tuple[Card,
         found.append((naturals[i], naturals[j], jokers.pop()))
         del naturals[j], naturals[i]
     return found
+
+
+def joker_melds(cards: Sequence[Card], variant: MeldVariant) -> list[tuple[Card, ...]]:
+    """Every valid meld of distinct natural ``cards`` completed by jokers of
+    ``cards`` (within the variant's limit per meld): each set of one rank
+    with jokers in place of missing suits, each stretch of a suit's ranks
+    (across the ace where the variant allows) with jokers in its gaps or at
+    its ends. A stretch takes every natural card it spans: leaving one out
+    for a joker would only spend the joker. Empty without jokers."""
+    wild = variant.wild
+    if wild is None:
+        return []
+    jokers = tuple(c for c in cards if c.rank == 0 and c.suit == wild.code)
+    most = len(jokers) if wild.per_meld is None else min(len(jokers), wild.per_meld)
+    if not most:
+        return []
+    by_rank: dict[int, dict[str, Card]] = {}
+    by_suit: dict[str, dict[int, Card]] = {}
+    for card in cards:
+        if card.rank != 0:
+            by_rank.setdefault(card.rank, {})[card.suit] = card
+            by_suit.setdefault(card.suit, {})[card.rank] = card
+    check = rules_for(variant).check_cards
+    found: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+
+    def consider(naturals: tuple[Card, ...], missing: int) -> None:
+        meld = naturals + jokers[:missing]
+        key = tuple(sorted(meld))
+        if key not in found and check(meld).valid:
+            found[key] = meld
+
+    for suits in by_rank.values():
+        same = tuple(suits.values())
+        for size in range(len(same), 0, -1):
+            for part in combinations(same, size):
+                for missing in range(1, most + 1):
+                    consider(part, missing)
+    top = len(variant.deck.ranks)
+    for ranks in by_suit.values():
+        for start in range(1, top + 1):
+            for length in range(SMALLEST, top + 1):
+                places = [(start - 1 + i) % top + 1 for i in range(length)]
+                naturals = tuple(ranks[r] for r in places if r in ranks)
+                missing = length - len(naturals)
+                if naturals and 1 <= missing <= most:
+                    consider(naturals, missing)
+    return list(found.values())
 
 
 def partition(cards: Iterable[Card], variant: MeldVariant) -> list[tuple[Card, ...]]:

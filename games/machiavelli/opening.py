@@ -57,7 +57,8 @@ def met(variant: Variant, own: Sequence[Sequence[Card]]) -> str | None:
 
 
 def _candidates(variant: Variant, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every valid meld among the hand's distinct cards that the finder sees."""
+    """Every valid meld among the hand's distinct cards that the finder
+    sees, then those its jokers complete."""
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[Card, ...]] = set()
     for group in finder.groups(hand, variant.deck):
@@ -66,7 +67,7 @@ def _candidates(variant: Variant, hand: Sequence[Card]) -> list[tuple[Card, ...]
             if key not in seen and finder.valid(part, variant):
                 seen.add(key)
                 out.append(part)
-    return out
+    return out + finder.joker_melds(hand, variant)
 
 
 def _most_points(variant: Variant, hand: Sequence[Card], limit: int | None) -> list[tuple[Card, ...]]:
@@ -112,7 +113,10 @@ def best_opening(variant: Variant, hand: Sequence[Card]) -> list[tuple[Card, ...
         rest = Counter(hand) - Counter(first)
         found = [first, *finder.partition(list(rest.elements()), variant)]
     else:
-        found = finder.partition(hand, variant)
+        # The hand's own melds; failing those, its largest meld with jokers
+        # (a natural card and two jokers, say, that no pair completes).
+        found = finder.partition(hand, variant) or [max(_candidates(variant, hand), key=len, default=())]
+        found = [m for m in found if m]
     if limit is not None:
         kept, size = [], 0
         for meld in found:
