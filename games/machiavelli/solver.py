@@ -39,8 +39,8 @@ given up with :class:`~machiavelli.core.errors.SolverError`.
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact search
 over ranks (:mod:`machiavelli.games.machiavelli.solver_ranks`, :mod:`machiavelli.games.machiavelli.solver_search`); any other
-kinds through an exact but slower search over candidate melds
-(:mod:`machiavelli.games.machiavelli.solver_generic`), which gives up with
+kinds, with or without jokers, through an exact but slower search over
+candidate melds (:mod:`machiavelli.games.machiavelli.solver_generic`), which gives up with
 :class:`~machiavelli.core.errors.SolverError` rather than guess.
 """
 
@@ -51,7 +51,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import PositionError, SolverError
+from machiavelli.core.errors import PositionError
 from .solution import Solution, Source, Step
 from .variant import MachiavelliVariant as Variant
 
@@ -137,9 +137,7 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
     from . import solver_build, solver_layout, solver_ranks
 
     shape = solver_ranks.shape_of(variant)
-    if jokers:
-        if shape is None:
-            raise SolverError("search-too-large", detail="jokers with kinds of meld other than sets and runs")
+    if jokers and shape is not None:
         from . import solver_jokers
 
         new_melds, placed, used_help = solver_jokers.solve_position(variant, shape, melds, kinds, hand_t, help_t)

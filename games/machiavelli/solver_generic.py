@@ -7,6 +7,13 @@ then a branch and bound chooses melds card value by card value: the melds
 whose smallest card is the current value are chosen there, so that every
 table card is covered exactly once. Exponential in the worst case: past
 fixed limits it raises :class:`~machiavelli.core.errors.SolverError` rather than guess.
+
+Jokers: a candidate may also be natural cards completed by jokers (as many
+as the variant allows in one meld), confirmed by the same check. The joker
+is the last card value, so the melds holding one are chosen with their
+smallest natural card, and the table's jokers are covered last. A placed
+joker counts as a hand card worth no points, so that among answers placing
+as many cards the natural ones go down first.
 """
 
 from __future__ import annotations
@@ -23,6 +30,10 @@ MAX_CANDIDATES = 20_000
 MAX_NODES = 2_000_000
 
 
+def _is_joker(card: Card, code: str) -> bool:
+    return card.rank == 0 and card.suit == code
+
+
 def _candidates(variant: Variant, values: list[Card], avail: Counter) -> list[tuple[int, ...]]:
     """Every valid meld (as sorted indices into ``values``) that the
     available cards can form."""
@@ -30,6 +41,11 @@ def _candidates(variant: Variant, values: list[Card], avail: Counter) -> list[tu
     kinds = list(variant.melds.values())
     found: set[tuple[int, ...]] = set()
     steps = 0
+    wild = variant.wild
+    joker = len(values) - 1 if wild is not None and values and _is_joker(values[-1], wild.code) else None
+    most = 0 if joker is None else avail[values[joker]]
+    if joker is not None and wild is not None and wild.per_meld is not None:
+        most = min(most, wild.per_meld)
 
     def walk(kind, start: int, chosen: list[int], shared: dict[str, object], taken: dict[str, set]) -> None:
         nonlocal steps
@@ -37,13 +53,20 @@ def _candidates(variant: Variant, values: list[Card], avail: Counter) -> list[tu
         if steps > MAX_CANDIDATES * 20:
             raise SolverError("search-too-large", detail="too many possible melds")
         top = kind.max_size or len(values) * variant.decks
-        if len(chosen) >= kind.min_size and variant.check([values[i] for i in chosen]).valid:
+        naturals = [values[i] for i in chosen]
+        if len(chosen) >= kind.min_size and variant.check(naturals).valid:
             found.add(tuple(chosen))
-            if len(found) > MAX_CANDIDATES:
-                raise SolverError("search-too-large", detail="too many possible melds")
+        if joker is not None and chosen:
+            for j in range(max(1, kind.min_size - len(chosen)), min(most, top - len(chosen)) + 1):
+                if variant.check(naturals + [values[joker]] * j).valid:
+                    found.add((*chosen, *[joker] * j))
+        if len(found) > MAX_CANDIDATES:
+            raise SolverError("search-too-large", detail="too many possible melds")
         if len(chosen) >= top:
             return
         for i in range(start, len(values)):
+            if i == joker:
+                continue
             card = values[i]
             uses = chosen.count(i)
             if uses >= avail[card] or (uses and "card" in kind.distinct):
@@ -70,7 +93,9 @@ def solve_position(
     table = Counter(c for m in melds for c in m)
     hand_c, help_c = Counter(hand), Counter(help_cards)
     avail = table + hand_c + help_c
-    values = sorted(avail, key=lambda c: (c.rank, variant.deck.sort_key(c)))
+    wild = variant.wild
+    # Jokers last (see the module's docstring).
+    values = sorted(avail, key=lambda c: (wild is not None and _is_joker(c, wild.code), c.rank, variant.deck.sort_key(c)))
     cands = _candidates(variant, values, avail)
     by_first: list[list[tuple[int, ...]]] = [[] for _ in values]
     for cand in cands:
@@ -79,7 +104,8 @@ def solve_position(
     must = [table[values[i]] for i in range(n)]
     hand_n = [hand_c[values[i]] for i in range(n)]
     cap = [avail[values[i]] for i in range(n)]
-    points = [variant.deck.points(values[i]) for i in range(n)]
+    points = [0 if wild is not None and _is_joker(values[i], wild.code) else variant.deck.points(values[i])
+              for i in range(n)]
     # Packed value: hand cards, then their points, then help cards left.
     w_points = sum(help_c.values()) + 1
     w_hand = (sum(points[i] * hand_n[i] for i in range(n)) + 1) * w_points
