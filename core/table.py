@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Sequence
 
 from .cards import FRENCH, Card, DeckSpec
 from .melds import Meld, MeldCheck
-from .variant import MeldVariant as Variant
+from .variant import MeldVariant as Variant, per_variant
 
 #: Memo tables are dropped when they grow beyond this many entries (long
 #: simulations of many variants must not grow without bound).
@@ -213,15 +213,9 @@ class MeldRules:
         return found
 
 
-_RULES: dict[int, MeldRules] = {}
-_RULES_LIMIT = 64
-
-
-def rules_for(variant: Variant) -> MeldRules:
+def _rules(variant: Variant) -> MeldRules:
     """The memoised rules of a variant object (shared by every game of it)."""
-    rules = _RULES.get(id(variant))
-    if rules is None or rules.variant is not variant:
-        if len(_RULES) >= _RULES_LIMIT:
-            _RULES.pop(next(iter(_RULES)))
-        rules = _RULES[id(variant)] = MeldRules(variant)
-    return rules
+    return MeldRules(variant)
+
+
+rules_for = per_variant(_rules)

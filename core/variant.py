@@ -16,7 +16,7 @@ import re
 import types
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Literal, Mapping, NamedTuple, Union, get_args, get_origin
+from typing import Any, Callable, Literal, Mapping, NamedTuple, TypeVar, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -160,6 +160,31 @@ class MeldVariant(Variant):
 
 
 # -- resolution --------------------------------------------------------------
+
+
+_V = TypeVar("_V", bound=Variant)
+_T = TypeVar("_T")
+
+
+def per_variant(build: Callable[[_V], _T], keep: int = 64) -> Callable[[_V], _T]:
+    """``build`` made once per variant object: a variant is frozen, so what
+    is derived from it (tables of melds, a game's fast encodings) never
+    changes. The last ``keep`` variants' results are kept, each beside its
+    variant (so an id is never mistaken for a later object's)."""
+    made: dict[int, tuple[_V, _T]] = {}
+
+    def derived(variant: _V) -> _T:
+        hit = made.get(id(variant))
+        if hit is not None and hit[0] is variant:
+            return hit[1]
+        if len(made) >= keep:
+            made.pop(next(iter(made)))
+        value = build(variant)
+        made[id(variant)] = (variant, value)
+        return value
+
+    derived.__doc__ = build.__doc__
+    return derived
 
 
 class _Source(NamedTuple):

@@ -305,3 +305,19 @@ def test_every_shipped_variant_has_a_description_in_every_shipped_language():
         assert all(text.strip() for text in description.values()), name
         for lang in languages - {i18n.SOURCE_LANGUAGE}:
             assert description[lang] != description[i18n.SOURCE_LANGUAGE], (name, lang)
+
+
+# -- what is derived from a variant, once per variant object ----------------------------
+
+
+def test_per_variant_builds_once_per_variant_object_and_forgets_the_oldest():
+    from machiavelli.core.variant import per_variant
+
+    built = []
+    derived = per_variant(lambda v: built.append(v) or len(built), keep=2)
+    a, b, c = load_variant("bga"), load_variant("classic"), load_variant("help-cards")
+    assert (derived(a), derived(a), derived(b)) == (1, 1, 2)
+    assert derived(load_variant("bga", ["hand_size=13"])) == 3  # another object, even of the same name
+    assert derived(b) == 2 and derived(c) == 4
+    assert derived(a) == 5  # a was forgotten to keep two
+    assert built[0] is a and built[-1] is a

@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from machiavelli.core.variant import per_variant
+
 from .actions import Play
 from .rules import awards as deal_awards
 from .variant import CiceraVariant
@@ -106,16 +108,7 @@ class _Deck:
         return points
 
 
-_DECKS: dict[int, _Deck] = {}
-
-
-def _deck(variant: CiceraVariant) -> _Deck:
-    found = _DECKS.get(id(variant))
-    if found is None or found.variant is not variant:
-        if len(_DECKS) > 16:
-            _DECKS.clear()
-        found = _DECKS[id(variant)] = _Deck(variant)
-    return found
+_deck = per_variant(_Deck, keep=16)
 
 
 class _Sim:

@@ -19,6 +19,7 @@ from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import check
+from machiavelli.core.variant import per_variant
 
 from .variant import SiSePaiVariant
 
@@ -184,14 +185,5 @@ def _take(hand: Hand, value: int) -> Hand:
     return tuple(out)
 
 
-_CACHE: dict[int, Groups] = {}
-
-
-def groups_of(variant: SiSePaiVariant) -> Groups:
-    """The variant's groups (built once per variant object)."""
-    found = _CACHE.get(id(variant))
-    if found is None or found.variant is not variant:
-        if len(_CACHE) > 16:
-            _CACHE.clear()
-        found = _CACHE[id(variant)] = Groups(variant)
-    return found
+#: The variant's groups (built once per variant object).
+groups_of = per_variant(Groups, keep=16)
