@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
@@ -75,14 +75,16 @@ class Game:
         self.first = self.current = (self.dealer + 1) % players
         n = variant.hand_size
         # Dealt one by one from the player after the dealer, then the table.
-        self.hands = [[] for _ in range(players)]
+        self.hands: list[list[int]] = [[] for _ in range(players)]
         for k in range(n * players):
             self.hands[(self.first + k) % players].append(order[k])
         self.table = order[n * players: n * players + variant.table_cards]
-        self.piles = [[] for _ in self.teams]
+        self.piles: list[list[int]] = [[] for _ in self.teams]
         self.bonus_points = [0] * len(self.teams)
         self.turn_number, self.left, self.last_capturer = 1, None, None
-        self.outcome, self.awards, self._log = None, (), []
+        self.outcome: Outcome | None = None
+        self.awards: tuple[Award, ...] = ()
+        self._log: list[Entry] = []
 
     # -- reading ----------------------------------------------------------------
 
@@ -228,7 +230,11 @@ class Game:
 
     def state(self) -> dict[str, Any]:
         deck = self.variant.deck
-        text = lambda cards: [deck.card_text(c) for c in cards]  # noqa: E731
+
+        def text(cards: Iterable[Card]) -> list[str]:
+            return [deck.card_text(c) for c in cards]
+
+        left = self.left_card()
         return {
             "game": "cicera",
             "result": self.outcome.as_dict() if self.outcome else None,
@@ -238,7 +244,7 @@ class Game:
             "turn": self.turn_number,
             "hands": [text(self.hand(s)) for s in range(self.players)],
             "table": text(self.table_cards()),
-            "left_by_previous": deck.card_text(self.left_card()) if self.left is not None else None,
+            "left_by_previous": deck.card_text(left) if left is not None else None,
             "teams": [{"seats": list(seats), "pile": text(self.pile(t)), "bonus_points": self.bonus_points[t],
                        "award_points": self.award_points()[t], "points": self.totals()[t]}
                       for t, seats in enumerate(self.teams)],

@@ -9,6 +9,8 @@ The canonical letters (``7D``, ``FC``) are always accepted too.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.errors import NotationError
 from machiavelli.core.i18n import NP_, pgettext
@@ -63,7 +65,7 @@ def show(card: Card, deck: DeckSpec, symbols: bool = True) -> str:
     return deck.card_symbol(card) if symbols else deck.card_text(card)
 
 
-def show_all(cards, deck: DeckSpec, symbols: bool = True) -> str:
+def show_all(cards: Iterable[Card], deck: DeckSpec, symbols: bool = True) -> str:
     return " ".join(show(c, deck, symbols) for c in sorted(cards, key=deck.sort_key))
 
 

@@ -67,7 +67,7 @@ class _Deck:
     def _find(self, card: int, table: Sequence[int]) -> list[tuple[int, ...]]:
         v = self.variant
         rank = self.rank[card]
-        matches = [(t,) for t in table if self.rank[t] == rank]
+        matches: list[tuple[int, ...]] = [(t,) for t in table if self.rank[t] == rank]
         target = self.value[card]
         if target is None or not v.sum_captures or (matches and v.match_first):
             return matches
@@ -189,7 +189,7 @@ class _Sim:
 
 
 def _legal(view: Any) -> list[Play]:
-    actions = view.legal_actions()
+    actions: list[Play] = view.legal_actions()
     if not actions:
         raise RuntimeError("asked to play out of turn")
     return actions
@@ -210,7 +210,7 @@ def _moves_of(view: Any, d: _Deck) -> tuple[_Sim, list[tuple[tuple[int, tuple[in
     table = [d.index[c] for c in view.table]
     left = d.index[view.left] if view.left is not None else None
     team_of = [view.team_of(s) for s in range(view.players)]
-    hands = [[] for _ in range(view.players)]
+    hands: list[list[int]] = [[] for _ in range(view.players)]
     hands[view.seat] = hand
     last = view.team_of(view.last_capturer) if view.last_capturer is not None else None
     piles = [[d.index[c] for c in view.pile(t)] for t in range(len(view.teams))]
@@ -293,7 +293,7 @@ def _others(score: Sequence[float], team: int) -> float:
 
 def _final(sim: _Sim, view: Any, d: _Deck) -> float:
     """At the end of a simulated deal: the bonuses it played and the real awards."""
-    team = view.team
+    team: int = view.team
     points = list(sim.bonus)
     for award in deal_awards([[d.cards[i] for i in pile] for pile in sim.piles], d.variant):
         points[award.team] += award.points

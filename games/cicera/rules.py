@@ -44,7 +44,7 @@ def captures(card: Card, table: Sequence[Card], variant: CiceraVariant) -> list[
     if target is None or not variant.sum_captures or (matches and variant.match_first):
         return sorted(set(matches))
     pool = sorted((t for t in table if value(t, variant) is not None), key=lambda c: (c.rank, c.suit))
-    found = set(matches)
+    found: set[tuple[Card, ...]] = set(matches)
     found.update(tuple(sorted(s)) for s in _sums(target, pool, [value(t, variant) or 0 for t in pool], 0)
                  if len(s) > 1)
     return sorted(found, key=lambda s: (len(s), s))

@@ -12,7 +12,9 @@ from machiavelli.core.view import SeatWindow
 from .variant import CiceraVariant
 
 if TYPE_CHECKING:
+    from .actions import Play
     from .game import Entry, Game
+    from .rules import Award
 
 
 class View(SeatWindow["Game"]):
@@ -64,7 +66,7 @@ class View(SeatWindow["Game"]):
         return tuple(self._game.totals())
 
     @property
-    def awards(self) -> tuple:
+    def awards(self) -> tuple["Award", ...]:
         """The end-of-deal awards (empty until the deal is over)."""
         return tuple(self._game.awards)
 
@@ -76,7 +78,7 @@ class View(SeatWindow["Game"]):
     def log(self) -> tuple["Entry", ...]:
         return self._game.log
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list["Play"]:
         """The plays open to this seat now (none when it is not its turn)."""
         return self._game.legal_actions(self.seat) if self.my_turn else []
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from machiavelli.core.actions import Action
 from machiavelli.core.cards import Card
@@ -103,7 +103,9 @@ class Game:
         self.answers: dict[int, Action] = {}
         self.discarding: int | None = None
         self.turn_number = 0
-        self.outcome, self.score, self.winning_groups = None, 0, ()
+        self.outcome: Outcome | None = None
+        self.score = 0
+        self.winning_groups: tuple[tuple[str, tuple[Card, ...]], ...] = ()
         self._log: list[Entry] = []
         self._events: list[Event] = []
         self._draw(self.dealer)
@@ -312,13 +314,17 @@ class Game:
 
     def state(self) -> dict[str, Any]:
         deck = self.variant.deck
-        text = lambda cards: [deck.card_text(c) for c in cards]  # noqa: E731
+
+        def text(cards: Iterable[Card]) -> list[str]:
+            return [deck.card_text(c) for c in cards]
+
+        public = self.public_card()
         return {
             "game": "si-se-pai",
             "result": self.outcome.as_dict() if self.outcome else None,
             "dealer": self.dealer,
             "turn": self.turn_number,
-            "public": deck.card_text(self.public_card()) if self.public is not None else None,
+            "public": deck.card_text(public) if public is not None else None,
             "public_from": self.source if self.public is not None else None,
             "drawn": self.drawn if self.public is not None else None,
             "to_move": list(self.to_move()),

@@ -97,7 +97,7 @@ class Groups:
         None when it does not split (the win check)."""
         found = self._best.get(hand, -1)
         if found != -1:
-            return found  # type: ignore[return-value]
+            return found
         first = next((i for i, n in enumerate(hand) if n), None)
         if first is None:
             return 0

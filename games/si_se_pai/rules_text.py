@@ -5,7 +5,7 @@ disputes is dropped and named in ``RulesDocument.dropped``, a test failure)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
@@ -120,6 +120,10 @@ class _Composer(RulesWriter):
                            "Deal {n} cards to each player; the rest is the stock.", v.hand_size), first)
         self.cover("hand_size", "dealer")
 
+    def _is_kind(self, cards: list[Card], kind: str) -> Callable[[], bool]:
+        """The check behind an example: ``cards`` still make a group of ``kind``."""
+        return lambda: self.g.kind_of(cards) == kind
+
     def groups(self) -> None:
         v = self.v
         self.open("groups", pgettext("sisepai rules", "Legal groups"))
@@ -136,13 +140,13 @@ class _Composer(RulesWriter):
         self.say(pgettext("sisepai rules", "Cards that may never be discarded: {cards}.", cards=keep))
         for text in ("HY HY HY", "GW AW EW", "SW SY SR"):
             cards = self.parse(text)
-            kind = self.g.kind_of(cards)
-            if kind is None:
+            found = self.g.kind_of(cards)
+            if found is None:
                 continue
             # TRANSLATORS: One sentence of Sì Sè Pái's rules; {cards} is cards as shown at the table (5♣ 6♣
             # 7♣), {group} is a kind of group (pair).
-            self.example(Example(pgettext("sisepai rules", "{cards} is a {group}.", cards=self.cards(cards), group=group_name(kind)),
-                                 lambda cards=cards, kind=kind: self.g.kind_of(cards) == kind))
+            self.example(Example(pgettext("sisepai rules", "{cards} is a {group}.", cards=self.cards(cards), group=group_name(found)),
+                                 self._is_kind(cards, found)))
         bad = self.parse("GW GW")
         # TRANSLATORS: One sentence of Sì Sè Pái's rules; {cards} is cards as shown at the table (5♣ 6♣
         # 7♣).
