@@ -11,7 +11,7 @@ computer players in :mod:`.players`. The rest is the engine's inside.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from machiavelli.core.i18n import NP_
 from machiavelli.core.registry import Bot, GameDefinition
@@ -67,7 +67,7 @@ def _fallible(seed: int) -> Bot:
     return FallibleBot(seed)
 
 
-def _level(name: str):
+def _level(name: str) -> Callable[[int], Bot]:
     def factory(seed: int) -> Bot:
         from .levels import make
 

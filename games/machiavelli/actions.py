@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Iterable
 
 from machiavelli.core.actions import Action as BaseAction
 from machiavelli.core.cards import FRENCH, MAX_NOTATION_CHARS, Card, DeckSpec
@@ -71,7 +71,7 @@ class Action(BaseAction):
         return parse_action(text, deck)
 
 
-def _cards(value) -> tuple[Card, ...]:
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(value)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
@@ -23,6 +23,9 @@ from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
 from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
+
+if TYPE_CHECKING:
+    from .view import View
 
 __all__ = ["Game", "Entry", "Outcome", "Ending", "WENT_OUT", "DECK_EXHAUSTED", "BLOCKED", "OUTCOME_REASONS"]
 
@@ -63,7 +66,8 @@ class Entry:
 #: The steps that change melds already on the table.
 _REARRANGING = (Take, Move, Split, Join, Swap)
 
-_STEPS: dict[type, Callable[[Turn, Action], tuple[int, ...]]] = {
+# Each step takes its own kind of action.
+_STEPS: dict[type, Callable[[Turn, Any], tuple[int, ...]]] = {
     Play: Turn.play, Add: Turn.add, Take: Turn.take, Move: Turn.move,
     Split: Turn.split, Join: Turn.join, Swap: Turn.swap, Undo: lambda turn, action: turn.undo(),
 }
@@ -143,8 +147,9 @@ class Game:
         self._handlers = {Draw: self._draw, Restore: self._restore, End: self._end}
 
     @classmethod
-    def from_position(cls, variant: Variant, hands, table=(), deck=None, help=(), current: int = 0,
-                      seed: int = 0, opened=()) -> "Game":
+    def from_position(cls, variant: Variant, hands: Sequence[Iterable[Card]], table: Iterable[Iterable[Card]] = (),
+                      deck: Iterable[Card] | None = None, help: Iterable[Card] = (), current: int = 0,
+                      seed: int = 0, opened: Iterable[int] = ()) -> "Game":
         """A game set up by hand (tests, puzzles, hints): ``hands`` per seat
         and ``table`` melds as cards, ``deck`` top first. Without ``deck``,
         every card not placed forms the deck, shuffled by ``seed``; with it,
@@ -154,7 +159,7 @@ class Game:
         for i in reversed(range(variant.card_count)):
             free.setdefault(rules.value[i], []).append(i)
 
-        def ids(cards) -> list[int]:
+        def ids(cards: Iterable[Card]) -> list[int]:
             out = []
             for card in cards:
                 pool = free.get(rules.index.get(card, -1))
@@ -245,7 +250,7 @@ class Game:
                     and len(turn.played_ids()) > limit:
                 turn.undo()  # the step was whole and saved: taking it back leaves everything as it was
                 raise IllegalAction("too-many-cards", limit=limit)
-            sources = {"named": named}
+            sources: dict[str, Any] = {"named": named}
             if places is not None:
                 cards = self.rules.cards
                 for key, before, after in (("from_table", places[0], turn.working),
@@ -389,7 +394,7 @@ class Game:
 
     def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
                laid: tuple[Card, ...] = (), outcome: Outcome | None = None, penalty: bool = False,
-               **sources) -> Entry:
+               **sources: Any) -> Entry:
         """Log the action that ends the turn, then pass or end the game."""
         turn = self._turn
         entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty, **sources)
@@ -436,7 +441,7 @@ class Game:
         points, cards = self.variant.deck.points, self.rules.cards
         return tuple(sum(points(cards[i]) for i in hand) for hand in self._hands)
 
-    def _scored(self, reason: str) -> Outcome:
+    def _scored(self, reason: Ending) -> Outcome:
         """Joint winners by the variant's rule when nobody went out."""
         if self.variant.deck_out_winners == "fewest-points":
             points = self.variant.deck.points
@@ -510,7 +515,7 @@ class Game:
         """How many actions were accepted so far."""
         return len(self._log)
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> "View":
         """What ``seat`` may see, for UIs and bots (see :class:`machiavelli.games.machiavelli.view.View`)."""
         from .view import View
 
@@ -533,7 +538,7 @@ class Game:
         text = deck.card_text
         cards = self.rules.cards
 
-        def held(ids) -> list[str]:
+        def held(ids: Iterable[int]) -> list[str]:
             return [text(c) for c in sorted((cards[i] for i in ids), key=deck.sort_key)]
 
         return {
@@ -550,5 +555,5 @@ class Game:
             "help_cards": [text(c) for c in self.help_cards],
             "working": [text(c) for c in self.working],
             "opened": list(self._opened),
-            "scores": list(self.scores()) if self.outcome is not None else None,
+            "scores": list(scores) if (scores := self.scores()) is not None else None,
         }

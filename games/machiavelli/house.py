@@ -14,7 +14,7 @@ player nothing it could not see.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from machiavelli.core.errors import IllegalAction
 
@@ -22,12 +22,15 @@ from . import opening
 from .actions import DRAW, END, Action, Play
 from .view import View, _internals
 
+if TYPE_CHECKING:
+    from .game import Game
 
-def _game(view: View):
+
+def _game(view: View) -> "Game":
     return _internals(view)._game
 
 
-def accepted(game, actions: Sequence[Action]) -> bool:
+def accepted(game: "Game", actions: Sequence[Action]) -> bool:
     """Whether the rules accept every action, in order, on a copy of
     ``game``, and the last one ends the turn."""
     trial = game.clone()
@@ -42,7 +45,7 @@ def accepted(game, actions: Sequence[Action]) -> bool:
     return trial.outcome is not None or trial.turn_number != number
 
 
-def _as_far_as_allowed(game, actions: Sequence[Action]) -> list[Action]:
+def _as_far_as_allowed(game: "Game", actions: Sequence[Action]) -> list[Action]:
     """The steps of ``actions`` the rules accept one by one (a play beyond
     the limit is left out), then ``end`` if a hand card is down."""
     trial = game.clone()

@@ -68,14 +68,14 @@ def realize(old: Sequence[Sequence[Card]], solution: "Solution") -> list[Action]
     kept = [n for n in range(1, len(old) + 1) if n not in changed]
     number_of = {n: i for i, n in enumerate(kept, start=1)}  # old number -> number after the take
     content = {n: Counter(m) for n, m in zip(solution.numbers, solution.table)}
-    helps: dict[int, Counter] = {}
-    gains: dict[int, Counter] = {}  # what the melds that stay receive
+    helps: dict[int, Counter[Card]] = {}
+    gains: dict[int, Counter[Card]] = {}  # what the melds that stay receive
     for step in solution.steps:
         if step.source == "help":
             helps.setdefault(step.target, Counter()).update(step.cards)
         elif step.target in number_of:
             gains.setdefault(step.target, Counter()).update(step.cards)
-    wanted: dict[int, Counter] = {}  # cards other than help cards each action gives
+    wanted: dict[int, Counter[Card]] = {}  # cards other than help cards each action gives
     for n in solution.numbers:
         if n in number_of:
             if n in gains or n in helps:
@@ -83,8 +83,8 @@ def realize(old: Sequence[Sequence[Card]], solution: "Solution") -> list[Action]
         else:
             wanted[n] = content[n] - helps.get(n, Counter())
     hand_cards = {n: c for n, c in _hand_parts(solution).items()}
-    working: Counter = Counter(c for n in changed for c in old[n - 1])
-    hand: Counter = Counter(solution.placed)
+    working: Counter[Card] = Counter(c for n in changed for c in old[n - 1])
+    hand: Counter[Card] = Counter(solution.placed)
     actions: list[Action] = [Take(tuple(sorted(changed)))] if changed else []
     # Melds with help cards first, while hand cards can still be lent to
     # them; then additions, then new melds.
@@ -126,9 +126,9 @@ def realize(old: Sequence[Sequence[Card]], solution: "Solution") -> list[Action]
     return actions
 
 
-def _hand_parts(solution: "Solution") -> dict[int, Counter]:
+def _hand_parts(solution: "Solution") -> dict[int, Counter[Card]]:
     """The hand cards each meld of the solution receives."""
-    parts: dict[int, Counter] = {}
+    parts: dict[int, Counter[Card]] = {}
     for step in solution.steps:
         if step.source == "hand":
             parts.setdefault(step.target, Counter()).update(step.cards)

@@ -11,12 +11,15 @@ what the players offer cannot drift apart.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from machiavelli.core.cards import Card
 
 from . import finder
 from .variant import MachiavelliVariant as Variant
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 #: Most partial openings tried when looking for the most points (a hand of
 #: 15 cards holds a few dozen melds; this bounds a pathological deck).
@@ -78,7 +81,7 @@ def _most_points(variant: Variant, hand: Sequence[Card], limit: int | None) -> l
     best: tuple[int, list[int]] = (0, [])
     nodes = 0
 
-    def search(start: int, left: Counter, chosen: list[int], total: int, size: int) -> None:
+    def search(start: int, left: Counter[Card], chosen: list[int], total: int, size: int) -> None:
         nonlocal best, nodes
         nodes += 1
         if total > best[0]:
@@ -127,13 +130,13 @@ def best_opening(variant: Variant, hand: Sequence[Card]) -> list[tuple[Card, ...
     return found if met(variant, found) is None and found else []
 
 
-def _hand_only(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> list:
+def _hand_only(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> list[Action]:
     """New melds of the hand, then single hand cards added where they fit."""
     from .actions import Add, Play
 
     melds = finder.partition(hand, variant)
     left = Counter(hand) - Counter(c for m in melds for c in m)
-    actions: list = [Play(m) for m in melds]
+    actions: list[Action] = [Play(m) for m in melds]
     laid = [list(m) for m in table] + [list(m) for m in melds]
     for n, meld in enumerate(laid, 1):
         for card in finder.fitting(meld, sorted(left.elements(), key=variant.deck.sort_key), variant):
@@ -146,7 +149,7 @@ def _hand_only(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence
 
 
 def can_play(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Card], help: Sequence[Card],
-             opened: bool) -> list:
+             opened: bool) -> list[Action]:
     """Actions (``end`` not included) that place at least one hand card
     from this position under the variant's rules; empty when there are none
     (or when the solver gives up on an unusual variant: the player is then

@@ -12,22 +12,24 @@ from typing import Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
+from machiavelli.core.table import MeldRules
 
 from . import finder, moves
 from .actions import DRAW, END, Action, Add, Move, Play, Swap, Take
+from .variant import MachiavelliVariant
 from .view import View, _internals
 
 __all__ = ["breakable", "play_within"]
 
 
-def breakable(variant, meld: Sequence[Card]) -> bool:
+def breakable(variant: MachiavelliVariant, meld: Sequence[Card]) -> bool:
     """Whether the joker rules let a player break ``meld`` up freely (what
     the solver may rearrange): any meld without a joker; one with a joker
     only when jokers move like other cards and such melds may be rearranged."""
     wild = variant.wild
     if wild is None or not any(c.rank == 0 and c.suit == wild.code for c in meld):
         return True
-    return variant.joker_release == "free" and variant.joker_melds_rearranged
+    return variant.joker_release == "free" and bool(variant.joker_melds_rearranged)
 
 
 def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Random) -> list[Action]:
@@ -94,7 +96,8 @@ def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Ran
     return [*actions, END] if actions else [DRAW]
 
 
-def _swaps(rules, variant, real: list[int], content: dict[int, list[int]], left: Counter) -> list[Action]:
+def _swaps(rules: MeldRules, variant: MachiavelliVariant, real: list[int], content: dict[int, list[int]],
+           left: Counter[int]) -> list[Action]:
     """Jokers won back (``swap``): a hand card put in place of a table
     meld's joker, when the joker then completes a pair of the hand into a
     new meld (:func:`finder.joker_pairs`), so that the swap is worth a card
@@ -181,7 +184,7 @@ def _translate(actions: Sequence[Action], chosen: list[int], real: list[int], co
     return out
 
 
-def _additions(rules, melds: list[list[int]], hand: Counter) -> list[Action]:
+def _additions(rules: MeldRules, melds: Sequence[Sequence[int]], hand: Counter[int]) -> list[Action]:
     """Hand cards added one by one to the melds (value indices, in table
     order) they fit, lowest card first, one card per meld and pass, until
     none fits: as the ``greedy`` player does."""

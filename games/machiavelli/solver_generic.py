@@ -19,10 +19,11 @@ as many cards the natural ones go down first.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Any, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
+from machiavelli.core.melds import MeldKind
 from .variant import MachiavelliVariant as Variant
 
 #: Most candidate melds listed, and most nodes of the branch and bound.
@@ -34,7 +35,7 @@ def _is_joker(card: Card, code: str) -> bool:
     return card.rank == 0 and card.suit == code
 
 
-def _candidates(variant: Variant, values: list[Card], avail: Counter) -> list[tuple[int, ...]]:
+def _candidates(variant: Variant, values: list[Card], avail: Counter[Card]) -> list[tuple[int, ...]]:
     """Every valid meld (as sorted indices into ``values``) that the
     available cards can form."""
     deck = variant.deck
@@ -47,7 +48,7 @@ def _candidates(variant: Variant, values: list[Card], avail: Counter) -> list[tu
     if joker is not None and wild is not None and wild.per_meld is not None:
         most = min(most, wild.per_meld)
 
-    def walk(kind, start: int, chosen: list[int], shared: dict[str, object], taken: dict[str, set]) -> None:
+    def walk(kind: MeldKind, start: int, chosen: list[int], shared: dict[str, object], taken: dict[str, set[object]]) -> None:
         nonlocal steps
         steps += 1
         if steps > MAX_CANDIDATES * 20:
@@ -77,7 +78,7 @@ def _candidates(variant: Variant, values: list[Card], avail: Counter) -> list[tu
                 continue
             if kind.ranks is not None and deck.rank_code(card.rank) not in kind.ranks:
                 continue
-            new_shared = {**shared, **{a: getattr(card, a) for a in kind.same}}
+            new_shared: dict[str, object] = {**shared, **{a: getattr(card, a) for a in kind.same}}
             new_taken = {a: taken[a] | {getattr(card, a)} for a in taken}
             walk(kind, i, [*chosen, i], new_shared, new_taken)
 
@@ -112,7 +113,7 @@ def solve_position(
     gain_after = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         gain_after[i] = gain_after[i + 1] + hand_n[i] * w_hand + hand_n[i] * points[i] * w_points + (cap[i] - must[i] - hand_n[i])
-    best: list = [-1, None]
+    best: list[Any] = [-1, None]  # the best score, and its melds
     cover = [0] * n
     chosen: list[tuple[int, ...]] = []
     nodes = 0

@@ -13,15 +13,22 @@ nothing about the deck or the other players.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence, cast
 
 from .actions import Add, Join, Move, Play, Split, Swap, Take
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
+from machiavelli.core.melds import MeldCheck
 from machiavelli.core.table import MeldRules
 
+if TYPE_CHECKING:
+    from .variant import MachiavelliVariant
 
-def _sorted(ids) -> tuple[int, ...]:
+#: What undo goes back to: table, hand, help cards, working area, and the table cards touched.
+_Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
+
+
+def _sorted(ids: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
@@ -57,7 +64,7 @@ class Turn:
         #: table went back (``restore`` or ``undo``).
         self.disturbed = False
         self.start = (tuple(table), tuple(hand), tuple(help))
-        self._steps: list[tuple] = []
+        self._steps: list[_Snapshot] = []
 
     def copy(self, table: list[tuple[int, ...]], hand: list[int], help: list[int], working: list[int]) -> "Turn":
         """This turn over copies of the game's lists (see ``Game.clone``)."""
@@ -89,7 +96,7 @@ class Turn:
         """Steps that undo can take back."""
         return len(self._steps)
 
-    def invalid(self):
+    def invalid(self) -> list[tuple[int, MeldCheck]]:
         """(1-based number, MeldCheck) of every invalid meld right now."""
         return self.rules.invalid(self.table)
 
@@ -118,7 +125,7 @@ class Turn:
         self._steps.append((tuple(self.table), tuple(self.hand), tuple(self.help),
                             tuple(self.working), self.touched))
 
-    def _load(self, snap: tuple) -> None:
+    def _load(self, snap: _Snapshot) -> None:
         self.table[:] = snap[0]
         self.hand[:] = snap[1]
         self.help[:] = snap[2]
@@ -261,7 +268,7 @@ class Turn:
     def _joker_guard(self, number: int, meld: Sequence[int], cards: Sequence[Card] | None) -> None:
         """Refuse to take ``cards`` (None: the whole meld; empty: to cut it)
         out of a meld holding a joker when the joker rules forbid it."""
-        variant = self.rules.variant
+        variant = cast("MachiavelliVariant", self.rules.variant)
         if variant.wild is None or not any(self._is_joker(i) for i in meld):
             return
         if not variant.joker_melds_rearranged:
@@ -288,7 +295,8 @@ class Turn:
         from_hand: list[int] = []
         from_help: list[int] = []
         missing: list[Card] = []
-        wanted = [(c, ((help, from_help),)) for c in marked_help]
+        wanted: list[tuple[Card, tuple[tuple[list[int], list[int]], ...]]] = [
+            (c, ((help, from_help),)) for c in marked_help]
         everywhere = ((working, from_working), (hand, from_hand), (help, from_help))
         wanted += [(c, everywhere) for c in cards]
         for card, places in wanted:
@@ -333,4 +341,4 @@ class Turn:
         return self.rules.deck.format_cards(cards[i] for i in ids)
 
     def _meld_text(self, meld: Sequence[int]) -> str:
-        return self.rules.deck.format_cards(self.rules.meld_cards(meld))
+        return self.rules.deck.format_cards(self.rules.meld_cards(tuple(meld)))
