@@ -172,20 +172,26 @@ class Table:
         if game.outcome is not None:
             for line in self.present.summary(game, self.style):
                 self.echo(line)
-        self.save()
-        return status
+        return status if self.save() else 1
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the record; say why not (and return False) if it cannot be written."""
         from .saves import write_record
 
         path = self.record
-        if path is None:
-            stamp = time.strftime("%Y-%m-%d-%H%M%S")
-            path = library.data_folder() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}.json"
         try:
+            if path is None:
+                stamp = time.strftime("%Y-%m-%d-%H%M%S")
+                path = library.data_folder() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}.json"
+                # The first game kept in the data folder creates it.
+                path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, GameRecord.of(self.game, self.seats), force=self.force or self.record is None)
+        except OSError as exc:
+            self.echo(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "")))
+            return False
         except MachiavelliError as error:
             self.echo(describe(error))
-            return
+            return False
         self.echo(_("Record written to {file}.", file=str(path)))
+        return True
 
