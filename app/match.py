@@ -170,7 +170,7 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     path = Path(path)
     if not force and path.exists():
         if path.is_dir():
-            raise RecordError("cannot-write", file=str(path), detail="a directory")
+            raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
         try:
             existing = read(path)[0] if is_file(path) else []
         except RecordError:
@@ -207,5 +207,6 @@ def read(path: Any) -> tuple[list[GameRecord], int | None, int | None]:
     except FileError as exc:
         if exc.code == TOO_LARGE:
             raise RecordError("record-too-large", file=str(path), limit=MAX_RECORD_CHARS) from None
-        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", "")) from None
+        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", ""),
+                          why=exc.params.get("why")) from None
     return loads(data)

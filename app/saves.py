@@ -21,8 +21,10 @@ def read_record(path: Path | str) -> GameRecord:
         if exc.code == TOO_LARGE:
             raise RecordError("record-too-large", file=str(path), limit=MAX_RECORD_CHARS) from None
         if exc.code == NOT_A_FILE:
-            raise RecordError("not-a-record", file=str(path), detail=exc.params.get("detail", "")) from None
-        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", "")) from None
+            raise RecordError("not-a-record", file=str(path), detail=exc.params.get("detail", ""),
+                              why=exc.params.get("why")) from None
+        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", ""),
+                          why=exc.params.get("why")) from None
     with named(path):
         return GameRecord.loads(data)
 
@@ -50,7 +52,7 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
     if force or not path.exists():
         return
     if path.is_dir():
-        raise RecordError("cannot-write", file=str(path), detail="a directory")
+        raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
     if record is not None:
         try:
             existing = read_record(path)

@@ -96,7 +96,8 @@ class GameRecord:
         except SetupError as exc:
             raise RecordError("record-setup", detail=exc.message) from None
         except TypeError:
-            raise RecordError("record-setup", detail="this game cannot be dealt by a chosen dealer") from None
+            raise RecordError("record-setup", detail="this game cannot be dealt by a chosen dealer",
+                              why="no-chosen-dealer") from None
 
     def replay(self) -> Any:
         """Re-execute every action; the game reaches exactly the recorded state."""
@@ -109,7 +110,8 @@ class GameRecord:
                 raise RecordError("record-action", index=index, action=action.text(deck), detail=exc.code,
                                   seat=seat) from None
         if self.result is not None and self.result != game.outcome:
-            raise RecordError("record-result", detail="replaying the actions does not give the recorded result")
+            raise RecordError("record-result", detail="replaying the actions does not give the recorded result",
+                              why="result-differs")
         return game
 
     def continues(self, other: "GameRecord") -> bool:
@@ -151,26 +153,26 @@ class GameRecord:
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
-                raise RecordError("not-a-record", detail="not UTF-8 text") from None
+                raise RecordError("not-a-record", detail="not UTF-8 text", why="not-utf8") from None
         if not text.strip():
-            raise RecordError("record-damaged", line=1, detail="the file is empty")
+            raise RecordError("record-damaged", line=1, detail="the file is empty", why="empty-file")
         try:
             data = json.loads(text, parse_int=parse_json_int)
         except json.JSONDecodeError as exc:
             if text.lstrip()[:1] not in ("{", "["):
-                raise RecordError("not-a-record", detail="not JSON") from None
+                raise RecordError("not-a-record", detail="not JSON", why="not-json") from None
             raise RecordError("record-damaged", line=exc.lineno, detail=exc.msg) from None
         except NumberTooLong as exc:
             raise RecordError("record-damaged", line=_line_of_digits(text, exc.digits), detail=str(exc)) from None
         except RecursionError:
-            raise RecordError("record-damaged", line=1, detail="nested too deeply") from None
+            raise RecordError("record-damaged", line=1, detail="nested too deeply", why="json-depth") from None
         return cls.from_data(data)
 
     @classmethod
     def from_data(cls, data: Any) -> "GameRecord":
         """A record from parsed JSON (see :meth:`loads`)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("not-a-record", detail=f"no \"format\": \"{FORMAT}\"")
+            raise RecordError("not-a-record", detail=f"no \"format\": \"{FORMAT}\"", why="no-format", format=FORMAT)
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise _field("version", "a whole number from 1")

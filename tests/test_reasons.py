@@ -39,3 +39,65 @@ def test_other_refusals_show_their_cards_as_the_screen_does(bga):
     run(game, "play 4C 5C")
     lines = rejection(game.view(0), refusal(game, "draw"), show)
     assert len(lines) == 1 and "<4C 5C>" in lines[0]
+
+
+# -- what went wrong with a variant, a record or a file: said in the user's language ------------------------------
+
+def _refusal(load):
+    from machiavelli.core.errors import MachiavelliError
+
+    with pytest.raises(MachiavelliError) as caught:
+        load()
+    return caught.value
+
+
+def _bad_inputs(tmp_path):
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.saves import read_record
+
+    files = {
+        "twice.yaml": "extends: bga\naces: wrap\naces: low\n",
+        "list.yaml": "- a\n- b\n",
+        "alias.yaml": "extends: bga\nx: &a 1\ny: *a\n",
+        "tag.yaml": "extends: bga\nx: !!str 1\n",
+        "outside.yaml": "extends: ../other\n",
+        "unnamed.yaml": "extends: [1]\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "binary.yaml").write_bytes(b"\xff\xfe")
+    (tmp_path / "big.yaml").write_text("a: " + "x" * 70_000)
+    (tmp_path / "folder.yaml").mkdir()
+    (tmp_path / "empty.json").write_text("")
+    (tmp_path / "text.json").write_text("hello")
+    (tmp_path / "other.json").write_text('{"format": "x"}')
+    loads = [lambda: load_variant("bga(hand_size=13, aces=wrap", []),
+             lambda: load_variant("bga(hand_size)", []),
+             lambda: load_variant("bga(aces=[low)", []),
+             lambda: load_variant("bga", ["aces"]),
+             lambda: load_variant("bga", ["aces=&a x"])]
+    loads += [lambda p=tmp_path / name: load_variant(str(p), []) for name in
+              [*files, "binary.yaml", "big.yaml", "folder.yaml"]]
+    loads += [lambda p=tmp_path / name: read_record(p) for name in ["empty.json", "text.json", "other.json",
+                                                                    "folder.yaml"]]
+    return loads
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "uk", "zh_Hans"])
+def test_what_is_wrong_with_a_variant_a_record_or_a_file_is_said_in_the_users_language(lang, tmp_path):
+    from machiavelli.app.reasons import describe
+    from machiavelli.core import i18n
+
+    for load in _bad_inputs(tmp_path):
+        error = _refusal(load)
+        detail = str(error.params.get("detail", ""))
+        assert detail, error                  # the kernel says it in English (logs, JSON)
+        i18n.use_language(lang, environ={})
+        try:
+            said = describe(error)
+        finally:
+            i18n.use_language("en", environ={})
+        english = [w for w in detail.replace(",", " ").split() if w.isalpha() and len(w) > 3
+                   and w not in ("YAML", "UTF-8", "JSON", "bga", "aces", "wrap", "hand_size", "extends",
+                   "file")]  # Italian says file too
+        assert not [w for w in english if w in said.split()], (detail, said)
