@@ -454,6 +454,21 @@ PROBLEMS: dict[str, str] = {
     "extra-code-taken": N_("the code {code} of an extra card is taken by another card"),
     # TRANSLATORS: An error message (command line, table or web page); {symbol} is a suit's sign (♠).
     "extra-symbol-taken": N_("the symbol {symbol} of an extra card is taken by a suit or another extra card"),
+    # Checks of the other games' variants (Cicera, Sì Sè Pái).
+    # TRANSLATORS: An error message (variant files); {game} is a game's name as written.
+    "wrong-game": N_("this rule set is not for the game {game}"),
+    # TRANSLATORS: An error message (variant files); {code} is a rank's or an extra card's code (F, G, FL).
+    "unknown-rank": N_("the deck has no rank or extra card {code}"),
+    # TRANSLATORS: An error message (variant files); {code} is a suit's code (S).
+    "unknown-suit": N_("the deck has no suit {code}"),
+    # TRANSLATORS: An error message (variant files); {card} is a card as written (2S).
+    "unknown-card": N_("{card} is not a card of the deck"),
+    # TRANSLATORS: An error message (variant files); {low} and {high} are numbers; napola_min and napola_max are
+    # keys of the variant, kept as they are.
+    "napola-order": N_("napola_min ({low}) is above napola_max ({high})"),
+    "partners-seats": N_("partners sit opposite: the number of players must be fixed and even"),
+    # TRANSLATORS: An error message (variant files); {kind} is a kind of group as written (triple).
+    "unknown-group": N_("{kind} is not a kind of group in groups"),
 }
 # What a value should have been (core.variant.Problem.types).
 VALUE_TYPES: dict[str, str] = {
