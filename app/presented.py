@@ -66,7 +66,11 @@ def replay_text(game: Any, present: Presentation, names: Sequence[str | None], m
 
 
 class _Quit(Exception):
-    pass
+    """The person leaves: typed quit, or the input ended (``eof``)."""
+
+    def __init__(self, eof: bool = False) -> None:
+        super().__init__()
+        self.eof = eof
 
 
 class Table:
@@ -91,10 +95,10 @@ class Table:
             try:
                 return input(self.shape(prompt))
             except EOFError:
-                raise _Quit() from None
+                raise _Quit(eof=True) from None
         line = self.stream.readline()
         if not line:
-            raise _Quit()
+            raise _Quit(eof=True)
         line = line.rstrip("\n")
         self.echo(prompt + printable(line))
         return line
@@ -166,7 +170,13 @@ class Table:
                     self.echo(explain(self.present, error))
                     continue
                 self.echo(self.present.narrate(entry, game.variant, self.style))
-        except _Quit:
+        except _Quit as leaving:
+            if not self.interactive and self.record is None:
+                # As Machiavelli's table: a script's unfinished game is kept only where the command
+                # line says (--record); what it loses decides the exit status.
+                self.echo(_("End of input: the game is left unfinished and not saved.") if leaving.eof
+                          else _("The game was not saved."))
+                return 1 if any(self.seats[entry.seat].player == HUMAN for entry in game.log) else 0
             self.echo(_("You left the game."))
             status = 0 if game.outcome is not None else 1
         if game.outcome is not None:
