@@ -215,6 +215,40 @@ DETAILS: dict[str, str] = {
     "json-depth": N_("nested too deeply"),
     # TRANSLATORS: An error message (records); {format} is the format's name, kept as it is.
     "no-format": N_("no \"format\": \"{format}\""),
+    # A field of a record that is not what it must be: {field} is the field's name in the record (seed,
+    # actions[3].seat), kept as it is.
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {low} a number.
+    "field-whole-from": N_("{field} must be a whole number from {low}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-seat": N_("{field} must be a seat number"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {high} the last seat's number.
+    "field-seat-up-to": N_("{field} must be a seat number from 0 to {high}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-variant": N_("{field} must hold the variant's parameters"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-game": N_("{field} must be the name of a game"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {low} and {high} numbers.
+    "field-seats": N_("{field} must be a list of {low} to {high} seats"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {limit} a number of characters.
+    "field-name": N_("{field} must be a name of 1 to {limit} characters"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {limit} a number.
+    "field-actions": N_("{field} must be a list of at most {limit} actions"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record; seat and action are field
+    # names, kept as they are.
+    "field-action": N_("{field} must be an object with seat and action"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-action-text": N_("{field} must be an action written as text"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record; null, winners and reason
+    # are kept as they are.
+    "field-result": N_("{field} must be null or an object with winners and reason"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-seats-list": N_("{field} must be a list of seat numbers"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {choices} the codes allowed.
+    "field-choice": N_("{field} must be one of {choices}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-teams": N_("{field} must be a list of teams, each a list of seat numbers"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-points": N_("{field} must hold one whole number per team"),
 }
 
 
@@ -222,12 +256,18 @@ def detail_text(params: dict[str, Any]) -> str | None:
     """The ``detail`` of an error in the user's language, from its ``why``
     (and the ``cause`` behind it); None when it has none we know."""
     why = params.get("why")
+    cause = params.get("cause")
+    if why == "refused-action" and isinstance(cause, dict) and isinstance(cause.get("code"), str):
+        # A record's action that the rules or the notation refuse: the engine's own sentence.
+        code, rest = cause["code"], {k: v for k, v in cause.items() if k != "code"}
+        if code in ERRORS:
+            return describe(MachiavelliError(code, **rest), more=False)
+        return action_reason(IllegalAction(code, **rest))
     template = DETAILS.get(why) if isinstance(why, str) else None
     if template is None:
         return None
     values = {k: printable(v, visible=True) if isinstance(v, str) else v
               for k, v in params.items() if k != "cause"}
-    cause = params.get("cause")
     if "{cause}" in template:
         if not isinstance(cause, dict):
             return None

@@ -101,3 +101,55 @@ def test_what_is_wrong_with_a_variant_a_record_or_a_file_is_said_in_the_users_la
                    and w not in ("YAML", "UTF-8", "JSON", "bga", "aces", "wrap", "hand_size", "extends",
                    "file")]  # Italian says file too
         assert not [w for w in english if w in said.split()], (detail, said)
+
+
+def _hostile_records(tmp_path):
+    """Records damaged in their fields, their variant or their actions."""
+    import json as _json
+
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.saves import named, read_record
+    from machiavelli.core import registry
+    from machiavelli.core.records import GameRecord, Seat
+
+    game = registry.game("machiavelli").new_game(load_variant("bga", []), 2, 5)
+    good = _json.loads(GameRecord.of(game, [Seat("human"), Seat("random")]).dumps())
+    first = game.to_move()[0]
+    damaged = {
+        "variant.json": {**good, "variant": "nope"},
+        "seed.json": {**good, "seed": "abc"},
+        "seats.json": {**good, "seats": []},
+        "seat.json": {**good, "actions": [{"seat": 7, "action": "draw"}]},
+        "result.json": {**good, "result": {"winners": [0], "reason": "nope"}},
+        "rules.json": {**good, "variant": {**good["variant"], "hand_size": "abc"}},
+        "turn.json": {**good, "actions": [{"seat": 1 - first, "action": "draw"}]},
+        "card.json": {**good, "actions": [{"seat": first, "action": "play ZZ"}]},
+    }
+    for name, data in damaged.items():
+        (tmp_path / name).write_text(_json.dumps(data))
+    def replayed(path):
+        with named(path):            # as replay and play --load name the file
+            return read_record(path).replay()
+
+    return [lambda p=tmp_path / name: replayed(p) for name in damaged]
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "uk"])
+def test_what_is_wrong_with_a_record_s_fields_and_actions_is_said_in_the_users_language(lang, tmp_path):
+    from machiavelli.app.reasons import describe
+    from machiavelli.core import i18n
+
+    for load in _hostile_records(tmp_path):
+        error = _refusal(load)
+        english = describe(error)
+        words = {w.strip(".,:;()") for w in english.split(": ", 1)[-1].split()}
+        words = {w for w in words if w.isalpha() and len(w) > 3 and w not in (
+            "nope", "draw", "play", "abc", "variant", "seed", "seats", "actions", "seat", "action", "result",
+            "reason", "winners", "hand_size", "blocked")}   # what was typed, the record's fields and codes
+        assert words, english
+        i18n.use_language(lang, environ={})
+        try:
+            said = describe(error)
+        finally:
+            i18n.use_language("en", environ={})
+        assert not words & {w.strip(".,:;()") for w in said.split()}, (english, said)
