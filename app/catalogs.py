@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable
 
 from machiavelli.core import i18n
+from machiavelli.core.files import os_why
 from machiavelli.core.i18n import _
 
 #: The project's gettext keywords (pybabel's -k syntax in the README).
@@ -174,7 +175,8 @@ def _write(catalog, path: Path, *, template: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, out.getvalue())
     except OSError as exc:
-        raise i18n.CatalogError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+        raise i18n.CatalogError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                                why=os_why(exc, writing=True)) from None
 
 
 def is_locales_folder(folder: Path) -> bool:
@@ -281,7 +283,8 @@ def init(lang: str, locales: Path | None = None, root: Path | None = None) -> Pa
         try:
             locales.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise i18n.CatalogError("cannot-write", file=str(locales), detail=exc.strerror or str(exc)) from None
+            raise i18n.CatalogError("cannot-write", file=str(locales), detail=exc.strerror or str(exc),
+                                    why=os_why(exc, writing=True)) from None
     check_writable_folder(locales)
     try:
         locale = Locale.parse(lang.replace("-", "_"))

@@ -180,7 +180,10 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     try:
         write_atomically(path, dumps(records, deals_planned, target), sync=True)
     except OSError as exc:
-        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+        from machiavelli.core.files import os_why
+
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                          why=os_why(exc, writing=True)) from None
 
 
 def is_file(path: Any) -> bool:

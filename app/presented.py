@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from machiavelli.core import i18n, registry
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.files import os_why
 from machiavelli.core.i18n import _, join_values
 from machiavelli.core.present import Presentation, Style
 from machiavelli.core.records import GameRecord, Seat
@@ -197,7 +198,8 @@ class Table:
                 path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, GameRecord.of(self.game, self.seats), force=self.force or self.record is None)
         except OSError as exc:
-            self.echo(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "")))
+            self.echo(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
+                                                why=os_why(exc, writing=True))))
             return False
         except MachiavelliError as error:
             self.echo(describe(error))

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from machiavelli.core.errors import RecordError
-from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, read_bounded
+from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, os_why, read_bounded
 from machiavelli.core.records import MAX_RECORD_CHARS, GameRecord
 
 
@@ -86,4 +86,5 @@ def write_record(path: Path | str, record: GameRecord, *, force: bool = False) -
     try:
         write_atomically(path, text, sync=True)
     except OSError as exc:
-        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                          why=os_why(exc, writing=True)) from None

@@ -62,12 +62,32 @@ def _not_a_file(label: str, mode: int) -> FileError:
     return FileError(NOT_A_FILE, file=label, detail=detail, why=why)
 
 
+def os_why(exc: OSError, *, writing: bool = False) -> str | None:
+    """The reason code (``why``) of a system error that the application
+    translates; None for one it can only show in the system's words."""
+    import errno
+
+    if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENOENT:
+        return "no-such-folder" if writing else "no-such-file"
+    if isinstance(exc, PermissionError) or exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission-denied"
+    if isinstance(exc, IsADirectoryError):
+        return "directory"
+    if isinstance(exc, NotADirectoryError):
+        return "not-a-folder-in-path"
+    if exc.errno == errno.ENOSPC:
+        return "disk-full"
+    if exc.errno == errno.EROFS:
+        return "read-only"
+    return None
+
+
 def _os_error(label: str, exc: OSError) -> FileError:
     if isinstance(exc, FileNotFoundError):
         return FileError(MISSING, file=label, detail="no such file", why="no-such-file")
     if isinstance(exc, IsADirectoryError):
         return FileError(NOT_A_FILE, file=label, detail="a directory", why="directory")
-    return FileError(CANNOT_READ, file=label, detail=exc.strerror or type(exc).__name__)
+    return FileError(CANNOT_READ, file=label, detail=exc.strerror or type(exc).__name__, why=os_why(exc))
 
 
 def open_regular(path: str | os.PathLike[str], label: str | None = None) -> BinaryIO:
@@ -116,4 +136,4 @@ def read_bounded(path: str | os.PathLike[str], limit: int, label: str | None = N
     return data
 
 
-__all__ = ["FileError", "open_regular", "read_bounded", "MISSING", "NOT_A_FILE", "TOO_LARGE", "CANNOT_READ"]
+__all__ = ["FileError", "open_regular", "read_bounded", "os_why", "MISSING", "NOT_A_FILE", "TOO_LARGE", "CANNOT_READ"]

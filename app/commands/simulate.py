@@ -460,7 +460,12 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
     except FileExistsError:  # created while the games were played
         raise fail(describe(RecordError("file-exists", file=str(path)))) from None
     except OSError as exc:
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=exc.strerror or str(exc))) from None
+        from machiavelli.core.files import os_why
+
+        from ..reasons import detail_text
+
+        detail = detail_text({"why": os_why(exc, writing=True)}) or exc.strerror or str(exc)
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=detail)) from None
 
 
 # -- running -----------------------------------------------------------------------
