@@ -224,6 +224,13 @@ DETAILS: dict[str, str] = {
     # actions[3].seat), kept as it is.
     # TRANSLATORS: An error message (records); {field} is a field of the record, {low} a number.
     "field-whole-from": N_("{field} must be a whole number from {low}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {low} a number; null is kept
+    # as it is.
+    "field-whole-or-null": N_("{field} must be a whole number from {low}, or null"),
+    # TRANSLATORS: An error message (a match's record); {field} is a field of the record, {limit} a number.
+    "field-deals": N_("{field} must hold from 1 to {limit} game records"),
+    # TRANSLATORS: An error message (a match's record); {field} is a field of the record.
+    "field-deals-alike": N_("{field}: every deal must have the same variant and seats"),
     # TRANSLATORS: An error message (records); {field} is a field of the record.
     "field-seat": N_("{field} must be a seat number"),
     # TRANSLATORS: An error message (records); {field} is a field of the record, {high} the last seat's number.
