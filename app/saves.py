@@ -49,6 +49,10 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
     does not exist, or holds this very game at an earlier point, whoever
     sat in its seats then (:func:`same_game`), or ``force``. Without a record yet, only a missing file is safe."""
     path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        # Said before the game, not after it: a mistyped folder would lose the whole game.
+        raise RecordError("cannot-write", file=str(path), detail="no such folder", why="no-such-folder")
     if force or not path.exists():
         return
     if path.is_dir():
