@@ -339,7 +339,8 @@ def stats(locales: Path | None = None) -> list[Stats]:
     """Completeness of every language, against the template."""
     folders = [locales] if locales else [*i18n.extra_dirs(), i18n.locales_dir()]
     locales = locales or i18n.locales_dir()
-    template = read_catalog(template_path(locales))
+    # A translator's own folder (locales init) has catalogs and no template: the program's is the measure.
+    template = read_catalog(template_path(locales) if template_path(locales).is_file() else template_path())
     wanted = [_key(m) for m in template if m.id]
     rows = []
     languages = {lang for folder in folders for lang in shipped_languages(folder)}
