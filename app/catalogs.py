@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable
 
 from machiavelli.core import i18n
+from machiavelli.core.files import os_why
 from machiavelli.core.i18n import _
 
 #: The project's gettext keywords (pybabel's -k syntax in the README).
@@ -174,7 +175,8 @@ def _write(catalog, path: Path, *, template: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, out.getvalue())
     except OSError as exc:
-        raise i18n.CatalogError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+        raise i18n.CatalogError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                                why=os_why(exc, writing=True)) from None
 
 
 def is_locales_folder(folder: Path) -> bool:
@@ -281,7 +283,8 @@ def init(lang: str, locales: Path | None = None, root: Path | None = None) -> Pa
         try:
             locales.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise i18n.CatalogError("cannot-write", file=str(locales), detail=exc.strerror or str(exc)) from None
+            raise i18n.CatalogError("cannot-write", file=str(locales), detail=exc.strerror or str(exc),
+                                    why=os_why(exc, writing=True)) from None
     check_writable_folder(locales)
     try:
         locale = Locale.parse(lang.replace("-", "_"))
@@ -336,7 +339,8 @@ def stats(locales: Path | None = None) -> list[Stats]:
     """Completeness of every language, against the template."""
     folders = [locales] if locales else [*i18n.extra_dirs(), i18n.locales_dir()]
     locales = locales or i18n.locales_dir()
-    template = read_catalog(template_path(locales))
+    # A translator's own folder (locales init) has catalogs and no template: the program's is the measure.
+    template = read_catalog(template_path(locales) if template_path(locales).is_file() else template_path())
     wanted = [_key(m) for m in template if m.id]
     rows = []
     languages = {lang for folder in folders for lang in shipped_languages(folder)}

@@ -24,6 +24,7 @@ from rich.text import Text
 from machiavelli.games.machiavelli.actions import Action
 from machiavelli.core.bots import Bot, play_out
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.files import os_why
 from machiavelli.core.numbers import is_digits
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
@@ -209,7 +210,8 @@ class Session:
                 path.parent.mkdir(parents=True, exist_ok=True)
             self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
         except OSError as exc:
-            self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "")))
+            self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
+                                                        why=os_why(exc, writing=True))))
             return False
         except MachiavelliError as exc:
             self.screen.error(describe(exc))

@@ -143,15 +143,18 @@ def _read(path: Path, label: str) -> bytes:
         return read_bounded(path, MAX_VARIANT_BYTES, label)
     except FileError as exc:
         if exc.code == MISSING:
-            raise VariantError("missing-file", file=label, path="", line=None, detail="no such file") from None
+            raise VariantError("missing-file", file=label, path="", line=None, detail="no such file",
+                               why="no-such-file") from None
+        why = exc.params.get("why")
         if exc.code == NOT_A_FILE:
-            detail = "is a directory, not a file" if exc.params.get("detail") == "a directory" else \
+            detail = "is a directory, not a file" if why == "directory" else \
                 f"is not a regular file ({exc.params.get('detail')})"
         elif exc.code == TOO_LARGE:
             detail = f"file is larger than the limit of {MAX_VARIANT_BYTES} bytes"
         else:
             detail = str(exc.params.get("detail") or "cannot be read")
-        raise VariantError(file=label, path="", line=None, detail=detail) from None
+        raise VariantError(file=label, path="", line=None, detail=detail, why=why,
+                           limit=MAX_VARIANT_BYTES) from None
 
 
 def _looks_like_path(spec: str) -> bool:
@@ -159,7 +162,7 @@ def _looks_like_path(spec: str) -> bool:
 
 
 def _unknown(name: str) -> VariantError:
-    return VariantError("unknown-variant", file=name, path="", line=None, detail="no such variant",
+    return VariantError("unknown-variant", file=name, path="", line=None, detail="no such variant", why="no-such-variant",
                         name=name, available=join_values(sorted(index())))
 
 
@@ -204,7 +207,8 @@ def _beside(folder: Path | None, name: str) -> Path:
     if (folder is None or not bare.endswith(YAML_SUFFIXES) or "/" in bare or "\\" in bare or bare.startswith(".")
             or Path(bare).is_absolute() or ":" in bare):
         raise VariantError("bad-extends", file=name, path="", line=None,
-                           detail="extends names a variant, or a .yaml file in the same folder by its file name")
+                           detail="extends names a variant, or a .yaml file in the same folder by its file name",
+                           why="extends-where")
     path = folder / bare
     try:
         escapes = os.path.dirname(os.path.realpath(path)) != os.path.realpath(folder)
@@ -212,7 +216,7 @@ def _beside(folder: Path | None, name: str) -> Path:
         escapes = True
     if escapes:
         raise VariantError("bad-extends", file=name, path="", line=None,
-                           detail="the file is a link that leads out of its folder")
+                           detail="the file is a link that leads out of its folder", why="link-out")
     return path
 
 
@@ -221,7 +225,8 @@ def _require_variant(text: bytes, label: str) -> None:
     proper variant file (see :func:`_fetcher`)."""
     from machiavelli.core.variant import parse_source
 
-    not_variant = VariantError("bad-extends", file=label, path="", line=None, detail="it is not a variant file")
+    not_variant = VariantError("bad-extends", file=label, path="", line=None, detail="it is not a variant file",
+                               why="not-a-variant-file")
     try:
         data = parse_source(text, label).data
     except VariantError:

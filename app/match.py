@@ -126,26 +126,30 @@ def loads(text: str | bytes) -> tuple[list[GameRecord], int | None, int | None]:
     except (json.JSONDecodeError, UnicodeDecodeError, NumberTooLong, RecursionError) as exc:
         raise RecordError("record-damaged", line=getattr(exc, "lineno", 1), detail=str(exc)[:80]) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("not-a-record", detail=f'no "format": "{FORMAT}"')
+        raise RecordError("not-a-record", detail=f'no "format": "{FORMAT}"', why="no-format", format=FORMAT)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version:
-        raise RecordError("record-field", detail="version: expected a whole number from 1")
+        raise RecordError("record-field", detail="version: expected a whole number from 1", why="field-whole-from",
+                          field="version", low=1)
     if version > VERSION:
         raise RecordError("record-version", version=version, supported=VERSION)
     limits = []
     for key in ("deals_planned", "target"):
         value = data.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-            raise RecordError("record-field", detail=f"{key}: expected a whole number from 1 or null")
+            raise RecordError("record-field", detail=f"{key}: expected a whole number from 1 or null",
+                              why="field-whole-or-null", field=key, low=1)
         limits.append(value)
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals or len(deals) > MAX_DEALS:
-        raise RecordError("record-field", detail=f"deals: expected from 1 to {MAX_DEALS} game records")
+        raise RecordError("record-field", detail=f"deals: expected from 1 to {MAX_DEALS} game records",
+                          why="field-deals", field="deals", limit=MAX_DEALS)
     records = [GameRecord.from_data(d) for d in deals]
     first = records[0]
     for record in records[1:]:
         if record.seats != first.seats or record.variant.parameters() != first.variant.parameters():
-            raise RecordError("record-field", detail="deals: every deal has the same variant and seats")
+            raise RecordError("record-field", detail="deals: every deal has the same variant and seats",
+                              why="field-deals-alike", field="deals")
     return records, limits[0], limits[1]
 
 
@@ -170,7 +174,7 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     path = Path(path)
     if not force and path.exists():
         if path.is_dir():
-            raise RecordError("cannot-write", file=str(path), detail="a directory")
+            raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
         try:
             existing = read(path)[0] if is_file(path) else []
         except RecordError:
@@ -180,7 +184,10 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     try:
         write_atomically(path, dumps(records, deals_planned, target), sync=True)
     except OSError as exc:
-        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+        from machiavelli.core.files import os_why
+
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                          why=os_why(exc, writing=True)) from None
 
 
 def is_file(path: Any) -> bool:
@@ -207,5 +214,6 @@ def read(path: Any) -> tuple[list[GameRecord], int | None, int | None]:
     except FileError as exc:
         if exc.code == TOO_LARGE:
             raise RecordError("record-too-large", file=str(path), limit=MAX_RECORD_CHARS) from None
-        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", "")) from None
+        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", ""),
+                          why=exc.params.get("why")) from None
     return loads(data)

@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from machiavelli.core import i18n, registry
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.files import os_why
 from machiavelli.core.i18n import _, join_values
 from machiavelli.core.present import Presentation, Style
 from machiavelli.core.records import GameRecord, Seat
@@ -66,7 +67,11 @@ def replay_text(game: Any, present: Presentation, names: Sequence[str | None], m
 
 
 class _Quit(Exception):
-    pass
+    """The person leaves: typed quit, or the input ended (``eof``)."""
+
+    def __init__(self, eof: bool = False) -> None:
+        super().__init__()
+        self.eof = eof
 
 
 class Table:
@@ -91,10 +96,10 @@ class Table:
             try:
                 return input(self.shape(prompt))
             except EOFError:
-                raise _Quit() from None
+                raise _Quit(eof=True) from None
         line = self.stream.readline()
         if not line:
-            raise _Quit()
+            raise _Quit(eof=True)
         line = line.rstrip("\n")
         self.echo(prompt + printable(line))
         return line
@@ -166,26 +171,39 @@ class Table:
                     self.echo(explain(self.present, error))
                     continue
                 self.echo(self.present.narrate(entry, game.variant, self.style))
-        except _Quit:
+        except _Quit as leaving:
+            if not self.interactive and self.record is None:
+                # As Machiavelli's table: a script's unfinished game is kept only where the command
+                # line says (--record); what it loses decides the exit status.
+                self.echo(_("End of input: the game is left unfinished and not saved.") if leaving.eof
+                          else _("The game was not saved."))
+                return 1 if any(self.seats[entry.seat].player == HUMAN for entry in game.log) else 0
             self.echo(_("You left the game."))
             status = 0 if game.outcome is not None else 1
         if game.outcome is not None:
             for line in self.present.summary(game, self.style):
                 self.echo(line)
-        self.save()
-        return status
+        return status if self.save() else 1
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the record; say why not (and return False) if it cannot be written."""
         from .saves import write_record
 
         path = self.record
-        if path is None:
-            stamp = time.strftime("%Y-%m-%d-%H%M%S")
-            path = library.data_folder() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}.json"
         try:
+            if path is None:
+                stamp = time.strftime("%Y-%m-%d-%H%M%S")
+                path = library.data_folder() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}.json"
+                # The first game kept in the data folder creates it.
+                path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, GameRecord.of(self.game, self.seats), force=self.force or self.record is None)
+        except OSError as exc:
+            self.echo(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
+                                                why=os_why(exc, writing=True))))
+            return False
         except MachiavelliError as error:
             self.echo(describe(error))
-            return
+            return False
         self.echo(_("Record written to {file}.", file=str(path)))
+        return True
 

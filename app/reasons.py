@@ -152,6 +152,144 @@ ERRORS: dict[str, str] = {
 }
 
 
+# What went wrong with a variant, a record or a file: the ``why`` of the kernel's error (its ``detail`` says it
+# in English), a clause without a capital that fills {detail}. ``cause`` is the error behind it.
+DETAILS: dict[str, str] = {
+    # TRANSLATORS: An error message (variant files, records, files); {key} is a key of a variant file.
+    "key-twice": N_("the key {key} is given twice"),
+    # TRANSLATORS: An error message (variant files, records, files); {limit} is a number of bytes.
+    "too-large": N_("the file is larger than the limit of {limit} bytes"),
+    "not-utf8": N_("the file is not UTF-8 text"),
+    # TRANSLATORS: An error message (variant files); {problem} is what the YAML reader found, in English.
+    "not-yaml": N_("not valid YAML: {problem}"),
+    "not-a-mapping": N_("a variant must be a mapping of keys to values"),
+    "yaml-alias": N_("anchors and aliases (&name, *name) are not allowed in a variant"),
+    "yaml-tag": N_("YAML tags (!name, !!type) are not allowed in a variant"),
+    # TRANSLATORS: An error message (variant files); {limit} is a number of levels.
+    "yaml-depth": N_("mappings and lists are nested more than {limit} levels deep"),
+    # TRANSLATORS: An error message (variant files); {limit} is a number of digits.
+    "long-number": N_("a number of more than {limit} digits"),
+    # TRANSLATORS: An error message (--set or --variant "bga(...)"); {got} is what was typed.
+    "override-form": N_("expected key=value, got {got}"),
+    # TRANSLATORS: An error message (--set); {key} is a variant key, {limit} a number of characters.
+    "override-too-long": N_("the value of {key} is longer than {limit} characters"),
+    # TRANSLATORS: An error message (--set); {key} is a variant key, {cause} what is wrong with its value.
+    "override-refused": N_("{key}: {cause}"),
+    # TRANSLATORS: An error message (--variant "bga(...)"); {limit} is a number of characters.
+    "call-too-long": N_("a one-line variant is longer than {limit} characters"),
+    # TRANSLATORS: An error message (--variant "bga(hand_size=13, aces=wrap)"); {got} is what was typed;
+    # NAME(key=value, ...) stays as it is.
+    "call-form": N_("expected NAME(key=value, ...), got {got}"),
+    # TRANSLATORS: An error message (--variant "bga(...)"); {bracket} is a bracket, {got} what was typed.
+    "call-unmatched": N_("the bracket {bracket} has no pair in {got}"),
+    # TRANSLATORS: An error message (--variant "bga(...)"); {got} is what was typed.
+    "call-unclosed-bracket": N_("a bracket is not closed in {got}"),
+    # TRANSLATORS: An error message (--variant "bga(...)"); {quote} is a quotation mark, {got} what was typed.
+    "call-unclosed-quote": N_("the quotation mark {quote} is not closed in {got}"),
+    "game-not-named": N_("game must name a game"),
+    # TRANSLATORS: An error message (variant files); {game} and {other} are games' names (cicera).
+    "extends-other-game": N_("a variant of {game} cannot extend a variant of {other}"),
+    "extends-not-named": N_("extends must name a variant"),
+    # TRANSLATORS: An error message (variant files); {limit} is a number of levels.
+    "extends-too-deep": N_("more than {limit} levels of extends"),
+    # TRANSLATORS: An error message (variant files); {parent} is the variant named by extends, {cause} why
+    # it cannot be used.
+    "cannot-extend": N_("cannot extend {parent}: {cause}"),
+    # TRANSLATORS: An error message (variant files); {parent} is the variant named by extends.
+    "extends-cycle": N_("extends forms a cycle through {parent}"),
+    "extends-where": N_("extends names a variant, or a .yaml file in the same folder by its file name"),
+    "link-out": N_("the file is a link that leads out of its folder"),
+    "not-a-variant-file": N_("it is not a variant file"),
+    "no-such-variant": N_("no such variant"),
+    "no-such-file": N_("no such file"),
+    "no-such-folder": N_("no such folder"),
+    "permission-denied": N_("permission denied"),
+    "not-a-folder-in-path": N_("a part of the path is not a folder"),
+    "disk-full": N_("the disk is full"),
+    "read-only": N_("the file system is read-only"),
+    "directory": N_("it is a directory, not a file"),
+    "pipe": N_("it is a pipe, not a regular file"),
+    "socket": N_("it is a socket, not a regular file"),
+    "device": N_("it is a device, not a regular file"),
+    "special-file": N_("it is not a regular file"),
+    "bad-path": N_("not a valid path"),
+    "no-chosen-dealer": N_("this game cannot be dealt by a chosen dealer"),
+    "result-differs": N_("replaying the actions does not give the recorded result"),
+    "empty-file": N_("the file is empty"),
+    "not-json": N_("not JSON"),
+    "json-depth": N_("nested too deeply"),
+    # TRANSLATORS: An error message (records); {format} is the format's name, kept as it is.
+    "no-format": N_("no \"format\": \"{format}\""),
+    # A field of a record that is not what it must be: {field} is the field's name in the record (seed,
+    # actions[3].seat), kept as it is.
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {low} a number.
+    "field-whole-from": N_("{field} must be a whole number from {low}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {low} a number; null is kept
+    # as it is.
+    "field-whole-or-null": N_("{field} must be a whole number from {low}, or null"),
+    # TRANSLATORS: An error message (a match's record); {field} is a field of the record, {limit} a number.
+    "field-deals": N_("{field} must hold from 1 to {limit} game records"),
+    # TRANSLATORS: An error message (a match's record); {field} is a field of the record.
+    "field-deals-alike": N_("{field}: every deal must have the same variant and seats"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-seat": N_("{field} must be a seat number"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {high} the last seat's number.
+    "field-seat-up-to": N_("{field} must be a seat number from 0 to {high}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-variant": N_("{field} must hold the variant's parameters"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-game": N_("{field} must be the name of a game"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {low} and {high} numbers.
+    "field-seats": N_("{field} must be a list of {low} to {high} seats"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {limit} a number of characters.
+    "field-name": N_("{field} must be a name of 1 to {limit} characters"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {limit} a number.
+    "field-actions": N_("{field} must be a list of at most {limit} actions"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record; seat and action are field
+    # names, kept as they are.
+    "field-action": N_("{field} must be an object with seat and action"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-action-text": N_("{field} must be an action written as text"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record; null, winners and reason
+    # are kept as they are.
+    "field-result": N_("{field} must be null or an object with winners and reason"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-seats-list": N_("{field} must be a list of seat numbers"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record, {choices} the codes allowed.
+    "field-choice": N_("{field} must be one of {choices}"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-teams": N_("{field} must be a list of teams, each a list of seat numbers"),
+    # TRANSLATORS: An error message (records); {field} is a field of the record.
+    "field-points": N_("{field} must hold one whole number per team"),
+}
+
+
+def detail_text(params: dict[str, Any]) -> str | None:
+    """The ``detail`` of an error in the user's language, from its ``why``
+    (and the ``cause`` behind it); None when it has none we know."""
+    why = params.get("why")
+    cause = params.get("cause")
+    if why == "refused-action" and isinstance(cause, dict) and isinstance(cause.get("code"), str):
+        # A record's action that the rules or the notation refuse: the engine's own sentence.
+        code, rest = cause["code"], {k: v for k, v in cause.items() if k != "code"}
+        if code in ERRORS:
+            return describe(MachiavelliError(code, **rest), more=False)
+        return action_reason(IllegalAction(code, **rest))
+    template = DETAILS.get(why) if isinstance(why, str) else None
+    if template is None:
+        return None
+    values = {k: printable(v, visible=True) if isinstance(v, str) else v
+              for k, v in params.items() if k != "cause"}
+    if "{cause}" in template:
+        if not isinstance(cause, dict):
+            return None
+        values["cause"] = detail_text(cause) or printable(str(cause.get("detail", "")), visible=True)
+    try:
+        return _(template, **values)
+    except (KeyError, ValueError):
+        return None
+
+
 # Why the rules reject a turn action (core.errors.IllegalAction codes).
 ACTION_REASONS: dict[str, str] = {
     "game-over": N_("The game is over."),
@@ -368,6 +506,21 @@ PROBLEMS: dict[str, str] = {
     "extra-code-taken": N_("the code {code} of an extra card is taken by another card"),
     # TRANSLATORS: An error message (command line, table or web page); {symbol} is a suit's sign (♠).
     "extra-symbol-taken": N_("the symbol {symbol} of an extra card is taken by a suit or another extra card"),
+    # Checks of the other games' variants (Cicera, Sì Sè Pái).
+    # TRANSLATORS: An error message (variant files); {game} is a game's name as written.
+    "wrong-game": N_("this rule set is not for the game {game}"),
+    # TRANSLATORS: An error message (variant files); {code} is a rank's or an extra card's code (F, G, FL).
+    "unknown-rank": N_("the deck has no rank or extra card {code}"),
+    # TRANSLATORS: An error message (variant files); {code} is a suit's code (S).
+    "unknown-suit": N_("the deck has no suit {code}"),
+    # TRANSLATORS: An error message (variant files); {card} is a card as written (2S).
+    "unknown-card": N_("{card} is not a card of the deck"),
+    # TRANSLATORS: An error message (variant files); {low} and {high} are numbers; napola_min and napola_max are
+    # keys of the variant, kept as they are.
+    "napola-order": N_("napola_min ({low}) is above napola_max ({high})"),
+    "partners-seats": N_("partners sit opposite: the number of players must be fixed and even"),
+    # TRANSLATORS: An error message (variant files); {kind} is a kind of group as written (triple).
+    "unknown-group": N_("{kind} is not a kind of group in groups"),
 }
 # What a value should have been (core.variant.Problem.types).
 VALUE_TYPES: dict[str, str] = {
@@ -433,6 +586,9 @@ def describe(error: MachiavelliError, *, more: bool = True) -> str:
     params = _params(error)
     params.setdefault("detail", "")
     params["where"] = printable(_where(error.params), visible=True)
+    translated = detail_text(error.params)
+    if translated is not None:
+        params["detail"] = translated
     counted = _counted(error.code, params)
     if counted is not None:
         return counted

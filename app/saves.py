@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from machiavelli.core.errors import RecordError
-from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, read_bounded
+from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, os_why, read_bounded
 from machiavelli.core.records import MAX_RECORD_CHARS, GameRecord
 
 
@@ -21,8 +21,10 @@ def read_record(path: Path | str) -> GameRecord:
         if exc.code == TOO_LARGE:
             raise RecordError("record-too-large", file=str(path), limit=MAX_RECORD_CHARS) from None
         if exc.code == NOT_A_FILE:
-            raise RecordError("not-a-record", file=str(path), detail=exc.params.get("detail", "")) from None
-        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", "")) from None
+            raise RecordError("not-a-record", file=str(path), detail=exc.params.get("detail", ""),
+                              why=exc.params.get("why")) from None
+        raise RecordError(exc.code, file=str(path), detail=exc.params.get("detail", ""),
+                          why=exc.params.get("why")) from None
     with named(path):
         return GameRecord.loads(data)
 
@@ -47,10 +49,14 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
     does not exist, or holds this very game at an earlier point, whoever
     sat in its seats then (:func:`same_game`), or ``force``. Without a record yet, only a missing file is safe."""
     path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        # Said before the game, not after it: a mistyped folder would lose the whole game.
+        raise RecordError("cannot-write", file=str(path), detail="no such folder", why="no-such-folder")
     if force or not path.exists():
         return
     if path.is_dir():
-        raise RecordError("cannot-write", file=str(path), detail="a directory")
+        raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
     if record is not None:
         try:
             existing = read_record(path)
@@ -84,4 +90,5 @@ def write_record(path: Path | str, record: GameRecord, *, force: bool = False) -
     try:
         write_atomically(path, text, sync=True)
     except OSError as exc:
-        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                          why=os_why(exc, writing=True)) from None

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from machiavelli.core.errors import RecordError
+from machiavelli.core.files import os_why
 from machiavelli.core.simulate import GameSummary, Plan, run_batch
 
 #: Most games in one batch: small enough for a smooth progress bar and an
@@ -193,7 +194,8 @@ class RecordFolder:
         except FileExistsError:
             raise RecordError("cannot-write", file=str(folder), detail="not a folder") from None
         except OSError as exc:
-            raise RecordError("cannot-write", file=str(folder), detail=exc.strerror or str(exc)) from None
+            raise RecordError("cannot-write", file=str(folder), detail=exc.strerror or str(exc),
+                              why=os_why(exc, writing=True)) from None
         if not force:
             present = set(os.listdir(self.folder))
             for name in names:
@@ -213,4 +215,5 @@ class RecordFolder:
         except FileExistsError:
             raise RecordError("file-exists", file=str(path)) from None
         except OSError as exc:
-            raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc)) from None
+            raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                              why=os_why(exc, writing=True)) from None

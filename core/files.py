@@ -43,29 +43,51 @@ class FileError(MachiavelliError, ValueError):
     code = CANNOT_READ
 
 
-def _kind(mode: int) -> str:
-    """What a non-regular file is, in English (for ``detail``)."""
+def _kind(mode: int) -> tuple[str, str]:
+    """What a non-regular file is: (``why``, the reason code the application
+    translates; ``detail``, in English)."""
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return "directory", "a directory"
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return "pipe", "a pipe"
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return "socket", "a socket"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
+        return "device", "a device"
+    return "special-file", "not a regular file"
 
 
 def _not_a_file(label: str, mode: int) -> FileError:
-    return FileError(NOT_A_FILE, file=label, detail=_kind(mode))
+    why, detail = _kind(mode)
+    return FileError(NOT_A_FILE, file=label, detail=detail, why=why)
+
+
+def os_why(exc: OSError, *, writing: bool = False) -> str | None:
+    """The reason code (``why``) of a system error that the application
+    translates; None for one it can only show in the system's words."""
+    import errno
+
+    if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENOENT:
+        return "no-such-folder" if writing else "no-such-file"
+    if isinstance(exc, PermissionError) or exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission-denied"
+    if isinstance(exc, IsADirectoryError):
+        return "directory"
+    if isinstance(exc, NotADirectoryError):
+        return "not-a-folder-in-path"
+    if exc.errno == errno.ENOSPC:
+        return "disk-full"
+    if exc.errno == errno.EROFS:
+        return "read-only"
+    return None
 
 
 def _os_error(label: str, exc: OSError) -> FileError:
     if isinstance(exc, FileNotFoundError):
-        return FileError(MISSING, file=label, detail="no such file")
+        return FileError(MISSING, file=label, detail="no such file", why="no-such-file")
     if isinstance(exc, IsADirectoryError):
-        return FileError(NOT_A_FILE, file=label, detail="a directory")
-    return FileError(CANNOT_READ, file=label, detail=exc.strerror or type(exc).__name__)
+        return FileError(NOT_A_FILE, file=label, detail="a directory", why="directory")
+    return FileError(CANNOT_READ, file=label, detail=exc.strerror or type(exc).__name__, why=os_why(exc))
 
 
 def open_regular(path: str | os.PathLike[str], label: str | None = None) -> BinaryIO:
@@ -79,10 +101,10 @@ def open_regular(path: str | os.PathLike[str], label: str | None = None) -> Bina
         fd = os.open(path, _FLAGS) if stat.S_ISREG(mode) else -1
     except OSError as exc:
         if os.path.isdir(path):  # Windows refuses to open a directory
-            raise FileError(NOT_A_FILE, file=name, detail="a directory") from None
+            raise FileError(NOT_A_FILE, file=name, detail="a directory", why="directory") from None
         raise _os_error(name, exc) from None
     except ValueError:  # a NUL in the path
-        raise FileError(CANNOT_READ, file=name, detail="not a valid path") from None
+        raise FileError(CANNOT_READ, file=name, detail="not a valid path", why="bad-path") from None
     if fd < 0:
         raise _not_a_file(name, mode)
     try:
@@ -109,8 +131,9 @@ def read_bounded(path: str | os.PathLike[str], limit: int, label: str | None = N
         except OSError as exc:
             raise _os_error(name, exc) from None
     if len(data) > limit:
-        raise FileError(TOO_LARGE, file=name, limit=limit, detail=f"larger than the limit of {limit} bytes")
+        raise FileError(TOO_LARGE, file=name, limit=limit, detail=f"larger than the limit of {limit} bytes",
+                        why="too-large")
     return data
 
 
-__all__ = ["FileError", "open_regular", "read_bounded", "MISSING", "NOT_A_FILE", "TOO_LARGE", "CANNOT_READ"]
+__all__ = ["FileError", "open_regular", "read_bounded", "os_why", "MISSING", "NOT_A_FILE", "TOO_LARGE", "CANNOT_READ"]

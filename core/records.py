@@ -42,7 +42,7 @@ from .errors import IllegalAction, NotationError, RecordError, SetupError, Varia
 from .game import GameState, Outcome
 from .numbers import NumberTooLong, parse_json_int
 from .registry import DEFAULT_GAME, GameDefinition
-from .variant import Variant
+from .variant import Variant, _problem_of
 
 FORMAT = "machiavelli-game-record"
 VERSION = 1
@@ -96,7 +96,8 @@ class GameRecord:
         except SetupError as exc:
             raise RecordError("record-setup", detail=exc.message) from None
         except TypeError:
-            raise RecordError("record-setup", detail="this game cannot be dealt by a chosen dealer") from None
+            raise RecordError("record-setup", detail="this game cannot be dealt by a chosen dealer",
+                              why="no-chosen-dealer") from None
 
     def replay(self) -> Any:
         """Re-execute every action; the game reaches exactly the recorded state."""
@@ -107,9 +108,10 @@ class GameRecord:
                 game.apply(action, seat)
             except IllegalAction as exc:
                 raise RecordError("record-action", index=index, action=action.text(deck), detail=exc.code,
-                                  seat=seat) from None
+                                  seat=seat, why="refused-action", cause={"code": exc.code, **exc.params}) from None
         if self.result is not None and self.result != game.outcome:
-            raise RecordError("record-result", detail="replaying the actions does not give the recorded result")
+            raise RecordError("record-result", detail="replaying the actions does not give the recorded result",
+                              why="result-differs")
         return game
 
     def continues(self, other: "GameRecord") -> bool:
@@ -151,41 +153,41 @@ class GameRecord:
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
-                raise RecordError("not-a-record", detail="not UTF-8 text") from None
+                raise RecordError("not-a-record", detail="not UTF-8 text", why="not-utf8") from None
         if not text.strip():
-            raise RecordError("record-damaged", line=1, detail="the file is empty")
+            raise RecordError("record-damaged", line=1, detail="the file is empty", why="empty-file")
         try:
             data = json.loads(text, parse_int=parse_json_int)
         except json.JSONDecodeError as exc:
             if text.lstrip()[:1] not in ("{", "["):
-                raise RecordError("not-a-record", detail="not JSON") from None
+                raise RecordError("not-a-record", detail="not JSON", why="not-json") from None
             raise RecordError("record-damaged", line=exc.lineno, detail=exc.msg) from None
         except NumberTooLong as exc:
             raise RecordError("record-damaged", line=_line_of_digits(text, exc.digits), detail=str(exc)) from None
         except RecursionError:
-            raise RecordError("record-damaged", line=1, detail="nested too deeply") from None
+            raise RecordError("record-damaged", line=1, detail="nested too deeply", why="json-depth") from None
         return cls.from_data(data)
 
     @classmethod
     def from_data(cls, data: Any) -> "GameRecord":
         """A record from parsed JSON (see :meth:`loads`)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("not-a-record", detail=f"no \"format\": \"{FORMAT}\"")
+            raise RecordError("not-a-record", detail=f"no \"format\": \"{FORMAT}\"", why="no-format", format=FORMAT)
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise _field("version", "a whole number from 1")
+            raise _field("version", "field-whole-from", "a whole number from 1", low=1)
         if version > VERSION:
             raise RecordError("record-version", version=version, supported=VERSION)
         variant = _variant(data.get("variant"))
         definition = _definition(variant.game)
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise _field("seed", "a whole number from 0")
+            raise _field("seed", "field-whole-from", "a whole number from 0", low=0)
         seats = _seats(data.get("seats"))
         dealer = data.get("dealer")
         if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
                                    or not 0 <= dealer < len(seats)):
-            raise _field("dealer", "a seat number")
+            raise _field("dealer", "field-seat", "a seat number")
         actions = _actions(data.get("actions"), len(seats), variant, definition)
         result = _result(data.get("result", None), len(seats), definition)
         return cls(variant, seed, seats, actions, result, dealer)
@@ -201,8 +203,10 @@ def _line_of_digits(text: str, digits: int) -> int:
     return 1
 
 
-def _field(path: str, expected: str) -> RecordError:
-    return RecordError("record-field", field=path, detail=f"{path} must be {expected}")
+def _field(path: str, why: str, expected: str, **values: Any) -> RecordError:
+    """A field that is not what it must be: ``why`` (the reason code the
+    application translates, with ``values``), ``expected`` in English."""
+    return RecordError("record-field", field=path, detail=f"{path} must be {expected}", why=why, **values)
 
 
 def _definition(game: str) -> GameDefinition:
@@ -215,17 +219,20 @@ def _definition(game: str) -> GameDefinition:
 
 def _variant(data: Any) -> Variant:
     if not isinstance(data, dict):
-        raise _field("variant", "the variant's parameters")
+        raise _field("variant", "field-variant", "the variant's parameters")
     game = data.get("game", DEFAULT_GAME)
     if not isinstance(game, str):
-        raise _field("variant.game", "the name of a game")
+        raise _field("variant.game", "field-game", "the name of a game")
     try:
         return _definition(game).variant_schema.model_validate(data)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
+        schema = _definition(game).variant_schema
+        loc, _, problem = _problem_of(first, data, schema)
+        where = ".".join(str(p) for p in loc) or where
         raise RecordError("record-variant", field="variant." + where if where else "variant",
-                          detail=first["msg"]) from None
+                          detail=first["msg"], problems=(problem,)) from None
 
 
 def _short_string(value: Any) -> bool:
@@ -234,34 +241,38 @@ def _short_string(value: Any) -> bool:
 
 def _seats(data: Any) -> tuple[Seat, ...]:
     if not isinstance(data, list) or not 2 <= len(data) <= 16:
-        raise _field("seats", "a list of 2 to 16 seats")
+        raise _field("seats", "field-seats", "a list of 2 to 16 seats", low=2, high=16)
     seats = []
     for k, item in enumerate(data):
         if not isinstance(item, dict) or not _short_string(item.get("player")):
-            raise _field(f"seats[{k}].player", f"a name of 1 to {MAX_NAME_CHARS} characters")
+            raise _field(f"seats[{k}].player", "field-name", f"a name of 1 to {MAX_NAME_CHARS} characters",
+                         limit=MAX_NAME_CHARS)
         name = item.get("name")
         if name is not None and not _short_string(name):
-            raise _field(f"seats[{k}].name", f"a name of 1 to {MAX_NAME_CHARS} characters")
+            raise _field(f"seats[{k}].name", "field-name", f"a name of 1 to {MAX_NAME_CHARS} characters",
+                         limit=MAX_NAME_CHARS)
         seats.append(Seat(item["player"], name))
     return tuple(seats)
 
 
 def _actions(data: Any, players: int, variant: Variant, definition: GameDefinition) -> tuple[tuple[int, Action], ...]:
     if not isinstance(data, list) or len(data) > MAX_ACTIONS:
-        raise _field("actions", f"a list of at most {MAX_ACTIONS} actions")
+        raise _field("actions", "field-actions", f"a list of at most {MAX_ACTIONS} actions", limit=MAX_ACTIONS)
     out = []
     for k, item in enumerate(data):
         if not isinstance(item, dict):
-            raise _field(f"actions[{k}]", "an object with seat and action")
+            raise _field(f"actions[{k}]", "field-action", "an object with seat and action")
         seat, text = item.get("seat"), item.get("action")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise _field(f"actions[{k}].seat", f"a seat number from 0 to {players - 1}")
+            raise _field(f"actions[{k}].seat", "field-seat-up-to", f"a seat number from 0 to {players - 1}",
+                         high=players - 1)
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            raise _field(f"actions[{k}].action", "an action in text")
+            raise _field(f"actions[{k}].action", "field-action-text", "an action in text")
         try:
             out.append((seat, definition.parse_action(text, variant)))
         except NotationError as exc:
-            raise RecordError("record-action", index=k + 1, action=text[:60], detail=exc.code, seat=seat) from None
+            raise RecordError("record-action", index=k + 1, action=text[:60], detail=exc.code, seat=seat,
+                              why="refused-action", cause={"code": exc.code, **exc.params}) from None
     return tuple(out)
 
 
@@ -269,21 +280,21 @@ def _result(data: Any, players: int, definition: GameDefinition) -> Outcome | No
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise _field("result", "null or an object with winners and reason")
+        raise _field("result", "field-result", "null or an object with winners and reason")
     winners, reason = data.get("winners"), data.get("reason")
     if (not isinstance(winners, list) or not winners
             or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < players for w in winners)):
-        raise _field("result.winners", "a list of seat numbers")
+        raise _field("result.winners", "field-seats-list", "a list of seat numbers")
     reasons = tuple(definition.terminations)
     if reason not in reasons:
-        raise _field("result.reason", " or ".join(reasons))
+        raise _field("result.reason", "field-choice", " or ".join(reasons), choices=", ".join(reasons))
     teams, points = data.get("teams", []), data.get("points", [])
     if (not isinstance(teams, list) or len(teams) > players
             or any(not isinstance(t, list) or not t or any(not isinstance(s, int) or isinstance(s, bool)
                                                            or not 0 <= s < players for s in t) for t in teams)):
-        raise _field("result.teams", "a list of teams, each a list of seat numbers")
+        raise _field("result.teams", "field-teams", "a list of teams, each a list of seat numbers")
     if (not isinstance(points, list) or len(points) != len(teams)
             or any(not isinstance(p, int) or isinstance(p, bool) for p in points)):
-        raise _field("result.points", "one whole number per team")
+        raise _field("result.points", "field-points", "one whole number per team")
     return Outcome(tuple(winners), definition.terminations(reason), tuple(tuple(t) for t in teams), tuple(points))
 

@@ -200,7 +200,7 @@ def _reject_duplicate_keys(node: yaml.Node, label: str) -> None:
             k = key.value if isinstance(key, yaml.ScalarNode) else id(key)
             if k in seen:
                 raise VariantError(file=label, path=str(k), line=key.start_mark.line + 1,
-                                   detail=f"key {k!r} is given twice")
+                                   detail=f"key {k!r} is given twice", why="key-twice", key=str(k)[:60])
             seen.add(k)
             _reject_duplicate_keys(value, label)
     elif isinstance(node, yaml.SequenceNode):
@@ -222,11 +222,12 @@ _LONG_NUMBER = re.compile(r"[-+]?[0-9][0-9a-fA-FxXoO_:]{%d,}" % MAX_NUMBER_DIGIT
 
 
 class _Refused(Exception):
-    """YAML that a variant may not hold (internal: ``line`` and ``detail``)."""
+    """YAML that a variant may not hold (internal: ``line``, ``detail``, and
+    ``why`` with its ``values``: the reason code the application translates)."""
 
-    def __init__(self, line: int | None, detail: str) -> None:
+    def __init__(self, line: int | None, detail: str, why: str, **values: Any) -> None:
         super().__init__(detail)
-        self.line, self.detail = line, detail
+        self.line, self.detail, self.why, self.values = line, detail, why, values
 
 
 def _check_events(text: str) -> None:
@@ -243,17 +244,19 @@ def _check_events(text: str) -> None:
     for event in yaml.parse(text, Loader=_SafeLoader):
         line = event.start_mark.line + 1 if event.start_mark is not None else None
         if isinstance(event, yaml.AliasEvent) or (isinstance(event, yaml.NodeEvent) and event.anchor is not None):
-            raise _Refused(line, "anchors and aliases (&name, *name) are not allowed in a variant")
+            raise _Refused(line, "anchors and aliases (&name, *name) are not allowed in a variant", "yaml-alias")
         if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and event.tag is not None:
-            raise _Refused(line, "YAML tags (!name, !!type) are not allowed in a variant")
+            raise _Refused(line, "YAML tags (!name, !!type) are not allowed in a variant", "yaml-tag")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_YAML_DEPTH:
-                raise _Refused(line, f"mappings and lists are nested more than {MAX_YAML_DEPTH} levels deep")
+                raise _Refused(line, f"mappings and lists are nested more than {MAX_YAML_DEPTH} levels deep",
+                              "yaml-depth", limit=MAX_YAML_DEPTH)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         elif isinstance(event, yaml.ScalarEvent) and event.implicit[0] and _LONG_NUMBER.fullmatch(event.value):
-            raise _Refused(line, f"a number of more than {MAX_NUMBER_DIGITS} digits")
+            raise _Refused(line, f"a number of more than {MAX_NUMBER_DIGITS} digits", "long-number",
+                          limit=MAX_NUMBER_DIGITS)
 
 
 def _load_checked(text: str) -> tuple[yaml.Node | None, Any]:
@@ -266,9 +269,10 @@ def _load_checked(text: str) -> tuple[yaml.Node | None, Any]:
         root = loader.get_single_node()
         return root, (loader.construct_document(root) if root is not None else None)
     except RecursionError:  # not within the budget above; kept as a last guard
-        raise _Refused(None, "mappings and lists are nested too deeply") from None
+        raise _Refused(None, f"mappings and lists are nested more than {MAX_YAML_DEPTH} levels deep",
+                       "yaml-depth", limit=MAX_YAML_DEPTH) from None
     except ValueError as exc:  # a value the safe constructor cannot build: a 13th month, ...
-        raise _Refused(None, f"not valid YAML: {str(exc)[:80]}") from None
+        raise _Refused(None, f"not valid YAML: {str(exc)[:80]}", "not-yaml", problem=str(exc)[:80]) from None
     finally:
         loader.dispose()
 
@@ -294,25 +298,29 @@ def parse_source(text: str | bytes, label: str) -> _Source:
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_VARIANT_BYTES:
         raise VariantError(file=label, path="", line=None,
-                           detail=f"file is {size} bytes, more than the limit of {MAX_VARIANT_BYTES}")
+                           detail=f"file is {size} bytes, more than the limit of {MAX_VARIANT_BYTES}",
+                           why="too-large", limit=MAX_VARIANT_BYTES)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise VariantError(file=label, path="", line=None, detail="file is not UTF-8 text") from None
+            raise VariantError(file=label, path="", line=None, detail="file is not UTF-8 text",
+                               why="not-utf8") from None
     try:
         root, data = _load_checked(text)
     except _Refused as exc:
-        raise VariantError(file=label, path="", line=exc.line, detail=exc.detail) from None
+        raise VariantError(file=label, path="", line=exc.line, detail=exc.detail, why=exc.why,
+                           **exc.values) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise VariantError(file=label, path="", line=mark.line + 1 if mark else None,
-                           detail=f"not valid YAML: {problem}") from None
+                           detail=f"not valid YAML: {problem}", why="not-yaml", problem=str(problem)[:80]) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise VariantError(file=label, path="", line=1, detail="a variant must be a mapping of keys to values")
+        raise VariantError(file=label, path="", line=1, detail="a variant must be a mapping of keys to values",
+                           why="not-a-mapping")
     if root is not None:
         _reject_duplicate_keys(root, label)
     return _Source(label, data, root)
@@ -374,15 +382,17 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
     key = key.strip()
     if not sep or not key or any(not part for part in key.split(".")):
         raise VariantError("bad-override", file="--set", path=text, line=None,
-                           detail=f"--set expects key=value, got {text!r}")
+                           detail=f"--set expects key=value, got {text!r}", why="override-form", got=text[:60])
     if len(raw) > MAX_VARIANT_BYTES:
         raise VariantError("bad-override", file="--set", path=key, line=None,
-                           detail=f"the value of {key[:40]} is longer than {MAX_VARIANT_BYTES} characters")
+                           detail=f"the value of {key[:40]} is longer than {MAX_VARIANT_BYTES} characters",
+                           why="override-too-long", key=key[:40], limit=MAX_VARIANT_BYTES)
     try:
         value = _load_checked(raw)[1] if raw.strip() else ""
     except _Refused as exc:
         raise VariantError("bad-override", file="--set", path=key, line=None,
-                           detail=f"{key[:40]}: {exc.detail}") from None
+                           detail=f"{key[:40]}: {exc.detail}", why="override-refused", key=key[:40],
+                           cause={"detail": exc.detail, "why": exc.why, **exc.values}) from None
     except yaml.YAMLError:
         value = raw  # not YAML: the text as typed (name=a: b)
     return tuple(key.split(".")), value
@@ -405,11 +415,13 @@ def split_call(text: str) -> tuple[str, list[str]] | None:
         return None
     if len(text) > MAX_CALL_CHARS:
         raise VariantError("bad-override", file="--variant", path="", line=None,
-                           detail=f"a one-line variant is longer than {MAX_CALL_CHARS} characters")
+                           detail=f"a one-line variant is longer than {MAX_CALL_CHARS} characters",
+                           why="call-too-long", limit=MAX_CALL_CHARS)
     match = _CALL.fullmatch(text)
     if match is None:
         raise VariantError("bad-override", file="--variant", path="", line=None,
-                           detail=f"expected NAME(key=value, ...), got {text[:60]!r}")
+                           detail=f"expected NAME(key=value, ...), got {text[:60]!r}", why="call-form",
+                           got=text[:60])
     name, inner = match.group(1), match.group(2)
     items: list[str] = []
     stack: list[str] = []
@@ -426,13 +438,15 @@ def split_call(text: str) -> tuple[str, list[str]] | None:
         elif ch in _CLOSE:
             if not stack or stack.pop() != ch:
                 raise VariantError("bad-override", file="--variant", path="", line=None,
-                                   detail=f"unmatched {ch!r} in {text[:60]!r}")
+                                   detail=f"unmatched {ch!r} in {text[:60]!r}", why="call-unmatched",
+                                   bracket=ch, got=text[:60])
         elif ch == "," and not stack:
             items.append(inner[start:k])
             start = k + 1
     if quote or stack:
         raise VariantError("bad-override", file="--variant", path="", line=None,
-                           detail=f"unclosed {quote or 'bracket'} in {text[:60]!r}")
+                           detail=f"unclosed {quote or 'bracket'} in {text[:60]!r}",
+                           why="call-unclosed-quote" if quote else "call-unclosed-bracket", quote=quote, got=text[:60])
     items.append(inner[start:])
     overrides = [item.strip() for item in items if item.strip()]
     for item in overrides:
@@ -462,10 +476,12 @@ def _game_of(chain: list[_Source], overrides: list[tuple[str, tuple[str, ...], A
             continue
         line, _ = _line_of(src.root, ("game",))
         if not isinstance(value, str):
-            raise VariantError(file=src.label, path="game", line=line, detail="game must name a game")
+            raise VariantError(file=src.label, path="game", line=line, detail="game must name a game",
+                               why="game-not-named")
         if found is not None and value != found[0]:
             raise VariantError("bad-extends", file=found[1], path="game", line=found[2],
-                               detail=f"a variant of {found[0]!r} cannot extend a variant of {value!r}")
+                               detail=f"a variant of {found[0]!r} cannot extend a variant of {value!r}",
+                               why="extends-other-game", game=found[0][:40], other=value[:40])
         found = found or (value, src.label, line)
     for text, path, value in overrides:
         if path == ("game",) and isinstance(value, str):
@@ -491,19 +507,22 @@ def resolve(
         if not isinstance(parent, str) or not parent:
             line, _ = _line_of(chain[-1].root, ("extends",))
             raise VariantError("bad-extends", file=chain[-1].label, path="extends", line=line,
-                               detail="extends must name a variant")
+                               detail="extends must name a variant", why="extends-not-named")
         if len(chain) > MAX_EXTENDS_DEPTH:
             raise VariantError("bad-extends", file=label, path="extends", line=None,
-                               detail=f"more than {MAX_EXTENDS_DEPTH} levels of extends")
+                               detail=f"more than {MAX_EXTENDS_DEPTH} levels of extends", why="extends-too-deep",
+                               limit=MAX_EXTENDS_DEPTH)
         try:
             text, parent_label = fetch(parent)
         except VariantError as exc:
             line, _ = _line_of(chain[-1].root, ("extends",))
             raise VariantError("bad-extends", file=chain[-1].label, path="extends", line=line,
-                               detail=f"cannot extend {parent!r}: {exc.params.get('detail', exc.code)}") from None
+                               detail=f"cannot extend {parent!r}: {exc.params.get('detail', exc.code)}",
+                               why="cannot-extend", parent=parent[:60], cause=dict(exc.params)) from None
         if parent_label in seen:
             raise VariantError("bad-extends", file=chain[-1].label, path="extends", line=None,
-                               detail=f"extends forms a cycle through {parent!r}")
+                               detail=f"extends forms a cycle through {parent!r}", why="extends-cycle",
+                               parent=parent[:60])
         seen.add(parent_label)
         chain.append(parse_source(text, parent_label))
 

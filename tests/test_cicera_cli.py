@@ -159,3 +159,33 @@ def test_the_table_lists_an_ambiguous_capture_and_takes_the_choice_in_italian(tm
     entry = game.apply(action, seat)
     text = PRESENTATION.narrate(entry, game.variant, table.style)
     assert "gioca 7●" in text and "prende" in text
+
+
+@pytest.mark.parametrize("game", ["cicera", "si-se-pai"])
+@pytest.mark.parametrize("lang", ["it", "uk", "zh_Hans"])
+def test_the_meaning_of_every_parameter_is_in_the_users_language(game, lang):
+    from machiavelli.core import registry
+
+    schema = registry.game(game).variant_schema
+    english = [field.description for field in schema.model_fields.values() if field.description]
+    result = run("--lang", lang, "variants", "options", "--game", game, "--json")
+    assert result.exit_code == 0, result.output
+    meanings = {row["key"]: row["meaning"] for row in json.loads(result.output)}
+    assert len(meanings) >= len(english)
+    left = [key for key, meaning in meanings.items() if meaning in english]
+    assert not left, left
+
+
+@pytest.mark.parametrize("setting", [
+    "cicera(napola_min=11)", "cicera(courts=[ZZ])", "cicera(suit_award=X)", "cicera(special_cards={QQ: 1})",
+    "cicera(partners=opposite, players.min=2)", "si-se-pai(keep=[ZZ])", "si-se-pai(claim_next=[nope])",
+])
+def test_a_refused_house_rule_is_explained_in_the_users_language(setting):
+    english = run("variants", "show", setting).output
+    # Words of the English sentence, but for the values typed and the variant's own keys (groups).
+    words = {w for w in english.split("): ", 1)[1].replace(":", " ").split() if w.isalpha() and len(w) > 3
+             and w not in setting and w != "groups"}
+    assert words, english
+    result = run("--lang", "it", "variants", "show", setting)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not words & set(result.output.split()), result.output

@@ -150,6 +150,15 @@ def test_variants_diff_json_and_text():
     assert run("variants", "diff", "bga", "nope").exit_code == 2
 
 
+@pytest.mark.parametrize("args, right", [(["bga", "bga(aces=wrap)"], "bga(aces=wrap)"),
+                                         (["bga", "bga", "--set", "aces=wrap"], "bga --set aces=wrap")])
+def test_variants_diff_tells_apart_two_variants_of_one_name(args, right):
+    # Both sides are called bga: each is labelled as it was typed, in the table and before each rule.
+    text = run("variants", "diff", *args).stdout
+    assert right in text.splitlines()[0], text.splitlines()[0]        # the table's header
+    assert f"  {right}: " in text and "  bga: " in text, text         # the rule sentences
+
+
 def test_variants_params_lists_the_schema():
     rows = {r["key"]: r for r in json.loads(run("variants", "params", "--json").stdout)}
     assert rows["restore_penalty"]["default"] == 1

@@ -158,3 +158,14 @@ def test_a_single_seat_fills_every_seat_as_the_help_says(tmp_path):
 ])
 def test_too_few_or_too_many_players_is_grammatical(args, sentence):
     one_line_error(run("play", *args), sentence)
+
+
+@pytest.mark.parametrize("args", [["--seed", "1"], ["--seat", "random", "--seat", "random", "--seed", "1"],
+                                  ["--variant", "cicera", "--seed", "1"]])
+def test_a_record_into_a_missing_folder_is_refused_before_anyone_plays(args, tmp_path):
+    # Not after an hour's game: the first line says the record cannot be written.
+    target = tmp_path / "no" / "such" / "game.json"
+    result = CliRunner().invoke(app, ["play", *args, "--record", str(target)], input="draw\n")
+    assert result.exit_code == 2, result.output[-300:]
+    assert "no such folder" in result.output and ">" not in result.output and "deals" not in result.output
+    assert not target.exists()

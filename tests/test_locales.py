@@ -245,6 +245,19 @@ def test_a_new_language_from_a_plain_install_lives_in_the_users_folder(tmp_path,
     assert result.stdout.strip() == "Alles was al bijgewerkt."
 
 
+def test_list_and_check_work_on_a_translators_own_folder(tmp_path):
+    # The folder locales init made (no template of its own): both measure it against the program's template.
+    own = tmp_path / "own"
+    own.mkdir()
+    assert run("locales", "init", "nl", "--dir", str(own)).exit_code == 0
+    listed = run("locales", "list", "--dir", str(own), "--json")
+    assert listed.exit_code == 0, listed.output
+    rows = {r["language"]: r for r in json.loads(listed.stdout)}
+    total = len([m for m in catalogs.read_catalog(catalogs.template_path()) if m.id])
+    assert rows["nl"]["translated"] == 0 and rows["nl"]["total"] == total
+    assert run("locales", "check", "--dir", str(own)).exit_code == 1
+
+
 @pytest.mark.parametrize("args", [["locales", "init", "it"], ["locales", "init", "not-a-language"]])
 def test_init_refuses_existing_or_unknown_languages(locales, args):
     result = run(*args, "--dir", str(locales))

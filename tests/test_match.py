@@ -72,6 +72,23 @@ def test_a_broken_match_record_is_one_record_error(text):
         match.loads(text)
 
 
+@pytest.mark.parametrize("text, english", [
+    ('{"format": "machiavelli-match-record", "version": 1, "deals": []}', "must hold from 1 to"),
+    ('{"format": "machiavelli-match-record", "version": 0, "deals": [{}]}', "must be a whole number"),
+    ('{"format": "machiavelli-match-record", "version": 1, "target": -1, "deals": [{}]}', "or null"),
+    ('{"format": "machiavelli-match-record", "version": 1, "deals": "all"}', "must hold from 1 to"),
+])
+def test_a_broken_match_record_is_explained_in_the_users_language(text, english, tmp_path):
+    from machiavelli.core import i18n
+
+    path = tmp_path / "match.json"
+    path.write_text(text)
+    assert english in run("replay", str(path)).output
+    result = run("--lang", "it", "replay", str(path))
+    assert result.exit_code == 2 and english not in result.output and "expected" not in result.output
+    i18n.use_language("en", environ={})
+
+
 def test_a_record_whose_dealer_is_no_seat_is_refused():
     game = Game(load_variant("bga"), 3, 1, dealer=2)
     text = GameRecord.of(game, [Seat("random")] * 3).dumps()

@@ -166,6 +166,18 @@ def test_save_never_overwrites_another_file(tmp_path):
     assert notes.read_text() == "mine"
 
 
+@pytest.mark.parametrize("lang", ["it", "de", "zh_Hans"])
+def test_a_save_into_a_missing_folder_says_why_in_the_users_language(lang, tmp_path):
+    target = tmp_path / "no" / "such" / "game.json"
+    english = play("--seed", "2", "--seat", "human", "--seat", "random", lines=[f"save {target}", "quit"])
+    assert "no such folder" in english.stdout, english.stdout[-400:]
+    said = play("--lang", lang, "--seed", "2", "--seat", "human", "--seat", "random",
+                lines=[f"save {target}", "quit"])
+    assert str(target) in said.stdout
+    assert "No such file" not in said.stdout and "no such folder" not in said.stdout, said.stdout[-400:]
+    assert not target.exists()
+
+
 # -- rejections change nothing ----------------------------------------------------------------
 
 

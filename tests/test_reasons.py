@@ -39,3 +39,117 @@ def test_other_refusals_show_their_cards_as_the_screen_does(bga):
     run(game, "play 4C 5C")
     lines = rejection(game.view(0), refusal(game, "draw"), show)
     assert len(lines) == 1 and "<4C 5C>" in lines[0]
+
+
+# -- what went wrong with a variant, a record or a file: said in the user's language ------------------------------
+
+def _refusal(load):
+    from machiavelli.core.errors import MachiavelliError
+
+    with pytest.raises(MachiavelliError) as caught:
+        load()
+    return caught.value
+
+
+def _bad_inputs(tmp_path):
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.saves import read_record
+
+    files = {
+        "twice.yaml": "extends: bga\naces: wrap\naces: low\n",
+        "list.yaml": "- a\n- b\n",
+        "alias.yaml": "extends: bga\nx: &a 1\ny: *a\n",
+        "tag.yaml": "extends: bga\nx: !!str 1\n",
+        "outside.yaml": "extends: ../other\n",
+        "unnamed.yaml": "extends: [1]\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "binary.yaml").write_bytes(b"\xff\xfe")
+    (tmp_path / "big.yaml").write_text("a: " + "x" * 70_000)
+    (tmp_path / "folder.yaml").mkdir()
+    (tmp_path / "empty.json").write_text("")
+    (tmp_path / "text.json").write_text("hello")
+    (tmp_path / "other.json").write_text('{"format": "x"}')
+    loads = [lambda: load_variant("bga(hand_size=13, aces=wrap", []),
+             lambda: load_variant("bga(hand_size)", []),
+             lambda: load_variant("bga(aces=[low)", []),
+             lambda: load_variant("bga", ["aces"]),
+             lambda: load_variant("bga", ["aces=&a x"])]
+    loads += [lambda p=tmp_path / name: load_variant(str(p), []) for name in
+              [*files, "binary.yaml", "big.yaml", "folder.yaml"]]
+    loads += [lambda p=tmp_path / name: read_record(p) for name in ["empty.json", "text.json", "other.json",
+                                                                    "folder.yaml"]]
+    return loads
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "uk", "zh_Hans"])
+def test_what_is_wrong_with_a_variant_a_record_or_a_file_is_said_in_the_users_language(lang, tmp_path):
+    from machiavelli.app.reasons import describe
+    from machiavelli.core import i18n
+
+    for load in _bad_inputs(tmp_path):
+        error = _refusal(load)
+        detail = str(error.params.get("detail", ""))
+        assert detail, error                  # the kernel says it in English (logs, JSON)
+        i18n.use_language(lang, environ={})
+        try:
+            said = describe(error)
+        finally:
+            i18n.use_language("en", environ={})
+        english = [w for w in detail.replace(",", " ").split() if w.isalpha() and len(w) > 3
+                   and w not in ("YAML", "UTF-8", "JSON", "bga", "aces", "wrap", "hand_size", "extends",
+                   "file")]  # Italian says file too
+        assert not [w for w in english if w in said.split()], (detail, said)
+
+
+def _hostile_records(tmp_path):
+    """Records damaged in their fields, their variant or their actions."""
+    import json as _json
+
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.saves import named, read_record
+    from machiavelli.core import registry
+    from machiavelli.core.records import GameRecord, Seat
+
+    game = registry.game("machiavelli").new_game(load_variant("bga", []), 2, 5)
+    good = _json.loads(GameRecord.of(game, [Seat("human"), Seat("random")]).dumps())
+    first = game.to_move()[0]
+    damaged = {
+        "variant.json": {**good, "variant": "nope"},
+        "seed.json": {**good, "seed": "abc"},
+        "seats.json": {**good, "seats": []},
+        "seat.json": {**good, "actions": [{"seat": 7, "action": "draw"}]},
+        "result.json": {**good, "result": {"winners": [0], "reason": "nope"}},
+        "rules.json": {**good, "variant": {**good["variant"], "hand_size": "abc"}},
+        "turn.json": {**good, "actions": [{"seat": 1 - first, "action": "draw"}]},
+        "card.json": {**good, "actions": [{"seat": first, "action": "play ZZ"}]},
+    }
+    for name, data in damaged.items():
+        (tmp_path / name).write_text(_json.dumps(data))
+    def replayed(path):
+        with named(path):            # as replay and play --load name the file
+            return read_record(path).replay()
+
+    return [lambda p=tmp_path / name: replayed(p) for name in damaged]
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "uk"])
+def test_what_is_wrong_with_a_record_s_fields_and_actions_is_said_in_the_users_language(lang, tmp_path):
+    from machiavelli.app.reasons import describe
+    from machiavelli.core import i18n
+
+    for load in _hostile_records(tmp_path):
+        error = _refusal(load)
+        english = describe(error)
+        words = {w.strip(".,:;()") for w in english.split(": ", 1)[-1].split()}
+        words = {w for w in words if w.isalpha() and len(w) > 3 and w not in (
+            "nope", "draw", "play", "abc", "variant", "seed", "seats", "actions", "seat", "action", "result",
+            "reason", "winners", "hand_size", "blocked")}   # what was typed, the record's fields and codes
+        assert words, english
+        i18n.use_language(lang, environ={})
+        try:
+            said = describe(error)
+        finally:
+            i18n.use_language("en", environ={})
+        assert not words & {w.strip(".,:;()") for w in said.split()}, (english, said)

@@ -417,3 +417,17 @@ def test_simulate_reports_penalty_points_when_the_variant_scores_them():
     assert [row["mean"] for row in fig["points_by_position"]] == pytest.approx([sum(r) / 4 for r in expected])
     plain = figures("bga", ["greedy"] * 3, [play_game(load("bga"), ["greedy"] * 3, 1)])
     assert "points_by_position" not in plain
+
+
+def test_games_csv_on_standard_output_is_nothing_but_the_csv():
+    import csv
+    import io
+
+    result = runner.invoke(app, ["simulate", "-V", "bga", "--games", "3", "--seed", "1", "--jobs", "1",
+                                 "--seat", "greedy", "--games-csv", "-"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 3 and all(row["variant"] == "bga" for row in rows), result.stdout[:300]
+    both = runner.invoke(app, ["simulate", "-V", "bga", "--games", "3", "--seed", "1", "--jobs", "1",
+                               "--seat", "greedy", "--games-csv", "-", "--json", "-"])
+    assert both.exit_code == 2 and "--games-csv" in both.output

@@ -107,7 +107,7 @@ def test_a_plot_that_fails_half_way_leaves_the_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(sim_plot, "plot", broken)
     result = cli("simulate", "-n", "2", "--seed", "1", "-j", "1", "-q", "--plot", str(out), "--force")
-    assert result.exit_code == 2 and _one_line(result.stderr) and "No space left" in result.stderr
+    assert result.exit_code == 2 and _one_line(result.stderr) and "the disk is full" in result.stderr
     assert out.read_bytes() == b"the old plot"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp.png"]
 

@@ -177,7 +177,8 @@ def simulate(
     csv_file: Annotated[Optional[str], typer.Option(
         "--csv", help=N_("Write the figures as CSV (one row per variant and figure); - for standard output."))] = None,
     games_csv: Annotated[Optional[str], typer.Option(
-        "--games-csv", help=N_("Write one CSV row per game (seed, result, turns, cards left, ...)."))] = None,
+        "--games-csv", help=N_(
+            "Write one CSV row per game (seed, result, turns, cards left, ...); - for standard output."))] = None,
     plot_file: Annotated[Optional[Path], typer.Option(
         "--plot", help=N_("Write a PNG comparing the variants (needs the optional plot packages)."))] = None,
     records: Annotated[Optional[Path], typer.Option(
@@ -210,8 +211,8 @@ def simulate(
         raise fail(_("--games must be from 1 to {n}.", n=MAX_GAMES))
     if jobs is not None and jobs < 1:
         raise fail(_("--jobs must be at least 1."))
-    if [str(out) for out in (json_file, csv_file, plot_file)].count("-") > 1:
-        raise fail(_("Only one of --json, --csv and --plot can write to standard output."))
+    if [str(out) for out in (json_file, csv_file, games_csv, plot_file)].count("-") > 1:
+        raise fail(_("Only one of --json, --csv, --games-csv and --plot can write to standard output."))
     variants = [library.load_variant(name, overrides or []) for name in names]
     # A house rule in one line (bga(aces=wrap)) keeps its parent's name: named
     # after its rules, it can be compared with the parent.
@@ -264,7 +265,7 @@ def simulate(
     master = seed if seed is not None else secrets.randbelow(1 << 32)
     workers = jobs or default_jobs()
     plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
-    data_on_stdout = "-" in (json_file, csv_file, str(plot_file))
+    data_on_stdout = "-" in (json_file, csv_file, games_csv, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:
         # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a number of games,
@@ -459,7 +460,12 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
     except FileExistsError:  # created while the games were played
         raise fail(describe(RecordError("file-exists", file=str(path)))) from None
     except OSError as exc:
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=exc.strerror or str(exc))) from None
+        from machiavelli.core.files import os_why
+
+        from ..reasons import detail_text
+
+        detail = detail_text({"why": os_why(exc, writing=True)}) or exc.strerror or str(exc)
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=detail)) from None
 
 
 # -- running -----------------------------------------------------------------------

@@ -204,6 +204,10 @@ def variants_diff(
     left, right = library.load_variant(a), library.load_variant(b, overrides or [])
     rows = differences(left, right)
     sentences = rules_diff.differing(left, right)
+    # Two variants of one name (bga and "bga(aces=wrap)"): each side as it was typed.
+    name_a, name_b = left.name, right.name
+    if name_a == name_b:
+        name_a, name_b = a, " ".join([b, *(f"--set {o}" for o in overrides or ())])
     if as_json:
         print_json({"a": left.name, "b": right.name,
                     "parameters": [{"key": k, "a": va, "b": vb} for k, va, vb in rows],
@@ -212,18 +216,18 @@ def variants_diff(
     if not rows:
         # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {a} is a
         # variant's name, {b} is another variant's name.
-        typer.echo(_("{a} and {b} have the same rules.", a=left.name, b=right.name))
+        typer.echo(_("{a} and {b} have the same rules.", a=name_a, b=name_b))
         return
     from rich.text import Text
 
     from machiavelli.core.terminal import printable
 
     # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
-    table = Table(_("Rule"), left.name, right.name, box=None, pad_edge=False)
+    table = Table(_("Rule"), name_a, name_b, box=None, pad_edge=False)
     for key, va, vb in rows:
         table.add_row(key, Text(printable(_shown(va))), Text(printable(_shown(vb))))
     Console(soft_wrap=True).print(table)
-    rules_diff.show(left.name, right.name, sentences)
+    rules_diff.show(name_a, name_b, sentences)
 
 
 def _shown(value: Any) -> str:

@@ -10,6 +10,7 @@ from pydantic import Field, field_validator, model_validator
 
 from machiavelli.core.cards import DeckSpec
 from machiavelli.core.checks import failed
+from machiavelli.core.i18n import NP_
 from machiavelli.core.variant import Players, Variant
 
 from .cards import COURTS, brescian
@@ -27,64 +28,87 @@ class CiceraVariant(Variant):
     """A fully resolved rule set of Cicera or another game of the scopa family."""
 
     game: str = Field(default="cicera", min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_.-]*$",
-                      description="The game this is a variant of.")
-    deck: DeckSpec = Field(default_factory=brescian, description="Suits and ranks of one deck.")
-    decks: int = Field(default=1, ge=1, le=1, description="Copies of the deck (one: every card is unique).")
-    players: Players = Field(default_factory=_four, description="Number of players allowed.")
+                      description=NP_("variant parameter", "The game this is a variant of."))
+    deck: DeckSpec = Field(default_factory=brescian, description=NP_(
+        "variant parameter", "Suits and ranks of one deck."))
+    decks: int = Field(default=1, ge=1, le=1, description=NP_(
+        "variant parameter", "Copies of the deck (one: every card is unique)."))
+    players: Players = Field(default_factory=_four, description=NP_("variant parameter", "Number of players allowed."))
     partners: Literal["opposite", "none"] = Field(
         default="opposite",
-        description="Teams: opposite (partners sit opposite each other, team totals decide) or none "
-        "(everyone alone).")
-    hand_size: int = Field(default=12, ge=1, le=52, description="Cards dealt to each player.")
-    table_cards: int = Field(default=4, ge=0, le=52, description="Cards dealt face up to the table.")
+        description=NP_("variant parameter",
+                        "Teams: opposite (partners sit opposite each other, team totals decide) or none "
+                        "(everyone alone)."))
+    hand_size: int = Field(default=12, ge=1, le=52, description=NP_("variant parameter", "Cards dealt to each player."))
+    table_cards: int = Field(default=4, ge=0, le=52, description=NP_(
+        "variant parameter", "Cards dealt face up to the table."))
     dealer: Literal["random", "first-seat"] = Field(
-        default="random", description="Who deals: a random player, or the last seat (seat 0 starts).")
+        default="random", description=NP_(
+            "variant parameter", "Who deals: a random player, or the last seat (seat 0 starts)."))
     direction: Literal["counter-clockwise", "clockwise"] = Field(
         default="counter-clockwise",
-        description="Which way play goes round the table (the player after the dealer starts).")
+        description=NP_("variant parameter",
+                        "Which way play goes round the table (the player after the dealer starts)."))
     courts: tuple[str, ...] = Field(
         default=COURTS, max_length=13,
-        description="Rank codes of the courts: a court takes only a card of its own rank.")
+        description=NP_("variant parameter", "Rank codes of the courts: a court takes only a card of its own rank."))
     courts_in_sums: bool = Field(
-        default=False, description="Courts take part in sums with their deck points (scopa), or never (Cicera).")
-    sum_captures: bool = Field(default=True, description="A number card may take number cards adding up to it.")
+        default=False, description=NP_(
+            "variant parameter", "Courts take part in sums with their deck points (scopa), or never (Cicera)."))
+    sum_captures: bool = Field(default=True, description=NP_(
+        "variant parameter", "A number card may take number cards adding up to it."))
     match_first: bool = Field(
         default=False,
-        description="When a card of the same rank is on the table, it must be taken rather than a sum (scopa); "
-        "otherwise the player chooses.")
+        description=NP_("variant parameter",
+                        "When a card of the same rank is on the table, it must be taken rather than a sum (scopa); "
+                        "otherwise the player chooses."))
     capture_optional: bool = Field(
-        default=True, description="A player may leave a card on the table even when it could capture.")
-    scopa_points: int = Field(default=1, ge=0, le=100, description="Bonus for a capture that clears the table.")
+        default=True, description=NP_(
+            "variant parameter", "A player may leave a card on the table even when it could capture."))
+    scopa_points: int = Field(default=1, ge=0, le=100, description=NP_(
+        "variant parameter", "Bonus for a capture that clears the table."))
     picada_points: int = Field(
         default=1, ge=0, le=100,
-        description="Bonus for taking, by its rank, the card the previous player just left on the table.")
+        description=NP_("variant parameter",
+                        "Bonus for taking, by its rank, the card the previous player just left on the table."))
     simile_points: int = Field(
         default=1, ge=0, le=100,
-        description="Bonus for a capture in which the played card and every card taken share one suit.")
+        description=NP_("variant parameter",
+                        "Bonus for a capture in which the played card and every card taken share one suit."))
     quartet_points: int = Field(
-        default=1, ge=0, le=100, description="Bonus for a capture that takes many table cards at once.")
+        default=1, ge=0, le=100, description=NP_(
+            "variant parameter", "Bonus for a capture that takes many table cards at once."))
     quartet_min_taken: int = Field(
-        default=3, ge=2, le=52, description="Table cards one capture must take for the quartet bonus.")
+        default=3, ge=2, le=52, description=NP_(
+            "variant parameter", "Table cards one capture must take for the quartet bonus."))
     bonuses_on_last_play: bool = Field(
-        default=True, description="The deal's last play scores its capture bonuses like any other.")
+        default=True, description=NP_(
+            "variant parameter", "The deal's last play scores its capture bonuses like any other."))
     leftover: Literal["last-capturer", "unclaimed"] = Field(
         default="last-capturer",
-        description="Where the table's cards go when the hands are empty: to the team that captured last "
-        "(no bonus), or nowhere.")
-    most_cards_points: int = Field(default=2, ge=0, le=100, description="Award for capturing the most cards.")
+        description=NP_("variant parameter",
+                        "Where the table's cards go when the hands are empty: to the team that captured last "
+                        "(no bonus), or nowhere."))
+    most_cards_points: int = Field(default=2, ge=0, le=100, description=NP_(
+        "variant parameter", "Award for capturing the most cards."))
     suit_award: str = Field(default="S", min_length=1, max_length=2, pattern=r"^[A-Z]+$",
-                            description="The suit whose majority earns an award (spade, swords).")
+                            description=NP_("variant parameter",
+                                            "The suit whose majority earns an award (spade, swords)."))
     most_suit_points: int = Field(
-        default=1, ge=0, le=100, description="Award for capturing the most cards of the award suit.")
+        default=1, ge=0, le=100, description=NP_(
+            "variant parameter", "Award for capturing the most cards of the award suit."))
     special_cards: dict[str, int] = Field(
         default_factory=_specials,
-        description="Cards worth an award to the team that captures them (notation: points); "
-        "la mata 2S, 10D, FC. A variant drops one with null (10D: null).")
-    napola: bool = Field(default=True, description="A run of one suit from the Asso upward scores its length.")
+        description=NP_("variant parameter", "Cards worth an award to the team that captures them (notation: points); "
+        "la mata 2S, 10D, FC. A variant drops one with null (10D: null)."))
+    napola: bool = Field(default=True, description=NP_(
+        "variant parameter", "A run of one suit from the Asso upward scores its length."))
     napola_suit: str = Field(default="S", min_length=1, max_length=2, pattern=r"^[A-Z]+$",
-                             description="The suit of the napola.")
-    napola_min: int = Field(default=3, ge=1, le=13, description="Shortest run (from the Asso) that scores.")
-    napola_max: int = Field(default=10, ge=1, le=13, description="Longest run that counts (up to this rank).")
+                             description=NP_("variant parameter", "The suit of the napola."))
+    napola_min: int = Field(default=3, ge=1, le=13, description=NP_(
+        "variant parameter", "Shortest run (from the Asso) that scores."))
+    napola_max: int = Field(default=10, ge=1, le=13, description=NP_(
+        "variant parameter", "Longest run that counts (up to this rank)."))
 
     @field_validator("game")
     @classmethod

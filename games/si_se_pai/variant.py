@@ -11,6 +11,7 @@ from pydantic import Field, field_validator, model_validator
 
 
 from machiavelli.core.checks import failed
+from machiavelli.core.i18n import NP_
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.melds import MeldCheck, MeldKind, check
 from machiavelli.core.variant import Players, Variant
@@ -48,36 +49,46 @@ class SiSePaiVariant(Variant):
     """A fully resolved rule set of Sì Sè Pái or another four-colour card game of groups."""
 
     game: str = Field(default=NAME, min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_.-]*$",
-                      description="The game this is a variant of.")
+                      description=NP_("variant parameter", "The game this is a variant of."))
     deck: DeckSpec = Field(default_factory=four_colour,
-                           description="Colours (suits) and characters (ranks) of one copy, and the flowers.")
-    decks: int = Field(default=4, ge=1, le=8, description="Copies of the chess cards (the flowers have their own count).")
-    players: Players = Field(default_factory=_four, description="Number of players allowed.")
-    hand_size: int = Field(default=20, ge=1, le=40, description="Cards dealt to each player.")
+                           description=NP_("variant parameter",
+                                           "Colours (suits) and characters (ranks) of one copy, and the flowers."))
+    decks: int = Field(default=4, ge=1, le=8, description=NP_(
+        "variant parameter", "Copies of the chess cards (the flowers have their own count)."))
+    players: Players = Field(default_factory=_four, description=NP_("variant parameter", "Number of players allowed."))
+    hand_size: int = Field(default=20, ge=1, le=40, description=NP_("variant parameter", "Cards dealt to each player."))
     groups: dict[str, MeldKind] = Field(
         default_factory=_groups,
-        description="The legal groups, as the kernel's meld kinds; a winning hand is split into these.")
+        description=NP_("variant parameter",
+                        "The legal groups, as the kernel's meld kinds; a winning hand is split into these."))
     points: dict[str, int] = Field(
         default_factory=_points,
-        description="What each kind of group scores in the winner's hand (a kind not named scores 0).")
+        description=NP_("variant parameter",
+                        "What each kind of group scores in the winner's hand (a kind not named scores 0)."))
     claim_anyone: tuple[str, ...] = Field(
         default=("triple", "quad"),
-        description="Groups any player may make with a public card (the highest claims after a win).")
+        description=NP_("variant parameter",
+                        "Groups any player may make with a public card (the highest claims after a win)."))
     claim_next: tuple[str, ...] = Field(
         default=("one-colour", "soldiers", "four-soldiers"),
-        description="Groups the player after the card's owner may also make with it (the 'mixed groups').")
+        description=NP_("variant parameter",
+                        "Groups the player after the card's owner may also make with it (the 'mixed groups')."))
     claim_never: tuple[str, ...] = Field(
         default=("pair",),
-        description="Groups no claim may make with a public card unless it completes a winning hand.")
+        description=NP_("variant parameter",
+                        "Groups no claim may make with a public card unless it completes a winning hand."))
     keep: tuple[str, ...] = Field(
         default=("G", FLOWER),
-        description="Character or extra-card codes that may never be discarded (Generals and flowers).")
+        description=NP_("variant parameter",
+                        "Character or extra-card codes that may never be discarded (Generals and flowers)."))
     unclaimed_draw: Literal["discard", "next-draw"] = Field(
         default="discard",
-        description="A drawn card nobody takes: counts as the drawer's discard, offered again (seed 001), "
-        "or is set aside at once and the next player draws.")
+        description=NP_("variant parameter",
+                        "A drawn card nobody takes: counts as the drawer's discard, offered again (seed 001), "
+                        "or is set aside at once and the next player draws."))
     dealer: Literal["random", "first-seat"] = Field(
-        default="random", description="Who deals and draws the first public card: a random player, or seat 1.")
+        default="random", description=NP_(
+            "variant parameter", "Who deals and draws the first public card: a random player, or seat 1."))
 
     @field_validator("game")
     @classmethod
