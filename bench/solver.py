@@ -145,9 +145,9 @@ JOKER = Card(0, "JK")
 
 
 def with_jokers(variant):
-    """``variant`` with 2 jokers per deck (as the deck's extra card JK)."""
+    """``variant`` with 2 jokers per deck (the positions hold 4 of them)."""
     data = variant.model_dump()
-    data["deck"]["extras"] = [{"code": "JK", "symbol": "🃏", "copies": 2 * variant.decks if variant.decks < 3 else 4}]
+    data["jokers"] = 2
     return type(variant).model_validate(data)
 
 

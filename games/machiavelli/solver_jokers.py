@@ -35,14 +35,15 @@ from itertools import combinations, product
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
-from .solver_search import RankSearch
+from .solver_ranks import _raw_moves, EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_ranks import FASTEST, PREFERRED, VALUE
+from .solver_search import PATIENT_VISITS, QUICK_VISITS, Outcome, RankSearch, _TooLong
 
 JOKER = Card(0, "JK")
 #: Most visits of the search for one position with jokers (about a second at
 #: worst); positions with few table cards and many hand cards can need far
 #: more to prove that no more cards fit.
-MAX_VISITS = 1_000
+MAX_VISITS = 100_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
 JSTEP = 1000
@@ -311,6 +312,22 @@ class JokerSearch(RankSearch):
         self._jmoves: dict[tuple[int, int, int], Option] = {}
         self._left = self.J
         self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
+        self._set_costs()
+        self._rmoves: dict[tuple, tuple] = {}
+        self._rahead: dict[tuple, bool] = {}
+
+    def _set_costs(self) -> None:
+        smallest = min(self.shape.set_sizes) if self.sets else 0
+        U = 1
+        for n in range(1, smallest):
+            U = U * n // __import__('math').gcd(U, n)
+        self.U = U
+        cost = [0] * (self.R + 1)
+        for r in range(1, self.R + 1):
+            d = sum(1 for x in self.avail[r] if x)
+            if d and d < smallest:
+                cost[r] = U * (smallest - d) // d
+        self.set_cost = cost
 
     def search(self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None):
         """As :meth:`RankSearch.search`, within :data:`MAX_VISITS` visits in
@@ -320,6 +337,38 @@ class JokerSearch(RankSearch):
         if room <= 0:
             raise SolverError("search-too-large", detail="too many ways to place the jokers")
         return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
+
+    def solve(self) -> Outcome:
+        """The most hand cards: quick searches for a path placing every
+        playable card (as :meth:`RankSearch.solve`), then the targets from
+        the highest down, each settled by :meth:`find` (searches that share
+        their failed states): the first target met is the best count. Going
+        down keeps forward checking cheap (its budget of skipped cards is
+        what separates the target from every playable card)."""
+        top = self.upper
+        path = None
+        for order in (PREFERRED, FASTEST):
+            try:
+                path = self.search(top, order=order, limit=QUICK_VISITS)
+            except _TooLong:
+                continue
+            if path is None:
+                top -= 1
+            elif order == FASTEST:
+                try:
+                    path = self.search(top, limit=PATIENT_VISITS) or path
+                except _TooLong:
+                    pass
+            break
+        root = self._root()
+        target = top
+        while path is None and target >= 0:
+            if target == 0 or self._may_finish(0, root, self.upper - target):
+                path = self.find(target)[0]
+            target -= 1
+        assert path is not None, "placing nothing is always possible"
+        value = sum(o[VALUE] for combo in path for o in combo)
+        return Outcome(value, value // self.w_hand, tuple(tuple(Option(*o) for o in combo) for combo in path))
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
@@ -412,6 +461,7 @@ class JokerSearch(RankSearch):
         # The suits share the jokers: for each suit the fewest hand cards it
         # must skip with j jokers; some sharing of the jokers left must keep
         # the skips within the slack.
+        left *= self.U
         best = {0: 0}  # jokers given to the suits so far -> fewest skips
         for s in range(self.S):
             tokens = state[s]
@@ -436,38 +486,90 @@ class JokerSearch(RankSearch):
         return True
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
-        return self._jfuture(r, s, tokens, allowance, self._left)
+        return self._jfuture(r, s, tokens, allowance, self._left * self.U)
 
     def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
-        """As :meth:`RankSearch._future`, with at most ``left`` jokers."""
+        """As :meth:`RankSearch._future`, within ``left`` units of jokers
+        (:meth:`_set_costs`), in a relaxed model of the suit: a joker is one
+        more card of any cell for runs, whatever the run holds (no natural
+        card needed, no limit per meld, no place of its own), so the runs'
+        tokens are the plain ones of :mod:`.solver_ranks`. Every answer of
+        the real model is one of the relaxed model with the same skips and
+        jokers: the bound stays a bound, over far fewer states."""
+        return self._relaxed(r, s, tuple(sorted([tok % JSTEP for tok in tokens])), allowance, left)
+
+    def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
         allowance = min(allowance, self.suit_after[r][s])
         key = (r, s, tokens, allowance, left)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
             return found
         if r == self.R:
-            result = (0, ()) if self._final_ok(tokens) else None
+            full = self.full
+            result = (0, ()) if all(tok == full or tok == EPART for tok in tokens) else None
         else:
             least = 1 << 60
             masks: list[int] | None = None
-            for k, (lst, _) in self.options(r + 1, s, tokens).items():
-                for o in lst:
-                    if o.skip > allowance or o.jokers > left:
-                        continue
-                    child = self._jfuture(r + 1, s, o.new, allowance - o.skip, left - o.jokers)
-                    if child is None:
-                        continue
-                    if o.skip + child[0] < least:
-                        least = o.skip + child[0]
-                    if masks is None:
-                        masks = [0, *child[1]]
-                    else:
-                        for i, mask in enumerate(child[1], start=1):
-                            masks[i] |= mask
-                    masks[0] |= 1 << k
+            for new, k, skip, cost in self._relaxed_moves(r + 1, s, tokens):
+                if skip > allowance or cost > left:
+                    continue
+                child = self._relaxed(r + 1, s, new, allowance - skip, left - cost)
+                if child is None:
+                    continue
+                if skip + child[0] < least:
+                    least = skip + child[0]
+                if masks is None:
+                    masks = [0, *child[1]]
+                else:
+                    for i, mask in enumerate(child[1], start=1):
+                        masks[i] |= mask
+                masks[0] |= 1 << k
             result = None if masks is None else (least, tuple(masks))
         self._futures[key] = result
         return result
+
+    def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]):
+        """The relaxed model's moves of suit ``s`` at rank ``r``: (tokens
+        after, natural cards to sets, hand cards skipped, units of jokers)."""
+        key = (r, s, tokens)
+        found = self._rmoves.get(key)
+        if found is not None:
+            return found
+        t, h, p, _, _ = self.cell[r][s]
+        n = t + h + p
+        aces, m = self.shape.aces, self.m
+        raw = _raw_moves(
+            tokens, t, n + (self.J if self.runs else 0), m, self.sets,
+            self.runs and not (r == 1 and aces == "high"),
+            self.runs and r == 1 and aces != "low",
+            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
+            r == 1,
+        )
+        U, per_set = self.U, self.set_cost[r]
+        best: dict[tuple, tuple] = {}
+        for new, k, used, _, _ in raw:
+            if k > n:
+                continue
+            jokers = used - n if used > n else 0
+            hand = used - jokers - t
+            skip = h - (hand if hand < h else h)
+            cost = U * jokers + k * per_set
+            old = best.get((new, k))
+            if (old is None or (skip, cost) < old[2:]) and self._relaxed_ahead(r, s, new):
+                best[(new, k)] = (new, k, skip, cost)
+        found = self._rmoves[key] = tuple(best.values())
+        return found
+
+    def _relaxed_ahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
+        """Can plain runs in progress be completed with the cards that exist
+        and every joker?"""
+        if not tokens:
+            return True
+        key = (r, s, tokens)
+        ok = self._rahead.get(key)
+        if ok is None:
+            ok = self._rahead[key] = self._lookahead_now(r, s, tokens)
+        return ok
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         """Can the runs in progress still be completed with the cards that
