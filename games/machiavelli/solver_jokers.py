@@ -40,9 +40,10 @@ from .solver_ranks import FASTEST, PREFERRED, VALUE
 from .solver_search import PATIENT_VISITS, QUICK_VISITS, Outcome, RankSearch, _TooLong
 
 JOKER = Card(0, "JK")
-#: Most visits of the search for one position with jokers (about a second at
-#: worst); positions with few table cards and many hand cards can need far
-#: more to prove that no more cards fit.
+#: Most visits of the search for one position with jokers, a safety net (a
+#: few seconds): the bench's positions need at most about 40000 (small tables
+#: with big hands, where proving that no more cards fit is the work), but a
+#: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
