@@ -591,6 +591,10 @@ class JokerSearch(RankSearch):
         span = R - r
         if not tokens:
             return True
+        # A run of jokers alone so far needs a natural card at a later rank.
+        bare = sum(1 for tok in tokens if tok // JSTEP & 1)
+        if bare and bare > sum(row[s] for row in self.avail[r + 1 :]):
+            return False
         need = [0] * (span + 1)
         for tok in tokens:
             lead = tok // JSTEP >> 1 & 1
@@ -654,6 +658,7 @@ class JokerSearch(RankSearch):
         table = []
         allowed = self.jkmap[r]
         within = self._within
+        last_rank = r == self.R  # every table joker must be on the table by then
         for kv in product(*per_suit):
             jss = allowed.get(kv)
             if jss is None or jss[0] > left:
@@ -696,7 +701,8 @@ class JokerSearch(RankSearch):
                 # Keys put skips first, then jokers: whatever follows skips
                 # more or uses as many jokers at least.
                 return
-            if du <= left and (u + du <= T or not any([o[JOKERS] and o[SKIP] for o in combo])):
+            if du <= left and (u + du <= T or not any([o[JOKERS] and o[SKIP] for o in combo])) \
+                    and (u + du >= T or not last_rank):
                 yield (*combo, self._joker_move(u, du, js))
             if ji + 1 < len(jss) and jss[ji + 1] <= left:
                 push(heap, (key + w_jok * (jss[ji + 1] - js), which, pos, 0, ji + 1))
