@@ -314,6 +314,9 @@ class JokerSearch(RankSearch):
         self._left = self.J
         self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
         self._set_costs()
+        # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
+        self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
+                       for r in range(self.R + 1)]
         self._rmoves: dict[tuple, tuple] = {}
         self._rahead: dict[tuple, bool] = {}
 
@@ -388,8 +391,7 @@ class JokerSearch(RankSearch):
     def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
         # Shared by positions: everything the moves depend on is in the key
         # (the cell, the suit's cards at the later ranks, the jokers).
-        key = (self.shape, r, self.cell[r][s], tuple([row[s] for row in self.avail[r + 1 :]]), tokens,
-               self.J, self.limit)
+        key = (self.shape, r, self.cell[r][s], self._later[r][s], tokens, self.J, self.limit, self.T > 0)
         found = _OPTIONS.get(key)
         if found is None:
             if len(_OPTIONS) > 1 << 16:
@@ -415,7 +417,10 @@ class JokerSearch(RankSearch):
             if ok is None:
                 ok = seen[(r, s, new)] = self._lookahead(r, s, new)
             if ok:
-                grouped.setdefault(k, []).append(self._joption(r, s, new, k, used, jk, moves, starts))
+                o = self._joption(r, s, new, k, used, jk, moves, starts)
+                if jk and o[SKIP] and not self.T:
+                    continue  # :meth:`_moves` would never take it (a joker beside a hand card left)
+                grouped.setdefault(k, []).append(o)
         return {
             k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
         }
@@ -578,7 +583,7 @@ class JokerSearch(RankSearch):
         (Shared by positions: the answer depends only on the key below.)"""
         if not tokens:
             return True
-        key = (tuple([row[s] for row in self.avail[r + 1 :]]), tokens, self.m, self.J)
+        key = (self._later[r][s], tokens, self.m, self.J)
         ok = _LOOKAHEAD.get(key)
         if ok is None:
             if len(_LOOKAHEAD) > 1 << 17:
@@ -593,7 +598,7 @@ class JokerSearch(RankSearch):
             return True
         # A run of jokers alone so far needs a natural card at a later rank.
         bare = sum(1 for tok in tokens if tok // JSTEP & 1)
-        if bare and bare > sum(row[s] for row in self.avail[r + 1 :]):
+        if bare and bare > sum(self._later[r][s]):
             return False
         need = [0] * (span + 1)
         for tok in tokens:
