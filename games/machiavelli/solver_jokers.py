@@ -652,7 +652,24 @@ class JokerSearch(RankSearch):
         S = self.S
         u = state[S][0] - JTAG
         left = self.J - u
-        per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        within = self._within
+        per_suit = []
+        for s in range(S):
+            # Per group of cards to sets: (options within the jokers left,
+            # the first's key, the fewest skips: the first's, skips coming
+            # first in both orders).
+            key = (r, s, state[s], order, left)
+            groups = within.get(key)
+            if groups is None:
+                groups = {}
+                for k, lists in self.options(r, s, state[s]).items():
+                    lst = lists[order]
+                    if left < self.J:
+                        lst = [o for o in lst if o[JOKERS] <= left]
+                    if lst:
+                        groups[k] = (lst, lst[0][KEYS][order], lst[0][SKIP])
+                within[key] = groups
+            per_suit.append(groups)
         w_jok = self.w_jok
         # A joker in a run where a hand card of the same cell stays in the
         # hand could give way to that card (as many hand cards placed, a
@@ -662,31 +679,19 @@ class JokerSearch(RankSearch):
         heap = []
         table = []
         allowed = self.jkmap[r]
-        within = self._within
         last_rank = r == self.R  # every table joker must be on the table by then
+        zeros = (0,) * S
         for kv in product(*per_suit):
             jss = allowed.get(kv)
             if jss is None or jss[0] > left:
                 continue
-            lists = []
-            for s in range(S):
-                key = (r, s, state[s], kv[s], order, left)
-                lst = within.get(key)
-                if lst is None:
-                    lst = per_suit[s][kv[s]][order]
-                    if left < self.J:
-                        lst = [o for o in lst if o[JOKERS] <= left]
-                    within[key] = lst
-                if not lst:
-                    break
-                lists.append(lst)
-            if len(lists) < S:
+            picked = [groups[k] for groups, k in zip(per_suit, kv)]
+            if sum([g[2] for g in picked]) > slack:
                 continue
-            first = 0
-            for lst in lists:
-                first += lst[0][KEYS][order]
+            lists = [g[0] for g in picked]
+            first = sum([g[1] for g in picked])
             # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
-            heap.append((first + w_jok * jss[0], len(table), (0,) * S, 0, 0))
+            heap.append((first + w_jok * jss[0], len(table), zeros, 0, 0))
             table.append((lists, jss))
         heapify(heap)
         push, pop = heappush, heappop
