@@ -36,8 +36,7 @@ from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
 from .solver_ranks import _raw_moves, EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
-from .solver_ranks import FASTEST, PREFERRED, VALUE
-from .solver_search import PATIENT_VISITS, QUICK_VISITS, Outcome, RankSearch, _TooLong
+from .solver_search import RankSearch
 
 JOKER = Card(0, "JK")
 #: Most visits of the search for one position with jokers, a safety net (a
@@ -342,37 +341,23 @@ class JokerSearch(RankSearch):
             raise SolverError("search-too-large", detail="too many ways to place the jokers")
         return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
 
-    def solve(self) -> Outcome:
-        """The most hand cards: quick searches for a path placing every
-        playable card (as :meth:`RankSearch.solve`), then the targets from
-        the highest down, each settled by :meth:`find` (searches that share
-        their failed states): the first target met is the best count. Going
-        down keeps forward checking cheap (its budget of skipped cards is
-        what separates the target from every playable card)."""
-        top = self.upper
-        path = None
-        for order in (PREFERRED, FASTEST):
-            try:
-                path = self.search(top, order=order, limit=QUICK_VISITS)
-            except _TooLong:
-                continue
-            if path is None:
-                top -= 1
-            elif order == FASTEST:
-                try:
-                    path = self.search(top, limit=PATIENT_VISITS) or path
-                except _TooLong:
-                    pass
-            break
+    def _settle(self, top: int):
+        """The first path for the best count at most ``top``, once the
+        quick searches of :meth:`RankSearch.solve` have not settled it: the
+        targets from ``top`` down, each settled by :meth:`find` (searches
+        that share their failed states), the first one met being the best
+        count. Going down keeps forward checking cheap (its budget of
+        skipped cards is what separates the target from every playable
+        card), where a first path of any count would need it large."""
         root = self._root()
-        target = top
-        while path is None and target >= 0:
-            if target == 0 or self._may_finish(0, root, self.upper - target):
+        for target in range(top, 0, -1):
+            if self._may_finish(0, root, self.upper - target):
                 path = self.find(target)[0]
-            target -= 1
+                if path is not None:
+                    return path
+        path = self.find(0)[0]
         assert path is not None, "placing nothing is always possible"
-        value = sum(o[VALUE] for combo in path for o in combo)
-        return Outcome(value, value // self.w_hand, tuple(tuple(Option(*o) for o in combo) for combo in path))
+        return path
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
