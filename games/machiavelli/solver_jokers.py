@@ -23,7 +23,12 @@ at most ``jokers_per_meld`` jokers (docs: tools/JOKERS.md). Here:
   the table's, which must all be used; then the hand's; then help cards).
 
 The search itself (:class:`.solver_search.RankSearch`) is unchanged: only
-the moves, the bounds and the end test know about jokers.
+the moves, the bounds, the end test and the way the best count is settled
+(the targets from the highest down) know about jokers. Forward checking
+works on a relaxed model of each suit (a joker any card of a run, plain
+tokens; a card sent to a set charged the jokers that set needs at least,
+shared out among its natural cards), far cheaper than the real one and a
+bound all the same.
 """
 
 from __future__ import annotations
