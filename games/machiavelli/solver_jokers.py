@@ -41,7 +41,7 @@ from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
 from .solver_ranks import _raw_moves, EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
-from .solver_search import RankSearch
+from .solver_search import RankSearch, _shares
 
 JOKER = Card(0, "JK")
 #: Most visits of the search for one position with jokers, a safety net (a
@@ -52,6 +52,11 @@ MAX_VISITS = 100_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
 JSTEP = 1000
+#: Budgets of skipped cards small enough for :meth:`JokerSearch._joint_ok`.
+JOINT_SLACK = 2
+#: Fields of the relaxed model's moves: units of jokers (runs and a share of
+#: sets), jokers in runs.
+UNITS, RUN_JOKERS = 3, 4
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
 _LOOKAHEAD: dict[tuple, bool] = {}
@@ -318,6 +323,7 @@ class JokerSearch(RankSearch):
         self._left = self.J
         self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
         self._set_costs()
+        self._set_jokers: dict[tuple, int] = {}
         # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
         self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
                        for r in range(self.R + 1)]
@@ -479,7 +485,54 @@ class JokerSearch(RankSearch):
             if not nxt:
                 return False
             best = nxt
-        return True
+        return slack > JOINT_SLACK or self._joint_ok(r, state, slack, left // self.U)
+
+    def _joint_ok(self, r: int, state: tuple, slack: int, left: int) -> bool:
+        """Forward checking with the jokers of runs and sets counted
+        together, for small budgets of skipped cards: for some share of the
+        skips and of the jokers between the suits' runs (relaxed model,
+        :meth:`_jfuture`), the sets' jokers (at each later rank the fewest
+        that some choice among what the suits can send there needs) must fit
+        in the jokers left."""
+        S = self.S
+        tokens = [tuple(sorted([tok % JSTEP for tok in state[s]])) for s in range(S)]
+        for share in _shares(S, slack):
+            per_suit = []
+            for s in range(S):
+                choices, last = [], None
+                for j in range(left + 1):
+                    f = self._relaxed(r, s, tokens[s], share[s], j, RUN_JOKERS)
+                    if f is not None and f[1] != last:
+                        choices.append((j, f[1]))
+                        last = f[1]
+                if not choices:
+                    break
+                per_suit.append(choices)
+            else:
+                if self._joint_split(r, per_suit, 0, left, ()):
+                    return True
+        return False
+
+    def _joint_split(self, r: int, per_suit, s: int, left: int, chosen: tuple) -> bool:
+        if s == self.S:
+            need = 0
+            fewest = self._set_jokers
+            for i, masks in enumerate(zip(*chosen), start=r + 1):
+                n = fewest.get((i, masks))
+                if n is None:
+                    n = fewest[(i, masks)] = min(
+                        [jss[0] for kv, jss in self.jkmap[i].items()
+                         if all([masks[x] >> kv[x] & 1 for x in range(self.S)])], default=1 << 20)
+                need += n
+                if need > left:
+                    return False
+            return True
+        for j, masks in per_suit[s]:
+            if j > left:
+                return False
+            if self._joint_split(r, per_suit, s + 1, left - j, (*chosen, masks)):
+                return True
+        return False
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
         return self._jfuture(r, s, tokens, allowance, self._left * self.U)
@@ -492,11 +545,13 @@ class JokerSearch(RankSearch):
         tokens are the plain ones of :mod:`.solver_ranks`. Every answer of
         the real model is one of the relaxed model with the same skips and
         jokers: the bound stays a bound, over far fewer states."""
-        return self._relaxed(r, s, tuple(sorted([tok % JSTEP for tok in tokens])), allowance, left)
+        return self._relaxed(r, s, tuple(sorted([tok % JSTEP for tok in tokens])), allowance, left, UNITS)
 
-    def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
+    def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
+        """(The relaxed model's future; ``cost_at`` is the field of the
+        moves that ``left`` counts: :data:`UNITS` or :data:`RUN_JOKERS`.)"""
         allowance = min(allowance, self.suit_after[r][s])
-        key = (r, s, tokens, allowance, left)
+        key = (r, s, tokens, allowance, left, cost_at)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
             return found
@@ -506,10 +561,11 @@ class JokerSearch(RankSearch):
         else:
             least = 1 << 60
             masks: list[int] | None = None
-            for new, k, skip, cost in self._relaxed_moves(r + 1, s, tokens):
+            for move in self._relaxed_moves(r + 1, s, tokens):
+                new, k, skip, cost = move[0], move[1], move[2], move[cost_at]
                 if skip > allowance or cost > left:
                     continue
-                child = self._relaxed(r + 1, s, new, allowance - skip, left - cost)
+                child = self._relaxed(r + 1, s, new, allowance - skip, left - cost, cost_at)
                 if child is None:
                     continue
                 if skip + child[0] < least:
@@ -526,7 +582,7 @@ class JokerSearch(RankSearch):
 
     def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]):
         """The relaxed model's moves of suit ``s`` at rank ``r``: (tokens
-        after, natural cards to sets, hand cards skipped, units of jokers)."""
+        after, natural cards to sets, hand cards skipped, units of jokers, jokers in runs)."""
         key = (r, s, tokens)
         found = self._rmoves.get(key)
         if found is not None:
@@ -551,8 +607,8 @@ class JokerSearch(RankSearch):
             skip = h - (hand if hand < h else h)
             cost = U * jokers + k * per_set
             old = best.get((new, k))
-            if (old is None or (skip, cost) < old[2:]) and self._relaxed_ahead(r, s, new):
-                best[(new, k)] = (new, k, skip, cost)
+            if (old is None or (skip, cost) < old[2:4]) and self._relaxed_ahead(r, s, new):
+                best[(new, k)] = (new, k, skip, cost, jokers)
         found = self._rmoves[key] = tuple(best.values())
         return found
 
