@@ -324,6 +324,7 @@ class JokerSearch(RankSearch):
         self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
         self._set_costs()
         self._set_jokers: dict[tuple, int] = {}
+        self._plains: dict[tuple[int, ...], tuple[int, ...]] = {}
         # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
         self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
                        for r in range(self.R + 1)]
@@ -434,7 +435,7 @@ class JokerSearch(RankSearch):
         base = self.w_skip * skip + self.w_jok * jk - bonus
         keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
         value = hand * self.w_hand + stay * self.w_stay + bonus
-        return Option(new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
+        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)  # an Option's fields
 
     def _credit(self, used: int) -> int:
         """Hand cards that ``used`` jokers count for (the table's come first)."""
@@ -445,7 +446,7 @@ class JokerSearch(RankSearch):
         found = self._jmoves.get(key)
         if found is None:
             hand = self._credit(u + du) - self._credit(u)
-            found = self._jmoves[key] = Option(
+            found = self._jmoves[key] = (  # an Option's fields
                 (JTAG + u + du,), js, 0, hand, 0, 0, hand * self.w_hand, (), (), 0, 0, 0, (0, 0), du
             )
         return found
@@ -495,7 +496,7 @@ class JokerSearch(RankSearch):
         that some choice among what the suits can send there needs) must fit
         in the jokers left."""
         S = self.S
-        tokens = [tuple(sorted([tok % JSTEP for tok in state[s]])) for s in range(S)]
+        tokens = [self._plain(state[s]) for s in range(S)]
         for share in _shares(S, slack):
             per_suit = []
             for s in range(S):
@@ -545,7 +546,14 @@ class JokerSearch(RankSearch):
         tokens are the plain ones of :mod:`.solver_ranks`. Every answer of
         the real model is one of the relaxed model with the same skips and
         jokers: the bound stays a bound, over far fewer states."""
-        return self._relaxed(r, s, tuple(sorted([tok % JSTEP for tok in tokens])), allowance, left, UNITS)
+        return self._relaxed(r, s, self._plain(tokens), allowance, left, UNITS)
+
+    def _plain(self, tokens: tuple[int, ...]) -> tuple[int, ...]:
+        """The plain tokens of runs (what the relaxed model keeps of them)."""
+        found = self._plains.get(tokens)
+        if found is None:
+            found = self._plains[tokens] = tuple(sorted([tok % JSTEP for tok in tokens]))
+        return found
 
     def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
         """(The relaxed model's future; ``cost_at`` is the field of the
@@ -773,11 +781,11 @@ class JokerSearch(RankSearch):
 
 
 def _preferred_key(o: Option) -> int:
-    return o.keys[0]
+    return o[KEYS][0]
 
 
 def _fastest_key(o: Option) -> int:
-    return o.keys[1]
+    return o[KEYS][1]
 
 
 # -- from cards to counts and back -------------------------------------------------------
