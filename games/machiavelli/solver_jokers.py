@@ -36,6 +36,7 @@ from __future__ import annotations
 from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import combinations, product
+from math import gcd
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
@@ -332,10 +333,16 @@ class JokerSearch(RankSearch):
         self._rahead: dict[tuple, bool] = {}
 
     def _set_costs(self) -> None:
+        """Units of jokers for the relaxed model (:meth:`_jfuture`): a joker
+        is ``U`` units, and a natural card sent to a set at rank ``r`` costs
+        ``set_cost[r]`` units. A set of n natural cards needs at least
+        ``smallest - n`` jokers; with d suits present at the rank, n <= d, so
+        ``(smallest - d) / d`` jokers per natural card never count more than
+        the set needs (``U`` makes that share a whole number)."""
         smallest = min(self.shape.set_sizes) if self.sets else 0
         U = 1
         for n in range(1, smallest):
-            U = U * n // __import__('math').gcd(U, n)
+            U = U * n // gcd(U, n)
         self.U = U
         cost = [0] * (self.R + 1)
         for r in range(1, self.R + 1):
@@ -515,6 +522,9 @@ class JokerSearch(RankSearch):
         return False
 
     def _joint_split(self, r: int, per_suit, s: int, left: int, chosen: tuple) -> bool:
+        """Some choice, from suit ``s`` on, of jokers for runs (and the
+        masks of what the suits can send to sets that come with them) that
+        leaves ``left`` jokers enough for the sets."""
         if s == self.S:
             need = 0
             fewest = self._set_jokers
