@@ -442,7 +442,8 @@ class JokerSearch(RankSearch):
         base = self.w_skip * skip + self.w_jok * jk - bonus
         keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
         value = hand * self.w_hand + stay * self.w_stay + bonus
-        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)  # an Option's fields
+        # An Option's fields, as a plain tuple (see :class:`.solver_ranks.Option`).
+        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
 
     def _credit(self, used: int) -> int:
         """Hand cards that ``used`` jokers count for (the table's come first)."""
