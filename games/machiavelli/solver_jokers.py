@@ -46,7 +46,7 @@ from .solver_search import RankSearch, _shares
 
 JOKER = Card(0, "JK")
 #: Most visits of the search for one position with jokers, a safety net (a
-#: few seconds): the bench's positions need at most about 40000 (small tables
+#: few seconds): the bench's positions need at most about 35000 (small tables
 #: with big hands, where proving that no more cards fit is the work), but a
 #: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
