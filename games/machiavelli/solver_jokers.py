@@ -662,9 +662,10 @@ class JokerSearch(RankSearch):
         if not tokens:
             return True
         # A run of jokers alone so far needs a natural card at a later rank.
-        bare = sum(1 for tok in tokens if tok // JSTEP & 1)
-        if bare and bare > sum(self._later[r][s]):
-            return False
+        if tokens[-1] >= JSTEP:  # tokens are sorted: only then can one be bare
+            bare = sum([tok // JSTEP & 1 for tok in tokens])
+            if bare and bare > sum(self._later[r][s]):
+                return False
         need = [0] * (span + 1)
         for tok in tokens:
             lead = tok // JSTEP >> 1 & 1
