@@ -23,7 +23,12 @@ at most ``jokers_per_meld`` jokers (docs: tools/JOKERS.md). Here:
   the table's, which must all be used; then the hand's; then help cards).
 
 The search itself (:class:`.solver_search.RankSearch`) is unchanged: only
-the moves, the bounds and the end test know about jokers.
+the moves, the bounds, the end test and the way the best count is settled
+(the targets from the highest down) know about jokers. Forward checking
+works on a relaxed model of each suit (a joker any card of a run, plain
+tokens; a card sent to a set charged the jokers that set needs at least,
+shared out among its natural cards), far cheaper than the real one and a
+bound all the same.
 """
 
 from __future__ import annotations
@@ -31,21 +36,28 @@ from __future__ import annotations
 from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import combinations, product
+from math import gcd
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
-from .solver_search import RankSearch
+from .solver_ranks import _raw_moves, EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_search import RankSearch, _shares
 
 JOKER = Card(0, "JK")
-#: Most visits of the search for one position with jokers (about a second at
-#: worst); positions with few table cards and many hand cards can need far
-#: more to prove that no more cards fit.
-MAX_VISITS = 1_000
+#: Most visits of the search for one position with jokers, a safety net (a
+#: few seconds): the bench's positions need at most about 35000 (small tables
+#: with big hands, where proving that no more cards fit is the work), but a
+#: rare one needs far more (SolverError then; computer players fall back).
+MAX_VISITS = 100_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
 JSTEP = 1000
+#: Budgets of skipped cards small enough for :meth:`JokerSearch._joint_ok`.
+JOINT_SLACK = 2
+#: Fields of the relaxed model's moves: units of jokers (runs and a share of
+#: sets), jokers in runs.
+UNITS, RUN_JOKERS = 3, 4
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
 _LOOKAHEAD: dict[tuple, bool] = {}
@@ -311,6 +323,33 @@ class JokerSearch(RankSearch):
         self._jmoves: dict[tuple[int, int, int], Option] = {}
         self._left = self.J
         self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
+        self._set_costs()
+        self._set_jokers: dict[tuple, int] = {}
+        self._plains: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
+        self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
+                       for r in range(self.R + 1)]
+        self._rmoves: dict[tuple, tuple] = {}
+        self._rahead: dict[tuple, bool] = {}
+
+    def _set_costs(self) -> None:
+        """Units of jokers for the relaxed model (:meth:`_jfuture`): a joker
+        is ``U`` units, and a natural card sent to a set at rank ``r`` costs
+        ``set_cost[r]`` units. A set of n natural cards needs at least
+        ``smallest - n`` jokers; with d suits present at the rank, n <= d, so
+        ``(smallest - d) / d`` jokers per natural card never count more than
+        the set needs (``U`` makes that share a whole number)."""
+        smallest = min(self.shape.set_sizes) if self.sets else 0
+        U = 1
+        for n in range(1, smallest):
+            U = U * n // gcd(U, n)
+        self.U = U
+        cost = [0] * (self.R + 1)
+        for r in range(1, self.R + 1):
+            d = sum(1 for x in self.avail[r] if x)
+            if d and d < smallest:
+                cost[r] = U * (smallest - d) // d
+        self.set_cost = cost
 
     def search(self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None):
         """As :meth:`RankSearch.search`, within :data:`MAX_VISITS` visits in
@@ -320,6 +359,24 @@ class JokerSearch(RankSearch):
         if room <= 0:
             raise SolverError("search-too-large", detail="too many ways to place the jokers")
         return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
+
+    def _settle(self, top: int):
+        """The first path for the best count at most ``top``, once the
+        quick searches of :meth:`RankSearch.solve` have not settled it: the
+        targets from ``top`` down, each settled by :meth:`find` (searches
+        that share their failed states), the first one met being the best
+        count. Going down keeps forward checking cheap (its budget of
+        skipped cards is what separates the target from every playable
+        card), where a first path of any count would need it large."""
+        root = self._root()
+        for target in range(top, 0, -1):
+            if self._may_finish(0, root, self.upper - target):
+                path = self.find(target)[0]
+                if path is not None:
+                    return path
+        path = self.find(0)[0]
+        assert path is not None, "placing nothing is always possible"
+        return path
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
@@ -338,8 +395,7 @@ class JokerSearch(RankSearch):
     def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
         # Shared by positions: everything the moves depend on is in the key
         # (the cell, the suit's cards at the later ranks, the jokers).
-        key = (self.shape, r, self.cell[r][s], tuple([row[s] for row in self.avail[r + 1 :]]), tokens,
-               self.J, self.limit)
+        key = (self.shape, r, self.cell[r][s], self._later[r][s], tokens, self.J, self.limit, self.T > 0)
         found = _OPTIONS.get(key)
         if found is None:
             if len(_OPTIONS) > 1 << 16:
@@ -365,7 +421,10 @@ class JokerSearch(RankSearch):
             if ok is None:
                 ok = seen[(r, s, new)] = self._lookahead(r, s, new)
             if ok:
-                grouped.setdefault(k, []).append(self._joption(r, s, new, k, used, jk, moves, starts))
+                o = self._joption(r, s, new, k, used, jk, moves, starts)
+                if jk and o[SKIP] and not self.T:
+                    continue  # :meth:`_moves` would never take it (a joker beside a hand card left)
+                grouped.setdefault(k, []).append(o)
         return {
             k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
         }
@@ -383,7 +442,8 @@ class JokerSearch(RankSearch):
         base = self.w_skip * skip + self.w_jok * jk - bonus
         keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
         value = hand * self.w_hand + stay * self.w_stay + bonus
-        return Option(new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
+        # An Option's fields, as a plain tuple (see :class:`.solver_ranks.Option`).
+        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
 
     def _credit(self, used: int) -> int:
         """Hand cards that ``used`` jokers count for (the table's come first)."""
@@ -394,7 +454,7 @@ class JokerSearch(RankSearch):
         found = self._jmoves.get(key)
         if found is None:
             hand = self._credit(u + du) - self._credit(u)
-            found = self._jmoves[key] = Option(
+            found = self._jmoves[key] = (  # an Option's fields
                 (JTAG + u + du,), js, 0, hand, 0, 0, hand * self.w_hand, (), (), 0, 0, 0, (0, 0), du
             )
         return found
@@ -412,6 +472,7 @@ class JokerSearch(RankSearch):
         # The suits share the jokers: for each suit the fewest hand cards it
         # must skip with j jokers; some sharing of the jokers left must keep
         # the skips within the slack.
+        left *= self.U
         best = {0: 0}  # jokers given to the suits so far -> fewest skips
         for s in range(self.S):
             tokens = state[s]
@@ -433,41 +494,153 @@ class JokerSearch(RankSearch):
             if not nxt:
                 return False
             best = nxt
-        return True
+        return slack > JOINT_SLACK or self._joint_ok(r, state, slack, left // self.U)
+
+    def _joint_ok(self, r: int, state: tuple, slack: int, left: int) -> bool:
+        """Forward checking with the jokers of runs and sets counted
+        together, for small budgets of skipped cards: for some share of the
+        skips and of the jokers between the suits' runs (relaxed model,
+        :meth:`_jfuture`), the sets' jokers (at each later rank the fewest
+        that some choice among what the suits can send there needs) must fit
+        in the jokers left."""
+        S = self.S
+        tokens = [self._plain(state[s]) for s in range(S)]
+        for share in _shares(S, slack):
+            per_suit = []
+            for s in range(S):
+                choices, last = [], None
+                for j in range(left + 1):
+                    f = self._relaxed(r, s, tokens[s], share[s], j, RUN_JOKERS)
+                    if f is not None and f[1] != last:
+                        choices.append((j, f[1]))
+                        last = f[1]
+                if not choices:
+                    break
+                per_suit.append(choices)
+            else:
+                if self._joint_split(r, per_suit, 0, left, ()):
+                    return True
+        return False
+
+    def _joint_split(self, r: int, per_suit, s: int, left: int, chosen: tuple) -> bool:
+        """Some choice, from suit ``s`` on, of jokers for runs (and the
+        masks of what the suits can send to sets that come with them) that
+        leaves ``left`` jokers enough for the sets."""
+        if s == self.S:
+            need = 0
+            fewest = self._set_jokers
+            for i, masks in enumerate(zip(*chosen), start=r + 1):
+                n = fewest.get((i, masks))
+                if n is None:
+                    n = fewest[(i, masks)] = min(
+                        [jss[0] for kv, jss in self.jkmap[i].items()
+                         if all([masks[x] >> kv[x] & 1 for x in range(self.S)])], default=1 << 20)
+                need += n
+                if need > left:
+                    return False
+            return True
+        for j, masks in per_suit[s]:
+            if j > left:
+                return False
+            if self._joint_split(r, per_suit, s + 1, left - j, (*chosen, masks)):
+                return True
+        return False
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
-        return self._jfuture(r, s, tokens, allowance, self._left)
+        return self._jfuture(r, s, tokens, allowance, self._left * self.U)
 
     def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
-        """As :meth:`RankSearch._future`, with at most ``left`` jokers."""
+        """As :meth:`RankSearch._future`, within ``left`` units of jokers
+        (:meth:`_set_costs`), in a relaxed model of the suit: a joker is one
+        more card of any cell for runs, whatever the run holds (no natural
+        card needed, no limit per meld, no place of its own), so the runs'
+        tokens are the plain ones of :mod:`.solver_ranks`. Every answer of
+        the real model is one of the relaxed model with the same skips and
+        jokers: the bound stays a bound, over far fewer states."""
+        return self._relaxed(r, s, self._plain(tokens), allowance, left, UNITS)
+
+    def _plain(self, tokens: tuple[int, ...]) -> tuple[int, ...]:
+        """The plain tokens of runs (what the relaxed model keeps of them)."""
+        found = self._plains.get(tokens)
+        if found is None:
+            found = self._plains[tokens] = tuple(sorted([tok % JSTEP for tok in tokens]))
+        return found
+
+    def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
+        """(The relaxed model's future; ``cost_at`` is the field of the
+        moves that ``left`` counts: :data:`UNITS` or :data:`RUN_JOKERS`.)"""
         allowance = min(allowance, self.suit_after[r][s])
-        key = (r, s, tokens, allowance, left)
+        key = (r, s, tokens, allowance, left, cost_at)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
             return found
         if r == self.R:
-            result = (0, ()) if self._final_ok(tokens) else None
+            full = self.full
+            result = (0, ()) if all(tok == full or tok == EPART for tok in tokens) else None
         else:
             least = 1 << 60
             masks: list[int] | None = None
-            for k, (lst, _) in self.options(r + 1, s, tokens).items():
-                for o in lst:
-                    if o.skip > allowance or o.jokers > left:
-                        continue
-                    child = self._jfuture(r + 1, s, o.new, allowance - o.skip, left - o.jokers)
-                    if child is None:
-                        continue
-                    if o.skip + child[0] < least:
-                        least = o.skip + child[0]
-                    if masks is None:
-                        masks = [0, *child[1]]
-                    else:
-                        for i, mask in enumerate(child[1], start=1):
-                            masks[i] |= mask
-                    masks[0] |= 1 << k
+            for move in self._relaxed_moves(r + 1, s, tokens):
+                new, k, skip, cost = move[0], move[1], move[2], move[cost_at]
+                if skip > allowance or cost > left:
+                    continue
+                child = self._relaxed(r + 1, s, new, allowance - skip, left - cost, cost_at)
+                if child is None:
+                    continue
+                if skip + child[0] < least:
+                    least = skip + child[0]
+                if masks is None:
+                    masks = [0, *child[1]]
+                else:
+                    for i, mask in enumerate(child[1], start=1):
+                        masks[i] |= mask
+                masks[0] |= 1 << k
             result = None if masks is None else (least, tuple(masks))
         self._futures[key] = result
         return result
+
+    def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]):
+        """The relaxed model's moves of suit ``s`` at rank ``r``: (tokens
+        after, natural cards to sets, hand cards skipped, units of jokers, jokers in runs)."""
+        key = (r, s, tokens)
+        found = self._rmoves.get(key)
+        if found is not None:
+            return found
+        t, h, p, _, _ = self.cell[r][s]
+        n = t + h + p
+        aces, m = self.shape.aces, self.m
+        raw = _raw_moves(
+            tokens, t, n + (self.J if self.runs else 0), m, self.sets,
+            self.runs and not (r == 1 and aces == "high"),
+            self.runs and r == 1 and aces != "low",
+            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
+            r == 1,
+        )
+        U, per_set = self.U, self.set_cost[r]
+        best: dict[tuple, tuple] = {}
+        for new, k, used, _, _ in raw:
+            if k > n:
+                continue
+            jokers = used - n if used > n else 0
+            hand = used - jokers - t
+            skip = h - (hand if hand < h else h)
+            cost = U * jokers + k * per_set
+            old = best.get((new, k))
+            if (old is None or (skip, cost) < old[2:4]) and self._relaxed_ahead(r, s, new):
+                best[(new, k)] = (new, k, skip, cost, jokers)
+        found = self._rmoves[key] = tuple(best.values())
+        return found
+
+    def _relaxed_ahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
+        """Can plain runs in progress be completed with the cards that exist
+        and every joker?"""
+        if not tokens:
+            return True
+        key = (r, s, tokens)
+        ok = self._rahead.get(key)
+        if ok is None:
+            ok = self._rahead[key] = self._lookahead_now(r, s, tokens)
+        return ok
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         """Can the runs in progress still be completed with the cards that
@@ -475,7 +648,7 @@ class JokerSearch(RankSearch):
         (Shared by positions: the answer depends only on the key below.)"""
         if not tokens:
             return True
-        key = (tuple([row[s] for row in self.avail[r + 1 :]]), tokens, self.m, self.J)
+        key = (self._later[r][s], tokens, self.m, self.J)
         ok = _LOOKAHEAD.get(key)
         if ok is None:
             if len(_LOOKAHEAD) > 1 << 17:
@@ -488,6 +661,11 @@ class JokerSearch(RankSearch):
         span = R - r
         if not tokens:
             return True
+        # A run of jokers alone so far needs a natural card at a later rank.
+        if tokens[-1] >= JSTEP:  # tokens are sorted: only then can one be bare
+            bare = sum([tok // JSTEP & 1 for tok in tokens])
+            if bare and bare > sum(self._later[r][s]):
+                return False
         need = [0] * (span + 1)
         for tok in tokens:
             lead = tok // JSTEP >> 1 & 1
@@ -540,7 +718,24 @@ class JokerSearch(RankSearch):
         S = self.S
         u = state[S][0] - JTAG
         left = self.J - u
-        per_suit = [self.options(r, s, state[s]) for s in range(S)]
+        within = self._within
+        per_suit = []
+        for s in range(S):
+            # Per group of cards to sets: (options within the jokers left,
+            # the first's key, the fewest skips: the first's, skips coming
+            # first in both orders).
+            key = (r, s, state[s], order, left)
+            groups = within.get(key)
+            if groups is None:
+                groups = {}
+                for k, lists in self.options(r, s, state[s]).items():
+                    lst = lists[order]
+                    if left < self.J:
+                        lst = [o for o in lst if o[JOKERS] <= left]
+                    if lst:
+                        groups[k] = (lst, lst[0][KEYS][order], lst[0][SKIP])
+                within[key] = groups
+            per_suit.append(groups)
         w_jok = self.w_jok
         # A joker in a run where a hand card of the same cell stays in the
         # hand could give way to that card (as many hand cards placed, a
@@ -550,30 +745,19 @@ class JokerSearch(RankSearch):
         heap = []
         table = []
         allowed = self.jkmap[r]
-        within = self._within
+        last_rank = r == self.R  # every table joker must be on the table by then
+        zeros = (0,) * S
         for kv in product(*per_suit):
             jss = allowed.get(kv)
             if jss is None or jss[0] > left:
                 continue
-            lists = []
-            for s in range(S):
-                key = (r, s, state[s], kv[s], order, left)
-                lst = within.get(key)
-                if lst is None:
-                    lst = per_suit[s][kv[s]][order]
-                    if left < self.J:
-                        lst = [o for o in lst if o[JOKERS] <= left]
-                    within[key] = lst
-                if not lst:
-                    break
-                lists.append(lst)
-            if len(lists) < S:
+            picked = [groups[k] for groups, k in zip(per_suit, kv)]
+            if sum([g[2] for g in picked]) > slack:
                 continue
-            first = 0
-            for lst in lists:
-                first += lst[0][KEYS][order]
+            lists = [g[0] for g in picked]
+            first = sum([g[1] for g in picked])
             # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
-            heap.append((first + w_jok * jss[0], len(table), (0,) * S, 0, 0))
+            heap.append((first + w_jok * jss[0], len(table), zeros, 0, 0))
             table.append((lists, jss))
         heapify(heap)
         push, pop = heappush, heappop
@@ -593,7 +777,8 @@ class JokerSearch(RankSearch):
                 # Keys put skips first, then jokers: whatever follows skips
                 # more or uses as many jokers at least.
                 return
-            if du <= left and (u + du <= T or not any([o[JOKERS] and o[SKIP] for o in combo])):
+            if du <= left and (u + du <= T or not any([o[JOKERS] and o[SKIP] for o in combo])) \
+                    and (u + du >= T or not last_rank):
                 yield (*combo, self._joker_move(u, du, js))
             if ji + 1 < len(jss) and jss[ji + 1] <= left:
                 push(heap, (key + w_jok * (jss[ji + 1] - js), which, pos, 0, ji + 1))
@@ -608,11 +793,11 @@ class JokerSearch(RankSearch):
 
 
 def _preferred_key(o: Option) -> int:
-    return o.keys[0]
+    return o[KEYS][0]
 
 
 def _fastest_key(o: Option) -> int:
-    return o.keys[1]
+    return o[KEYS][1]
 
 
 # -- from cards to counts and back -------------------------------------------------------
