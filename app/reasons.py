@@ -603,10 +603,17 @@ def describe(error: MachiavelliError, *, more: bool = True) -> str:
     except (KeyError, ValueError):
         return printable(error.message, visible=True)
     if more and len(problems) > 1:
+        import os
+
         source = str(error.params.get("source") or error.params.get("file", ""))
-        # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {file} is a
-        # file's path.
-        text += " " + ngettext("(and {n} more problem: run machiavelli variants validate {file})",
-                               "(and {n} more problems: run machiavelli variants validate {file})",
-                               len(problems) - 1, file=printable(source, visible=True))
+        # variants validate takes files, without --set: it lists these problems only for a file alone.
+        if os.path.isfile(source) and not any(str(p.get("file", "")).startswith("--set") for p in problems):
+            # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {file} is a
+            # file's path.
+            text += " " + ngettext("(and {n} more problem: run machiavelli variants validate {file})",
+                                   "(and {n} more problems: run machiavelli variants validate {file})",
+                                   len(problems) - 1, file=printable(source, visible=True))
+        else:
+            # TRANSLATORS: An error message (command line, table or web page); {n} is a number.
+            text += " " + ngettext("(and {n} more problem)", "(and {n} more problems)", len(problems) - 1)
     return text

@@ -153,3 +153,17 @@ def test_what_is_wrong_with_a_record_s_fields_and_actions_is_said_in_the_users_l
         finally:
             i18n.use_language("en", environ={})
         assert not words & {w.strip(".,:;()") for w in said.split()}, (english, said)
+
+
+def test_more_problems_point_to_variants_validate_only_when_it_would_list_them(tmp_path):
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.reasons import describe
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bga\nhand_size: 1000\nplayers: {min: 5, max: 2}\n")
+    said = describe(_refusal(lambda: load_variant(str(house), [])))
+    assert f"(and 1 more problem: run machiavelli variants validate {house})" in said
+    # A shipped name with --set: variants validate takes files, and would not see the --set.
+    for load in (lambda: load_variant("bga", ["game=cicera"]), lambda: load_variant(str(house), ["decks=0"])):
+        said = describe(_refusal(load))
+        assert "more problem" in said and "variants validate" not in said, said
