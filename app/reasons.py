@@ -274,7 +274,22 @@ def detail_text(params: dict[str, Any]) -> str | None:
         code, rest = cause["code"], {k: v for k, v in cause.items() if k != "code"}
         if code in ERRORS:
             return describe(MachiavelliError(code, **rest), more=False)
-        return action_reason(IllegalAction(code, **rest))
+        refused = IllegalAction(code, **rest)
+        game = params.get("game")
+        if code not in ACTION_REASONS and isinstance(game, str):
+            # Another game's refusal (Cicera's card-not-in-hand): its presentation says it.
+            from machiavelli.core import registry
+            from machiavelli.core.errors import VariantError
+
+            try:
+                factory = registry.game(game).presentation
+            except VariantError:
+                factory = None
+            present = factory() if factory is not None else None
+            said = present.explain(refused) if present is not None else None
+            if said:
+                return said
+        return action_reason(refused)
     template = DETAILS.get(why) if isinstance(why, str) else None
     if template is None:
         return None
