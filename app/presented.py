@@ -180,6 +180,16 @@ class Table:
                 return 1 if any(self.seats[entry.seat].player == HUMAN for entry in game.log) else 0
             self.echo(_("You left the game."))
             status = 0 if game.outcome is not None else 1
+        except KeyboardInterrupt:
+            # As Machiavelli's table: Ctrl-C keeps a person's game (a script's where --record says).
+            self.echo("")
+            if self.interactive or self.record is not None:
+                self.save()
+            return 130
+        except Exception:
+            if self.interactive or self.record is not None:
+                self.save()  # a bug must not cost the people their game
+            raise
         if game.outcome is not None:
             for line in self.present.summary(game, self.style):
                 self.echo(line)

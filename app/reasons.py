@@ -274,7 +274,22 @@ def detail_text(params: dict[str, Any]) -> str | None:
         code, rest = cause["code"], {k: v for k, v in cause.items() if k != "code"}
         if code in ERRORS:
             return describe(MachiavelliError(code, **rest), more=False)
-        return action_reason(IllegalAction(code, **rest))
+        refused = IllegalAction(code, **rest)
+        game = params.get("game")
+        if code not in ACTION_REASONS and isinstance(game, str):
+            # Another game's refusal (Cicera's card-not-in-hand): its presentation says it.
+            from machiavelli.core import registry
+            from machiavelli.core.errors import VariantError
+
+            try:
+                factory = registry.game(game).presentation
+            except VariantError:
+                factory = None
+            present = factory() if factory is not None else None
+            said = present.explain(refused) if present is not None else None
+            if said:
+                return said
+        return action_reason(refused)
     template = DETAILS.get(why) if isinstance(why, str) else None
     if template is None:
         return None
@@ -603,10 +618,17 @@ def describe(error: MachiavelliError, *, more: bool = True) -> str:
     except (KeyError, ValueError):
         return printable(error.message, visible=True)
     if more and len(problems) > 1:
+        import os
+
         source = str(error.params.get("source") or error.params.get("file", ""))
-        # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {file} is a
-        # file's path.
-        text += " " + ngettext("(and {n} more problem: run machiavelli variants validate {file})",
-                               "(and {n} more problems: run machiavelli variants validate {file})",
-                               len(problems) - 1, file=printable(source, visible=True))
+        # variants validate takes files, without --set: it lists these problems only for a file alone.
+        if os.path.isfile(source) and not any(str(p.get("file", "")).startswith("--set") for p in problems):
+            # TRANSLATORS: An error message (command line, table or web page); {n} is a number, {file} is a
+            # file's path.
+            text += " " + ngettext("(and {n} more problem: run machiavelli variants validate {file})",
+                                   "(and {n} more problems: run machiavelli variants validate {file})",
+                                   len(problems) - 1, file=printable(source, visible=True))
+        else:
+            # TRANSLATORS: An error message (command line, table or web page); {n} is a number.
+            text += " " + ngettext("(and {n} more problem)", "(and {n} more problems)", len(problems) - 1)
     return text

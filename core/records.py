@@ -108,7 +108,8 @@ class GameRecord:
                 game.apply(action, seat)
             except IllegalAction as exc:
                 raise RecordError("record-action", index=index, action=action.text(deck), detail=exc.code,
-                                  seat=seat, why="refused-action", cause={"code": exc.code, **exc.params}) from None
+                                  seat=seat, why="refused-action", cause={"code": exc.code, **exc.params},
+                                  game=self.variant.game) from None
         if self.result is not None and self.result != game.outcome:
             raise RecordError("record-result", detail="replaying the actions does not give the recorded result",
                               why="result-differs")

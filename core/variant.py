@@ -718,8 +718,10 @@ def _problem_of(error: Any, data: Any, schema: type[BaseModel]) -> tuple[tuple[A
 def _where(loc: tuple[Any, ...], chain: list[_Source],
            overrides: list[tuple[str, tuple[str, ...], Any]]) -> tuple[str, int | None]:
     """The file (or ``--set`` option) and line that gave the value at ``loc``."""
+    key = tuple(str(p) for p in loc)
     for text, opath, _ in reversed(overrides):
-        if loc and tuple(str(p) for p in loc[: len(opath)]) == opath:
+        # The option gave the value at loc, or one under it (aces.x=1 makes aces a mapping).
+        if key and (key[: len(opath)] == opath or opath[: len(key)] == key):
             return "--set " + text, None
     best: tuple[str, int | None, int] = (chain[0].label, None, -1)
     for src in chain:

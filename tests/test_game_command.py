@@ -169,3 +169,12 @@ def test_a_record_into_a_missing_folder_is_refused_before_anyone_plays(args, tmp
     assert result.exit_code == 2, result.output[-300:]
     assert "no such folder" in result.output and ">" not in result.output and "deals" not in result.output
     assert not target.exists()
+
+
+def test_the_players_help_says_what_a_game_for_more_seats():
+    # The help of --players tells the default of a variant that needs more than three (cicera: four), and
+    # that game does seat four without --players.
+    helped = " ".join(CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output.split())
+    assert "cicera" in helped and "as many as it needs" in helped
+    result = CliRunner().invoke(app, ["play", "--variant", "cicera", "--seed", "1"], input="")
+    assert "Player 4" in result.output and "Player 5" not in result.output

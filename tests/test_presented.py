@@ -91,3 +91,27 @@ def test_a_script_that_played_and_ends_unsaved_says_so_and_fails(tmp_path, monke
     result = runner.invoke(app, ["play", "--variant", "cicera", "--seed", "5"], input=f"play {first}\n")
     assert "not saved" in result.output and result.exit_code == 1
     assert not list((tmp_path / "data").glob("games/*.json"))
+
+
+@pytest.mark.parametrize("variant", ["cicera", "si-se-pai"])
+def test_ctrl_c_at_the_table_keeps_the_game_as_machiavellis_table_does(variant, tmp_path, monkeypatch):
+    from machiavelli.app import presented
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(data))
+    monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(tmp_path / "config"))
+    init = presented.Table.__init__
+
+    def interactive_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.interactive = True
+
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(presented.Table, "__init__", interactive_init)
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = runner.invoke(app, ["play", "--variant", variant, "--seed", "1"])
+    assert result.exit_code == 130, result.output[-300:]
+    records = list(data.glob("games/*.json"))
+    assert len(records) == 1 and str(records[0]) in result.output

@@ -153,3 +153,48 @@ def test_what_is_wrong_with_a_record_s_fields_and_actions_is_said_in_the_users_l
         finally:
             i18n.use_language("en", environ={})
         assert not words & {w.strip(".,:;()") for w in said.split()}, (english, said)
+
+
+def test_more_problems_point_to_variants_validate_only_when_it_would_list_them(tmp_path):
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.reasons import describe
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: bga\nhand_size: 1000\nplayers: {min: 5, max: 2}\n")
+    said = describe(_refusal(lambda: load_variant(str(house), [])))
+    assert f"(and 1 more problem: run machiavelli variants validate {house})" in said
+    # A shipped name with --set: variants validate takes files, and would not see the --set.
+    for load in (lambda: load_variant("bga", ["game=cicera"]), lambda: load_variant(str(house), ["decks=0"])):
+        said = describe(_refusal(load))
+        assert "more problem" in said and "variants validate" not in said, said
+
+
+def test_another_games_refused_action_in_a_record_is_said_by_that_game(tmp_path):
+    import json as _json
+
+    from machiavelli.app.library import load_variant
+    from machiavelli.app.reasons import describe
+    from machiavelli.app.saves import named, read_record
+    from machiavelli.core import i18n
+    from machiavelli.core.records import GameRecord, Seat
+    from machiavelli.games.cicera.game import Game
+
+    game = Game(load_variant("cicera", []), 4, 5)
+    data = _json.loads(GameRecord.of(game, [Seat("random")] * 4).dumps())
+    held = {game.variant.deck.card_text(c) for c in game.hand(game.to_move()[0])}
+    missing = next(f"{r}{s}" for s in "DCSB" for r in ("A", "2", "3", "4", "5", "6", "7") if f"{r}{s}" not in held)
+    data["actions"] = [{"seat": game.to_move()[0], "action": f"play {missing}"}]
+    path = tmp_path / "deal.json"
+    path.write_text(_json.dumps(data))
+
+    def replayed():
+        with named(path):
+            return read_record(path).replay()
+
+    error = _refusal(replayed)
+    i18n.use_language("it", environ={})
+    try:
+        said = describe(error)
+    finally:
+        i18n.use_language("en", environ={})
+    assert "card-not-in-hand" not in said and missing in said, said

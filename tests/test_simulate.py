@@ -431,3 +431,18 @@ def test_games_csv_on_standard_output_is_nothing_but_the_csv():
     both = runner.invoke(app, ["simulate", "-V", "bga", "--games", "3", "--seed", "1", "--jobs", "1",
                                "--seat", "greedy", "--games-csv", "-", "--json", "-"])
     assert both.exit_code == 2 and "--games-csv" in both.output
+
+
+@pytest.mark.parametrize("variant, option", [("cicera", ["--csv", "figures.csv"]), ("si-se-pai", ["--csv", "figures.csv"]),
+                                             ("cicera", ["--plot", "figures.png"])])
+def test_options_for_machiavellis_figures_are_refused_before_a_game_of_points_is_played(variant, option, tmp_path,
+                                                                                        monkeypatch):
+    # Not after the 2,000 games: the run itself never starts.
+    def no_run(*args, **kwargs):
+        raise AssertionError("the games were played")
+
+    monkeypatch.setattr(simulate_command, "_play", no_run)
+    result = runner.invoke(app, ["simulate", "-V", variant, "-V", variant + "(hand_size=10)", "--jobs", "1",
+                                 *[str(tmp_path / o) if o.endswith((".csv", ".png")) else o for o in option]])
+    assert result.exit_code == 2, result.output[-300:]
+    assert "--robust, --csv and --plot" in result.output

@@ -307,6 +307,19 @@ def test_every_shipped_variant_has_a_description_in_every_shipped_language():
             assert description[lang] != description[i18n.SOURCE_LANGUAGE], (name, lang)
 
 
+@pytest.mark.parametrize("setting, path", [("aces.x=1", "aces"), ("restore_penalty.n=2", "restore_penalty"),
+                                           ("players.max.n=2", "players.max")])
+def test_a_set_that_reaches_under_a_plain_value_is_blamed_not_the_shipped_file(setting, path):
+    # --set aces.x=1 turns aces into a mapping: the problem is the option's, not bga.yaml's line.
+    from machiavelli.app.library import load_variant
+
+    with pytest.raises(VariantError) as caught:
+        load_variant("bga", [setting])
+    problem = caught.value.params["problems"][0]
+    assert problem["path"] == path
+    assert problem["file"] == f"--set {setting}" and problem.get("line") is None
+
+
 # -- what is derived from a variant, once per variant object ----------------------------
 
 

@@ -124,7 +124,9 @@ def play(
     overrides: SetOpt = None,
     seats: SeatOpt = None,
     players: Annotated[Optional[int], typer.Option(
-        "--players", "-p", help=N_("Number of players (default 3: you and two computer players)."))] = None,
+        "--players", "-p", help=N_(
+            "Number of players (default 3: you and two computer players; a variant for more, such as "
+            "cicera, seats as many as it needs)."))] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help=N_("Seed of the shuffle: the same seed deals the same game."))] = None,
     record: Annotated[Optional[Path], typer.Option(
         "--record", help=N_("Write the game record to this file (games with people: also when they leave; "

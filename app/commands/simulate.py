@@ -265,6 +265,9 @@ def simulate(
     master = seed if seed is not None else secrets.randbelow(1 << 32)
     workers = jobs or default_jobs()
     plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
+    if (robust or csv_file or plot_file) and _scored_by_teams(plans[0]):
+        # Said before the games are played, not after them.
+        raise fail(_("--robust, --csv and --plot are for games without teams."))
     data_on_stdout = "-" in (json_file, csv_file, games_csv, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:
@@ -469,6 +472,19 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
 
 
 # -- running -----------------------------------------------------------------------
+
+
+def _scored_by_teams(plan: Any) -> bool:
+    """Whether the plan's game reports teams and points (sim_teams), as its
+    first game shows; Machiavelli never does, and is not played for it."""
+    from machiavelli.core.simulate import play_game
+
+    if plan.variant.game == registry.DEFAULT_GAME:
+        return False
+    try:
+        return bool(play_game(plan.variant, plan.seats, plan.seed(0)).teams)
+    except Exception:  # a bot's bug: the run itself reports it, game by game
+        return False
 
 
 def _play(plans, games, workers, dask, folder, console, *, show):
