@@ -28,7 +28,7 @@ from machiavelli.core.files import os_why
 from machiavelli.core.numbers import is_digits
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
-from machiavelli.core.terminal import printable
+from machiavelli.core.terminal import echoed
 from machiavelli.games.machiavelli.view import View
 
 from . import glossary, guide, hand_order, hints, library
@@ -94,7 +94,7 @@ class Terminal:
             return None
         line = line.rstrip("\r\n")
         # The transcript shows what was typed, but never a control sequence.
-        self.screen.console.print(Text(printable(line, visible=True)))
+        self.screen.console.print(Text(echoed(line)))
         return line
 
 

@@ -22,7 +22,7 @@ from machiavelli.core.files import os_why
 from machiavelli.core.i18n import _, join_values
 from machiavelli.core.present import Presentation, Style
 from machiavelli.core.records import GameRecord, Seat
-from machiavelli.core.terminal import printable
+from machiavelli.core.terminal import echoed
 
 from . import glossary, library
 from .narrate import player_name
@@ -101,7 +101,7 @@ class Table:
         if not line:
             raise _Quit(eof=True)
         line = line.rstrip("\n")
-        self.echo(prompt + printable(line))
+        self.echo(prompt + echoed(line))
         return line
 
     def _is(self, text: str, word: str) -> bool:

@@ -72,6 +72,17 @@ def printable(text: object, *, lines: bool = False, keep_bidi: bool = False, vis
 
 
 #: Characters that JSON may carry raw but a terminal would obey.
+#: Most characters of a line read from a pipe that a table's transcript repeats.
+ECHO_CHARS = 200
+
+
+def echoed(line: str) -> str:
+    """A line read from a pipe as the transcript repeats it: printable, and
+    of a very long line only its start and an ellipsis."""
+    shown = line if len(line) <= ECHO_CHARS else line[:ECHO_CHARS] + "…"
+    return printable(shown, visible=True)
+
+
 _JSON_UNSAFE = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 

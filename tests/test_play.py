@@ -553,3 +553,18 @@ def test_a_bad_configuration_is_ignored_with_one_warning(tmp_path, monkeypatch, 
     assert "in due modi" in result.stdout  # as if nothing were chosen
     warnings = [line for line in result.stderr.splitlines() if "config.toml" in line]
     assert len(warnings) == 1 and "Traceback" not in result.output
+
+
+def test_a_very_long_piped_line_is_refused_without_being_repeated_whole():
+    line = "x" * 100_000
+    result = CliRunner().invoke(app, ["play", "--seed", "3", "--lang", "en"], input=line + "\nquit\n")
+    assert "The input is too long." in result.output
+    shown = re.sub(r"\s", "", result.output)  # the screen wraps long lines
+    assert "x" * 200 + "…" in shown and "x" * 201 not in shown  # the start of the line, then an ellipsis
+
+
+def test_a_very_long_piped_line_at_a_cicera_table_is_not_repeated_whole():
+    result = CliRunner().invoke(app, ["play", "--variant", "cicera", "--seed", "3", "--lang", "en"],
+                                input="y" * 100_000 + "\nquit\n")
+    shown = re.sub(r"\s", "", result.output)
+    assert "y" * 200 + "…" in shown and "y" * 201 not in shown
