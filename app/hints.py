@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
@@ -29,6 +29,7 @@ class Hint:
     """What the solver would play. ``actions`` is empty when nothing can be
     placed or when the actions could not be checked."""
 
+    #: The hand cards that go down, in the deck's order.
     placed: tuple[Card, ...]
     table: tuple[tuple[Card, ...], ...]
     actions: tuple[Action, ...]
@@ -60,7 +61,7 @@ def best_play(view: View) -> Hint:
     actions = (*plan.actions, END)
     if not _works(view.variant, start, actions):
         actions = ()
-    return Hint(plan.placed, plan.table, actions, from_start)
+    return Hint(_ordered(view, plan.placed), plan.table, actions, from_start)
 
 
 def _works(variant: MachiavelliVariant, start: Position, actions: Sequence[Action]) -> bool:
@@ -96,5 +97,9 @@ def _house_play(view: View) -> Hint:
         return Hint((), tuple(start.table), (), from_start)
     for action in plan[:-1]:
         trial.apply(action, 0)
-    placed = tuple((Counter(start.hand) - Counter(trial.hand(0))).elements())
-    return Hint(placed, trial.melds(), tuple(plan), from_start)
+    placed = (Counter(start.hand) - Counter(trial.hand(0))).elements()
+    return Hint(_ordered(view, placed), trial.melds(), tuple(plan), from_start)
+
+
+def _ordered(view: View, cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=view.variant.deck.sort_key))

@@ -270,3 +270,12 @@ def test_every_meld_the_finder_offers_is_valid(name):
     hand = _cards("AS 2S 3S QS KS 4H 4D 4C 4S JH QH KH AH 2H")
     for meld in finder.partition(hand, variant):
         assert variant.check(list(meld)).valid
+
+
+@pytest.mark.parametrize("spec", ["bga", "jokers", "bga(opening=meld-from-hand)"])
+def test_a_hint_names_the_cards_it_puts_down_in_the_deck_s_order(spec):
+    variant = load_variant(spec)
+    game = position(variant, ["5S 3S 4S 9H 9D 9C KC", "2C 3C"], "6S 7S 8S", deck="AS 2S 3S 4S")
+    found = hints.best_play(game.view(0))
+    assert len(found.placed) >= 6
+    assert list(found.placed) == sorted(found.placed, key=variant.deck.sort_key)
