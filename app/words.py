@@ -107,6 +107,10 @@ INPUT_ERRORS: dict[str, str] = {
     # TRANSLATORS: The table in the terminal: reading what the person types; {token} is what was
     # typed, as typed, {usage} is how to type it.
     "bad-arguments": N_("Cannot read {token}: type {usage}"),
+    # TRANSLATORS: The table in the terminal: reading what the person types; {token} is what was
+    # typed, as typed, {orders} is the ways to type the sort command, listed ("sort suit, sort rank or
+    # sort melds").
+    "unknown-order": N_("{token} is not a way to order the hand: type {orders}."),
 }
 
 #: How a hand can be ordered (``sort``), with the words for them.
@@ -127,7 +131,7 @@ _MARKS = re.compile("[\u064b-\u065f\u0670]")
 
 class InputError(NotationError):
     """A line the table cannot read (codes: ``unknown-command``,
-    ``ambiguous-command``, ``ambiguous-card``, ``bad-arguments``)."""
+    ``ambiguous-command``, ``ambiguous-card``, ``bad-arguments``, ``unknown-order``)."""
 
 
 def fold(text: str) -> str:
@@ -162,7 +166,9 @@ def problem(error: MachiavelliError) -> str:
     params.setdefault("help", local_word("help"))
     if error.code == "bad-arguments":
         params["usage"] = usage(str(params.get("command", "")))
-    return _(template, **{k: params.get(k, "") for k in ("token", "help", "commands", "choices", "usage")
+    if error.code == "unknown-order":
+        params["orders"] = format_list([f"{local_word('sort')} {order_word(o)}" for o in ORDERS], "or")
+    return _(template, **{k: params.get(k, "") for k in ("token", "help", "commands", "choices", "usage", "orders")
                           if "{" + k + "}" in template})
 
 
@@ -203,7 +209,7 @@ def command_of(word: str) -> str:
 def order_of(word: str) -> str:
     found, begun = _lookup(word, ORDERS, order_word)
     if found is None:
-        raise InputError("bad-arguments", token=word, command="sort")
+        raise InputError("unknown-order", token=word)
     return found
 
 

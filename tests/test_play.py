@@ -282,6 +282,15 @@ def test_sort_order_is_kept_from_turn_to_turn_and_grouped_order_shows_melds():
     assert "Your hand, by melds" in screens[3]
 
 
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "xyz is not a way to order the hand: type sort suit, sort rank, or sort melds."),
+    ("it", "xyz non è un ordine della mano: scrivi ordina seme, ordina valore o ordina combinazioni."),
+])
+def test_an_unknown_order_names_the_orders_in_the_table_s_words(lang, expected):
+    result = play("--seed", "3", "--seat", "human", "--seat", "random", "--lang", lang, lines=["sort xyz"])
+    assert expected in result.stdout
+
+
 def test_grouped_order_puts_the_melds_the_hand_holds_first():
     variant = load_variant("bga")
     from machiavelli.app import hand_order
