@@ -445,4 +445,4 @@ def test_options_for_machiavellis_figures_are_refused_before_a_game_of_points_is
     result = runner.invoke(app, ["simulate", "-V", variant, "-V", variant + "(hand_size=10)", "--jobs", "1",
                                  *[str(tmp_path / o) if o.endswith((".csv", ".png")) else o for o in option]])
     assert result.exit_code == 2, result.output[-300:]
-    assert "--robust, --csv and --plot" in result.output
+    assert f"--robust, --csv and --plot compare Machiavelli's figures; {variant} reports its own." in result.output

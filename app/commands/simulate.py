@@ -267,7 +267,7 @@ def simulate(
     plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
     if (robust or csv_file or plot_file) and _scored_by_teams(plans[0]):
         # Said before the games are played, not after them.
-        raise fail(_("--robust, --csv and --plot are for games without teams."))
+        raise fail(_machiavelli_only(plans[0].variant.game))
     data_on_stdout = "-" in (json_file, csv_file, games_csv, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:
@@ -303,7 +303,7 @@ def simulate(
         from .. import sim_teams
 
         if robust or csv_file or plot_file:
-            raise fail(_("--robust, --csv and --plot are for games without teams."))
+            raise fail(_machiavelli_only(variants[0].game))
         report = sim_teams.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
                                   parameters=parameters)
         document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games,
@@ -472,6 +472,12 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
 
 
 # -- running -----------------------------------------------------------------------
+
+
+def _machiavelli_only(game: str) -> str:
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {game} is a game's name (cicera,
+    # si-se-pai).
+    return _("--robust, --csv and --plot compare Machiavelli's figures; {game} reports its own.", game=game)
 
 
 def _scored_by_teams(plan: Any) -> bool:
