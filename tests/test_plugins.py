@@ -103,6 +103,9 @@ def test_the_users_own_folder_names_variants_and_keeps_shipped_names(tmp_path):
     assert json.loads(run(env, "variants", "show", "bga", "--json").stdout)["restore_penalty"] == 1
     report = json.loads(run(env, "plugins", "--json").stdout)
     assert [(p["name"], p["from"]) for p in report["problems"]] == [("bga", "user")]
+    told = run({**env, "LANG": "it_IT.UTF-8"}, "plugins").stderr
+    assert told.strip() == (f"La variante bga (la tua cartella) non si può usare: il nome è già in uso (inclusa); "
+                            f"{own / 'bga.yaml'} non viene usato")
     played = run(env, "play", "--variant", "kitchen", "--seat", "random", "--players", "2", "--seed", "1", "--json")
     assert played.returncode == 0 and json.loads(played.stdout)["variant"] == "kitchen"
 

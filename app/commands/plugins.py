@@ -48,9 +48,10 @@ def gather() -> dict[str, Any]:
                  if p not in found.load(group)[1]]
     problems += [{"group": g, "name": n, "from": o, "problem": why} for g, n, o, why in registry.problems()]
     problems += [{"group": found.VARIANTS, "name": c.name, "from": c.source,
-                  # TRANSLATORS: The plugins command; {variant} is a variant's name (bga), {file} is a file's path.
-                  "problem": _("the name is taken by the {variant} variant; {file} is not used",
-                               variant=c.taken_by, file=str(c.path))}
+                  # TRANSLATORS: The plugins command; {source} is where the variant of that name comes from
+                  # ("shipped", "your folder", "plugin NAME"), {file} is a file's path.
+                  "problem": _("the name is already taken ({source}); {file} is not used",
+                               source=library.source_name(c.taken_by), file=str(c.path))}
                  for c in library.conflicts()]
     return {"games": games, "variants": variants, "bots": bots, "locales": locales,
             "user_variants": str(library.user_dir()), "problems": problems}
@@ -99,6 +100,13 @@ def _show(data: dict[str, Any]) -> None:
     # TRANSLATORS: The plugins command; {folder} is a folder's path.
     typer.echo(_("Your variants folder: {folder}", folder=data["user_variants"]))
     for problem in data["problems"]:
+        if problem["from"].partition(" ")[0] == library.USER:
+            # Your own variants folder holds no plugin: say whose the file is.
+            # TRANSLATORS: The plugins command; {name} is a variant's name, {origin} is where it comes from
+            # ("your folder"), {problem} is what is wrong, a clause without a capital.
+            typer.echo(_("Variant {name} ({origin}) cannot be used: {problem}", name=problem["name"],
+                         origin=library.source_name(problem["from"]), problem=problem["problem"]), err=True)
+            continue
         # TRANSLATORS: The plugins command; {name} is a plugin's name, {group} is the kind of plugin (an
         # entry-point group), {origin} is the distribution it comes from, {problem} is what is wrong, a
         # clause without a capital.
