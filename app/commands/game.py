@@ -120,7 +120,9 @@ BidiOpt = Annotated[
 
 @handles_errors
 def play(
-    variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help=N_("A shipped variant's name or a YAML file (default: bga)."))] = None,
+    variant_name: Annotated[Optional[str], typer.Option("--variant", "-V", help=N_(
+        "A shipped variant's name or a YAML file, with house rules if you like: \"bga(hand_size=13, aces=wrap)\" "
+        "(default: bga)."))] = None,
     overrides: SetOpt = None,
     seats: SeatOpt = None,
     players: Annotated[Optional[int], typer.Option(
