@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldCheck
 from machiavelli.core.table import MeldRules, Table
+from machiavelli.core.view import SeatWindow
 
 if TYPE_CHECKING:
-    from .game import Entry, Game, Outcome
+    from .game import Entry, Game
     from .variant import MachiavelliVariant as Variant
 
 
@@ -52,16 +53,10 @@ class Position:
     help: tuple[Card, ...]
 
 
-class View:
-    """The game as ``seat`` sees it."""
+class View(SeatWindow["Game"]):
+    """The game as ``seat`` sees it (its hand in the order the cards were received)."""
 
-    __slots__ = ("_game", "seat")
-
-    def __init__(self, game: "Game", seat: int) -> None:
-        if not 0 <= seat < game.players:
-            raise ValueError(f"no seat {seat} in a game of {game.players}")
-        self._game = game
-        self.seat = seat
+    __slots__ = ()
 
     # -- the game --------------------------------------------------------------
 
@@ -70,41 +65,20 @@ class View:
         return self._game.variant
 
     @property
-    def players(self) -> int:
-        return self._game.players
-
-    @property
     def current(self) -> int:
         return self._game.current
 
     @property
     def my_turn(self) -> bool:
+        # As the base says, without building the tuple of seats to move (bots ask often).
         return self._game.outcome is None and self._game.current == self.seat
 
-    @property
-    def turn(self) -> int:
-        """The number of the current turn (from 1)."""
-        return self._game.turn_number
-
-    @property
-    def outcome(self) -> "Outcome | None":
-        return self._game.outcome
-
     # -- cards -----------------------------------------------------------------
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """This seat's hand, in the order the cards were received."""
-        return self._game.hand(self.seat)
 
     @property
     def just_drawn(self) -> tuple[Card, ...]:
         """The cards this seat drew at the end of its last turn (shown apart)."""
         return self._game.just_drawn(self.seat)
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(self._game.hand_size(s) for s in range(self._game.players))
 
     @property
     def deck_count(self) -> int:
