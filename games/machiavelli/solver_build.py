@@ -297,6 +297,7 @@ def _splits(counts: tuple[int, ...], sizes: tuple[int, ...], limit: int) -> list
                     rec(tuple(rest), [*acc, frozenset((first, *pick))])
 
     rec(counts, [])
+    rec = None  # type: ignore[assignment]  # break the closure's cycle (see RankSearch.search)
     return out
 
 

@@ -46,6 +46,7 @@ class RankSearch(RankModel):
         self._fail: dict[tuple[int, tuple], int] = {}
         self._futures: dict[tuple[int, tuple[int, ...], int], tuple | None] = self._shared.futures
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._starts: dict[tuple[int, tuple, int], tuple[list, list]] = {}
         self.visits = 0
 
     def _root(self) -> tuple:
@@ -100,9 +101,10 @@ class RankSearch(RankModel):
         state that can be finished.) Shares are tried one by one for small
         budgets; for larger ones each suit gets what the others leave."""
         S = self.S
+        future = self._future
         least = []
         for s in range(S):
-            f = self._future(r, s, state[s], slack)
+            f = future(r, s, state[s], slack)
             if f is None:
                 return False
             least.append(f[0])
@@ -113,12 +115,16 @@ class RankSearch(RankModel):
             return True
         if slack <= SPLIT_SLACK:
             shares = _shares(S, slack)
+            # The shares give each suit one of a few allowances: look each
+            # up once, not once per share.
+            by_allowance = [[future(r, s, state[s], a) for a in range(slack + 1)] for s in range(S)]
         else:
             shares = (tuple(slack - total + least[s] for s in range(S)),)
+            by_allowance = None
         for share in shares:
             futures = []
             for s in range(S):
-                f = self._future(r, s, state[s], share[s])
+                f = future(r, s, state[s], share[s]) if by_allowance is None else by_allowance[s][share[s]]
                 if f is None:
                     break
                 futures.append(f[1])
@@ -148,31 +154,17 @@ class RankSearch(RankModel):
         lists (the orders are lexicographic, hence compatible with sums, so
         moving one suit to its next option never makes a combination better)."""
         S = self.S
-        known, ids = self._options, self.cell_id[r]
-        per_suit = []
-        for s in range(S):
-            got = known.get((ids[s], state[s]))
-            per_suit.append(self.options(r, s, state[s]) if got is None else got)
-        heap = []
-        table = []
-        for kv in self.kvecs[r]:
-            lists = []
-            first = 0
-            for s in range(S):
-                got = per_suit[s].get(kv[s])
-                if not got:
-                    break
-                lst = got[order]
-                lists.append(lst)
-                first += lst[0][KEYS][order]
-            else:
-                heap.append((first, len(table), (0,) * S, 0))
-                table.append(lists)
-        heapify(heap)
+        # The searches of a position (targets, orders, rounds) come back to
+        # the same states: the heap's start is kept (a third of the calls).
+        start = self._starts.get((r, state, order))
+        if start is None:
+            start = self._starts[(r, state, order)] = self._start(r, state, order)
+        first_heap, table = start
+        heap = list(first_heap)
         while heap:
             key, which, pos, last = heappop(heap)
             lists = table[which]
-            combo = tuple([lists[s][pos[s]] for s in range(S)])
+            combo = tuple([lst[i] for lst, i in zip(lists, pos)])
             skipped = 0
             for o in combo:
                 skipped += o[SKIP]
@@ -187,6 +179,34 @@ class RankSearch(RankModel):
                         heap,
                         (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
                     )
+
+    def _start(self, r: int, state: tuple, order: int) -> tuple[list, list]:
+        """The heap :meth:`_moves` starts from (each suit at its first option,
+        for every way the suits can send cards to sets) and its lists."""
+        S = self.S
+        known, ids = self._options, self.cell_id[r]
+        per_suit = []
+        for s in range(S):
+            got = known.get((ids[s], state[s]))
+            per_suit.append(self.options(r, s, state[s]) if got is None else got)
+        heap = []
+        table = []
+        origin = (0,) * S
+        for kv in self.kvecs[r]:
+            lists = []
+            first = 0
+            for s in range(S):
+                got = per_suit[s].get(kv[s])
+                if not got:
+                    break
+                lst = got[order]
+                lists.append(lst)
+                first += lst[0][KEYS][order]
+            else:
+                heap.append((first, len(table), origin, 0))
+                table.append(lists)
+        heapify(heap)
+        return heap, table
 
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
@@ -233,6 +253,10 @@ class RankSearch(RankModel):
             path = rec(1, self._root(), 0)
         finally:
             self.visits += visits
+            # rec refers to itself through its closure: break the cycle, so
+            # that the search and its memos go when the last reference does,
+            # not at the next collection (which the garbage would trigger).
+            rec = None  # type: ignore[assignment]
         if path is not None:
             path.reverse()
         return path
