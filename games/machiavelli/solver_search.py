@@ -47,6 +47,7 @@ class RankSearch(RankModel):
         self._futures: dict[tuple[int, tuple[int, ...], int], tuple | None] = self._shared.futures
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._starts: dict[tuple[int, tuple, int], tuple[list, list]] = {}
+        self._finish: dict[tuple[int, tuple], tuple[int, int]] = {}
         self.visits = 0
 
     def _root(self) -> tuple:
@@ -93,6 +94,27 @@ class RankSearch(RankModel):
         return result
 
     def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+        """:meth:`_may_finish_now`, remembered: the answer can only turn from
+        no to yes as the slack grows (each suit's share, hence what it can
+        send to sets, only grows), so a state keeps the largest slack known
+        to fail and the smallest known to pass (a quarter of the calls are
+        answered so)."""
+        key = (r, state)
+        known = self._finish.get(key)
+        if known is not None:
+            if slack <= known[0]:
+                return False
+            if slack >= known[1]:
+                return True
+        else:
+            known = (-1, _NEVER)
+        if self._may_finish_now(r, state, slack):
+            self._finish[key] = (known[0], slack)
+            return True
+        self._finish[key] = (slack, known[1])
+        return False
+
+    def _may_finish_now(self, r: int, state: tuple, slack: int) -> bool:
         """Can ``state`` after rank ``r`` possibly be finished, skipping at
         most ``slack`` playable hand cards? For some share of that budget
         between the suits, every suit must finish alone within its share,
