@@ -116,15 +116,24 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
         if not any(hand[p][s] or help_[p][s] for p, s in cells_in):
             continue  # nothing to place here: its old melds stay as they are
 
-        def only(grid_, cells_in=cells_in):
-            return tuple(tuple(grid_[p][s] if (p, s) in cells_in else 0 for s in range(S)) for p in range(R + 1))
+        if len(groups) == 1:
+            # Every cell with cards is in the group; the others hold nothing.
+            def only(grid_):
+                return tuple(map(tuple, grid_))
+        else:
+            inside = [[(p, s) in cells_in for s in range(S)] for p in range(R + 1)]
+
+            def only(grid_):
+                return tuple(tuple([n if i else 0 for n, i in zip(row, mine)]) for row, mine in zip(grid_, inside))
 
         cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
         outcome = RankSearch(sweep, cells).solve()
         for p in range(1, R + 1):
             for s, opt in enumerate(outcome.options[p - 1]):
-                placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
-                used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
+                if opt.hand:
+                    placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
+                if opt.help:
+                    used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
         runs = _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)
         sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
         new_melds += [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs]

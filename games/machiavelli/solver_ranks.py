@@ -253,7 +253,11 @@ class RankModel:
         self.rank_hand = hand_by_rank
         self.rem_after = [sum(hand_by_rank[r + 1 :]) for r in range(R + 1)]
         self.upper = sum(hand_by_rank)
-        self.suit_after = [[sum(cells.hand[q][s] for q in range(r + 1, R + 1)) for s in range(S)] for r in range(R + 1)]
+        suit_after = [[0] * S]  # per rank, each suit's hand cards at the later ranks
+        for r in range(R, 0, -1):
+            suit_after.append([a + h for a, h in zip(suit_after[-1], cells.hand[r])])
+        suit_after.reverse()
+        self.suit_after = suit_after
         self.kvecs = self._kvecs()
         # One suit's moves at a rank depend only on its cell there and its
         # cards at the later ranks, its futures only on its cards at the

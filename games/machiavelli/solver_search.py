@@ -125,11 +125,13 @@ class RankSearch(RankModel):
         S = self.S
         future = self._future
         least = []
+        widest = []
         for s in range(S):
             f = future(r, s, state[s], slack)
             if f is None:
                 return False
             least.append(f[0])
+            widest.append(f)
         total = sum(least)
         if total > slack:
             return False
@@ -138,8 +140,15 @@ class RankSearch(RankModel):
         if slack <= SPLIT_SLACK:
             shares = _shares(S, slack)
             # The shares give each suit one of a few allowances: look each
-            # up once, not once per share.
-            by_allowance = [[future(r, s, state[s], a) for a in range(slack + 1)] for s in range(S)]
+            # up once, not once per share. Below the fewest cards the suit
+            # must skip there is no way to finish; from the cards it has
+            # left on, more allowance is the same as no limit.
+            after = self.suit_after[r]
+            by_allowance = [
+                [None if a < least[s] else widest[s] if a >= after[s] or a == slack else future(r, s, state[s], a)
+                 for a in range(slack + 1)]
+                for s in range(S)
+            ]
         else:
             shares = (tuple(slack - total + least[s] for s in range(S)),)
             by_allowance = None
