@@ -321,6 +321,7 @@ class RankModel:
                 grouped.setdefault(k, []).append(self._option(r, s, new, k, used, moves, starts))
         return {
             k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
+            if len(lst) > 1 else (tuple(lst),) * 2  # most groups hold one move
             for k, lst in grouped.items()
         }
 

@@ -61,7 +61,9 @@ class RankSearch(RankModel):
         ``allowance`` playable hand cards: (fewest it must skip, per later
         rank a bit mask of how many cards it can send to sets), over every
         way to finish it; None if there is none."""
-        allowance = min(allowance, self.suit_after[r][s])  # more is the same as no limit
+        cap = self.suit_after[r][s]
+        if allowance > cap:
+            allowance = cap  # more is the same as no limit
         key = (self.later_id[r][s], tokens, allowance)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
@@ -249,6 +251,7 @@ class RankSearch(RankModel):
         fail = self._fail
         rank_hand, rem_after = self.rank_hand, self.rem_after
         final = self._final_ok
+        may_finish, moves = self._may_finish, self._moves
         visits = 0
 
         def rec(r: int, state: tuple, have: int):
@@ -265,14 +268,17 @@ class RankSearch(RankModel):
             if limit is not None and visits > limit:
                 raise _TooLong
             slack = have + rank_hand[r] + rem_after[r] - target
-            if slack >= 0 and (not check or self._may_finish(r - 1, state, slack)):
+            if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
                 seen = set()
-                for combo in self._moves(r, state, slack, order):
+                for combo in moves(r, state, slack, order):
                     nxt = tuple([o[NEW] for o in combo])
                     if nxt in seen:
                         continue  # reached before with no fewer hand cards
                     seen.add(nxt)
-                    got = rec(r + 1, nxt, have + sum([o[HAND] for o in combo]))
+                    more = have + sum([o[HAND] for o in combo])
+                    if r < R and fail.get((r + 1, nxt), _NEVER) <= target - more:
+                        continue  # as the call would find first (no visit counted)
+                    got = rec(r + 1, nxt, more)
                     if got is not None:
                         got.append(combo)
                         return got
