@@ -265,15 +265,21 @@ class RankModel:
         # shape (the next turns of a game) share them.
         self._shared = shared = _shared(shape)
         ids, numbers = shared.ids, shared.numbers
-        cards = [[row[s][:3] for row in self.cell] for s in range(S)]
-        avail = [[row[s] for row in self.avail] for s in range(S)]
-        self.cell_id = [
-            [ids.setdefault((r, self.cell[r][s], tuple(avail[s][r + 1 :])), next(numbers)) for s in range(S)]
-            for r in range(R + 1)
-        ]
-        self.later_id = [
-            [ids.setdefault((r, tuple(cards[s][r + 1 :])), next(numbers)) for s in range(S)] for r in range(R + 1)
-        ]
+        cell, avail = self.cell, self.avail
+        self.cell_id = [[0] * S for _ in range(R + 1)]
+        self.later_id = [[0] * S for _ in range(R + 1)]
+        # A suit's ranks after r are named by what it holds at r + 1 and
+        # the name of the ranks after that: one short key per rank, not a
+        # tuple of every later rank.
+        for s in range(S):
+            later = ids.setdefault(("later", R), next(numbers))  # the cards after r, none after the last rank
+            exist = ids.setdefault(("exist", R), next(numbers))  # the cards that exist after r
+            for r in range(R, -1, -1):
+                self.later_id[r][s] = later
+                self.cell_id[r][s] = ids.setdefault(("cell", r, cell[r][s], exist), next(numbers))
+                if r:
+                    later = ids.setdefault(("later", r - 1, cell[r][s][:3], later), next(numbers))
+                    exist = ids.setdefault(("exist", r - 1, avail[r][s], exist), next(numbers))
         self._options: dict[tuple[int, tuple[int, ...]], dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]] = shared.options
         self._final: dict[tuple[int, ...], bool] = {}
         self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
