@@ -139,30 +139,43 @@ class RankSearch(RankModel):
             return False
         if not self.sets:
             return True
-        if slack <= SPLIT_SLACK:
-            shares = _shares(S, slack)
-            # The shares give each suit one of a few allowances: look each
-            # up once, not once per share. Below the fewest cards the suit
-            # must skip there is no way to finish; from the cards it has
-            # left on, more allowance is the same as no limit.
-            after = self.suit_after[r]
-            by_allowance = [
-                [None if a < least[s] else widest[s] if a >= after[s] or a == slack else future(r, s, state[s], a)
-                 for a in range(slack + 1)]
-                for s in range(S)
-            ]
-        else:
-            shares = (tuple(slack - total + least[s] for s in range(S)),)
-            by_allowance = None
+        if slack > SPLIT_SLACK:  # each suit gets what the others leave
+            futures = []
+            for s in range(S):
+                f = future(r, s, state[s], slack - total + least[s])
+                if f is None:
+                    return False
+                futures.append(f[1])
+            return self._sets_possible(r, futures)
+        shares = _shares(S, slack)
+        # The shares give each suit one of a few allowances: look each
+        # up once, not once per share. Below the fewest cards the suit
+        # must skip there is no way to finish; from the cards it has
+        # left on, more allowance is the same as no limit.
+        after = self.suit_after[r]
+        by_allowance = []  # per suit and allowance: what it can send to sets, or None
+        for s in range(S):
+            lo, cap, masks = least[s], after[s], widest[s][1]
+            row = []
+            for a in range(slack + 1):
+                if a < lo:
+                    row.append(None)
+                elif a >= cap or a == slack:
+                    row.append(masks)
+                else:
+                    f = future(r, s, state[s], a)
+                    row.append(None if f is None else f[1])
+            by_allowance.append(row)
+        sets_possible = self._sets_possible
         for share in shares:
             futures = []
             for s in range(S):
-                f = future(r, s, state[s], share[s]) if by_allowance is None else by_allowance[s][share[s]]
-                if f is None:
+                masks = by_allowance[s][share[s]]
+                if masks is None:
                     break
-                futures.append(f[1])
+                futures.append(masks)
             else:
-                if self._sets_possible(r, futures):
+                if sets_possible(r, futures):
                     return True
         return False
 
