@@ -199,25 +199,29 @@ class RankSearch(RankModel):
         Lazy: the combinations are drawn from a heap over the suits' sorted
         lists (the orders are lexicographic, hence compatible with sums, so
         moving one suit to its next option never makes a combination better)."""
-        S = self.S
         # The searches of a position (targets, orders, rounds) come back to
         # the same states: the heap's start is kept (a third of the calls).
         start = self._starts.get((r, state, order))
         if start is None:
             start = self._starts[(r, state, order)] = self._start(r, state, order)
-        first_heap, table = start
+        first_heap, table, origin = start
         heap = list(first_heap)
         while heap:
             key, which, pos, last = heappop(heap)
-            lists = table[which]
-            combo = tuple([lst[i] for lst, i in zip(lists, pos)])
-            skipped = 0
-            for o in combo:
-                skipped += o[SKIP]
+            lists, first_combo, first_skipped, longer = table[which]
+            if pos is origin:  # most combinations are the first of their lists
+                combo, skipped = first_combo, first_skipped
+            else:
+                combo = tuple([lst[i] for lst, i in zip(lists, pos)])
+                skipped = 0
+                for o in combo:
+                    skipped += o[SKIP]
             if skipped > slack:
                 return  # skipping comes first in both orders: nothing better follows
             yield combo
-            for s in range(last, S):
+            for s in longer:
+                if s < last:
+                    continue
                 lst = lists[s]
                 i = pos[s]
                 if i + 1 < len(lst):
@@ -226,9 +230,12 @@ class RankSearch(RankModel):
                         (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
                     )
 
-    def _start(self, r: int, state: tuple, order: int) -> tuple[list, list]:
+    def _start(self, r: int, state: tuple, order: int) -> tuple[list, list, tuple[int, ...]]:
         """The heap :meth:`_moves` starts from (each suit at its first option,
-        for every way the suits can send cards to sets) and its lists."""
+        for every way the suits can send cards to sets), what its entries
+        stand for (the suits' lists, their first combination and the cards
+        it skips, the suits with more than one option) and the position of
+        first options."""
         S = self.S
         known, ids = self._options, self.cell_id[r]
         per_suit = []
@@ -250,9 +257,11 @@ class RankSearch(RankModel):
                 first += lst[0][KEYS][order]
             else:
                 heap.append((first, len(table), origin, 0))
-                table.append(lists)
+                combo = tuple([lst[0] for lst in lists])
+                table.append((lists, combo, sum([o[SKIP] for o in combo]),
+                              tuple([s for s in range(S) if len(lists[s]) > 1])))
         heapify(heap)
-        return heap, table
+        return heap, table, origin
 
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
