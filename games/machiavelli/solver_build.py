@@ -228,6 +228,8 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
         live: list[_Run] = []
         for r in range(1, shape.ranks + 1):
             opt = outcome.options[r - 1][s]
+            if not live and not opt.starts:
+                continue  # no run in progress, none starting
             by_old: dict[int, list[int | None]] = {}
             for old_tok, new_tok in opt.moves:
                 by_old.setdefault(old_tok, []).append(new_tok)
