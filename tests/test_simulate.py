@@ -115,6 +115,33 @@ def test_a_batch_plays_the_same_games_wherever_it_starts(bga):
     assert [g.seed for g in whole] == [game_seed(99, i) for i in range(6)]
 
 
+def test_a_batch_collects_garbage_less_often_and_restores_the_thresholds(bga, monkeypatch):
+    import gc
+
+    from machiavelli.core import simulate as simulate_core
+
+    seen = []
+
+    class Watcher:
+        def __init__(self, seed):
+            pass
+
+        def choose(self, view):
+            seen.append(gc.get_threshold())
+            raise RuntimeError("stop")
+
+    monkeypatch.setitem(registry._BOTS, "machiavelli", {**registry.bots(), "watcher": Watcher})
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(1234, 5, 6)
+        run_batch(Plan(bga, ("watcher", "watcher"), 5), 0, 2)
+        after = gc.get_threshold()
+    finally:
+        gc.set_threshold(*before)
+    assert seen and all(t == simulate_core.BATCH_GC_THRESHOLDS for t in seen)
+    assert after == (1234, 5, 6)
+
+
 def test_a_failing_bot_names_its_game(bga, monkeypatch):
     class Broken:
         def __init__(self, seed):

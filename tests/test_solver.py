@@ -263,6 +263,34 @@ def test_low_cards_stay_in_hand(bga):
     assert Counter(solution.placed) == Counter(cards("8♦ 9♦"))
 
 
+def test_forward_checking_never_turns_no_with_more_slack(monkeypatch):
+    """The search remembers forward checking per state by the largest
+    slack that failed and the smallest that passed: right only if a larger
+    slack never turns a yes into a no. Checked on the states real solves ask
+    about, one slack below and above."""
+    from machiavelli.games.machiavelli import solver_search
+
+    original = solver_search.RankSearch._may_finish_now
+    asked = 0
+
+    def spy(self, r, state, slack):
+        nonlocal asked
+        asked += 1
+        got = original(self, r, state, slack)
+        assert not got or original(self, r, state, slack + 1)
+        assert got or slack == 0 or not original(self, r, state, slack - 1)
+        return got
+
+    monkeypatch.setattr(solver_search.RankSearch, "_may_finish_now", spy)
+    rng = random.Random(17)
+    for name in ("bga", "aces-wrap", "help-cards"):
+        variant = load_variant(name)
+        for _ in range(12):
+            table, hand, help_cards = random_position(variant, rng, 30, 14, 3 if variant.help_cards else 0)
+            check_answer(variant, table, hand, help_cards, solve(variant, table, hand, help_cards))
+    assert asked > 100
+
+
 def test_answers_do_not_depend_on_the_order_of_input(bga):
     rng = random.Random(7)
     for _ in range(20):

@@ -52,6 +52,7 @@ from typing import Iterable, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import PositionError
+from machiavelli.core.table import rules_for
 from .solution import Solution, Source, Step
 from .variant import MachiavelliVariant as Variant
 
@@ -85,13 +86,19 @@ def _check(variant: Variant, table, hand, help_cards) -> tuple[tuple[str, ...], 
                 continue
             raise PositionError("card-not-in-deck", card=str(card))
     kinds = []
+    # The engine's memoised checks: a game's table is mostly the melds of
+    # the turns before. An invalid meld is checked again as given, so that
+    # the reason is the one the player's own order of cards gets.
+    check_cards = rules_for(variant).check_cards
     for number, meld in enumerate(table, start=1):
         if jokers and JOKER in meld:
             from .solver_jokers import meld_kind
 
             kind, reason, _ = meld_kind(variant, tuple(meld))
         else:
-            result = variant.check(tuple(meld))
+            result = check_cards(meld)
+            if not result.valid:
+                result = variant.check(tuple(meld))
             kind, reason = result.kind, result.reason
         if kind is None:
             raise PositionError(

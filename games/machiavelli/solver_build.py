@@ -58,12 +58,17 @@ def playable(shape: Shape, table, hand, help_):
             limit = len(line) - m + 1
             if shape.aces == "wrap":
                 limit = min(limit, R)
+            # Every window of m ranks in a row, starting before ``limit``,
+            # that holds cards of the suit throughout: the streak of such
+            # ranks ending at each place tells where one ends.
+            stop = max(0, limit) + m - 1
             for s in range(S):
-                for a in range(max(0, limit)):
-                    window = line[a : a + m]
-                    if all(avail[r][s] for r in window):
-                        for r in window:
-                            ok[r][s] = True
+                streak = 0
+                for a, r in enumerate(line[:stop]):
+                    streak = streak + 1 if avail[r][s] else 0
+                    if streak >= m:
+                        for q in line[a - m + 1 : a + 1]:
+                            ok[q][s] = True
         changed = False
         for r in range(1, R + 1):
             for s in range(S):
@@ -116,15 +121,24 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
         if not any(hand[p][s] or help_[p][s] for p, s in cells_in):
             continue  # nothing to place here: its old melds stay as they are
 
-        def only(grid_, cells_in=cells_in):
-            return tuple(tuple(grid_[p][s] if (p, s) in cells_in else 0 for s in range(S)) for p in range(R + 1))
+        if len(groups) == 1:
+            # Every cell with cards is in the group; the others hold nothing.
+            def only(grid_):
+                return tuple(map(tuple, grid_))
+        else:
+            inside = [[(p, s) in cells_in for s in range(S)] for p in range(R + 1)]
+
+            def only(grid_):
+                return tuple(tuple([n if i else 0 for n, i in zip(row, mine)]) for row, mine in zip(grid_, inside))
 
         cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
         outcome = RankSearch(sweep, cells).solve()
         for p in range(1, R + 1):
             for s, opt in enumerate(outcome.options[p - 1]):
-                placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
-                used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
+                if opt.hand:
+                    placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
+                if opt.help:
+                    used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
         runs = _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)
         sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
         new_melds += [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs]
@@ -161,40 +175,40 @@ def _components(shape: Shape, avail) -> list[set[tuple[int, int]]]:
     two ends of the sweep when runs may cross it), sets join the suits of a
     rank that has enough of them. The groups can be solved one by one."""
     R, S = shape.ranks, shape.suits
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
+    # Cells as numbers p * S + s (ordered as the pairs are): a group's root
+    # is its first cell.
+    parent = list(range((R + 1) * S))
 
-    def find(x):
+    def find(x: int) -> int:
         while parent[x] != x:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
 
-    def join(a, b):
+    def join(a: int, b: int) -> None:
         ra, rb = find(a), find(b)
         if ra != rb:
             parent[max(ra, rb)] = min(ra, rb)
 
-    for p in range(1, R + 1):
-        for s in range(S):
-            if avail[p][s]:
-                parent[(p, s)] = (p, s)
     if shape.run_min is not None:
         for s in range(S):
             for p in range(1, R):
                 if avail[p][s] and avail[p + 1][s]:
-                    join((p, s), (p + 1, s))
+                    join(p * S + s, (p + 1) * S + s)
             if shape.aces != "low" and avail[R][s] and avail[1][s]:
-                join((R, s), (1, s))
+                join(R * S + s, S + s)
     if shape.set_sizes:
         smallest = min(shape.set_sizes)
         for p in range(1, R + 1):
-            here = [(p, s) for s in range(S) if avail[p][s]]
+            here = [p * S + s for s in range(S) if avail[p][s]]
             if len(here) >= smallest:
                 for cell in here[1:]:
                     join(here[0], cell)
-    groups: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for cell in parent:
-        groups.setdefault(find(cell), set()).add(cell)
+    groups: dict[int, set[tuple[int, int]]] = {}
+    for p in range(1, R + 1):
+        for s in range(S):
+            if avail[p][s]:
+                groups.setdefault(find(p * S + s), set()).add((p, s))
     return [groups[k] for k in sorted(groups)]
 
 
@@ -214,6 +228,8 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
         live: list[_Run] = []
         for r in range(1, shape.ranks + 1):
             opt = outcome.options[r - 1][s]
+            if not live and not opt.starts:
+                continue  # no run in progress, none starting
             by_old: dict[int, list[int | None]] = {}
             for old_tok, new_tok in opt.moves:
                 by_old.setdefault(old_tok, []).append(new_tok)
@@ -297,6 +313,7 @@ def _splits(counts: tuple[int, ...], sizes: tuple[int, ...], limit: int) -> list
                     rec(tuple(rest), [*acc, frozenset((first, *pick))])
 
     rec(counts, [])
+    rec = None  # type: ignore[assignment]  # break the closure's cycle (see RankSearch.search)
     return out
 
 

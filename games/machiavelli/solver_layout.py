@@ -85,7 +85,10 @@ def explain(
     rest_old = [i for i in range(len(old_keys)) if i not in pairs]
     paired_new = set(pairs.values())
     rest_new = [j for j in range(len(new_keys)) if j not in paired_new]
-    old_c = [Counter(k) for k in old_keys]
+    # Counts only for the melds not left exactly as they were (most of a
+    # table is): the others give and need nothing.
+    rest = set(rest_old)
+    old_c = [Counter(k) if i in rest else None for i, k in enumerate(old_keys)]
     new_c = [Counter(k) if j in rest_new else None for j, k in enumerate(new_keys)]
     more = _pairs([old_c[i] for i in rest_old], [new_c[j] for j in rest_new])
     for a, b in more.items():

@@ -253,7 +253,11 @@ class RankModel:
         self.rank_hand = hand_by_rank
         self.rem_after = [sum(hand_by_rank[r + 1 :]) for r in range(R + 1)]
         self.upper = sum(hand_by_rank)
-        self.suit_after = [[sum(cells.hand[q][s] for q in range(r + 1, R + 1)) for s in range(S)] for r in range(R + 1)]
+        suit_after = [[0] * S]  # per rank, each suit's hand cards at the later ranks
+        for r in range(R, 0, -1):
+            suit_after.append([a + h for a, h in zip(suit_after[-1], cells.hand[r])])
+        suit_after.reverse()
+        self.suit_after = suit_after
         self.kvecs = self._kvecs()
         # One suit's moves at a rank depend only on its cell there and its
         # cards at the later ranks, its futures only on its cards at the
@@ -261,15 +265,21 @@ class RankModel:
         # shape (the next turns of a game) share them.
         self._shared = shared = _shared(shape)
         ids, numbers = shared.ids, shared.numbers
-        cards = [[row[s][:3] for row in self.cell] for s in range(S)]
-        avail = [[row[s] for row in self.avail] for s in range(S)]
-        self.cell_id = [
-            [ids.setdefault((r, self.cell[r][s], tuple(avail[s][r + 1 :])), next(numbers)) for s in range(S)]
-            for r in range(R + 1)
-        ]
-        self.later_id = [
-            [ids.setdefault((r, tuple(cards[s][r + 1 :])), next(numbers)) for s in range(S)] for r in range(R + 1)
-        ]
+        cell, avail = self.cell, self.avail
+        self.cell_id = [[0] * S for _ in range(R + 1)]
+        self.later_id = [[0] * S for _ in range(R + 1)]
+        # A suit's ranks after r are named by what it holds at r + 1 and
+        # the name of the ranks after that: one short key per rank, not a
+        # tuple of every later rank.
+        for s in range(S):
+            later = ids.setdefault(("later", R), next(numbers))  # the cards after r, none after the last rank
+            exist = ids.setdefault(("exist", R), next(numbers))  # the cards that exist after r
+            for r in range(R, -1, -1):
+                self.later_id[r][s] = later
+                self.cell_id[r][s] = ids.setdefault(("cell", r, cell[r][s], exist), next(numbers))
+                if r:
+                    later = ids.setdefault(("later", r - 1, cell[r][s][:3], later), next(numbers))
+                    exist = ids.setdefault(("exist", r - 1, avail[r][s], exist), next(numbers))
         self._options: dict[tuple[int, tuple[int, ...]], dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]] = shared.options
         self._final: dict[tuple[int, ...], bool] = {}
         self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
@@ -317,6 +327,7 @@ class RankModel:
                 grouped.setdefault(k, []).append(self._option(r, s, new, k, used, moves, starts))
         return {
             k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
+            if len(lst) > 1 else (tuple(lst),) * 2  # most groups hold one move
             for k, lst in grouped.items()
         }
 

@@ -46,6 +46,8 @@ class RankSearch(RankModel):
         self._fail: dict[tuple[int, tuple], int] = {}
         self._futures: dict[tuple[int, tuple[int, ...], int], tuple | None] = self._shared.futures
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._starts: dict[tuple[int, tuple, int], tuple[list, list]] = {}
+        self._finish: dict[tuple[int, tuple], tuple[int, int]] = {}
         self.visits = 0
 
     def _root(self) -> tuple:
@@ -59,7 +61,9 @@ class RankSearch(RankModel):
         ``allowance`` playable hand cards: (fewest it must skip, per later
         rank a bit mask of how many cards it can send to sets), over every
         way to finish it; None if there is none."""
-        allowance = min(allowance, self.suit_after[r][s])  # more is the same as no limit
+        cap = self.suit_after[r][s]
+        if allowance > cap:
+            allowance = cap  # more is the same as no limit
         key = (self.later_id[r][s], tokens, allowance)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
@@ -92,6 +96,27 @@ class RankSearch(RankModel):
         return result
 
     def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+        """:meth:`_may_finish_now`, remembered: the answer can only turn from
+        no to yes as the slack grows (each suit's share, hence what it can
+        send to sets, only grows), so a state keeps the largest slack known
+        to fail and the smallest known to pass (a quarter of the calls are
+        answered so)."""
+        key = (r, state)
+        known = self._finish.get(key)
+        if known is not None:
+            if slack <= known[0]:
+                return False
+            if slack >= known[1]:
+                return True
+        else:
+            known = (-1, _NEVER)
+        if self._may_finish_now(r, state, slack):
+            self._finish[key] = (known[0], slack)
+            return True
+        self._finish[key] = (slack, known[1])
+        return False
+
+    def _may_finish_now(self, r: int, state: tuple, slack: int) -> bool:
         """Can ``state`` after rank ``r`` possibly be finished, skipping at
         most ``slack`` playable hand cards? For some share of that budget
         between the suits, every suit must finish alone within its share,
@@ -100,30 +125,57 @@ class RankSearch(RankModel):
         state that can be finished.) Shares are tried one by one for small
         budgets; for larger ones each suit gets what the others leave."""
         S = self.S
+        future = self._future
         least = []
+        widest = []
         for s in range(S):
-            f = self._future(r, s, state[s], slack)
+            f = future(r, s, state[s], slack)
             if f is None:
                 return False
             least.append(f[0])
+            widest.append(f)
         total = sum(least)
         if total > slack:
             return False
         if not self.sets:
             return True
-        if slack <= SPLIT_SLACK:
-            shares = _shares(S, slack)
-        else:
-            shares = (tuple(slack - total + least[s] for s in range(S)),)
+        if slack > SPLIT_SLACK:  # each suit gets what the others leave
+            futures = []
+            for s in range(S):
+                f = future(r, s, state[s], slack - total + least[s])
+                if f is None:
+                    return False
+                futures.append(f[1])
+            return self._sets_possible(r, futures)
+        shares = _shares(S, slack)
+        # The shares give each suit one of a few allowances: look each
+        # up once, not once per share. Below the fewest cards the suit
+        # must skip there is no way to finish; from the cards it has
+        # left on, more allowance is the same as no limit.
+        after = self.suit_after[r]
+        by_allowance = []  # per suit and allowance: what it can send to sets, or None
+        for s in range(S):
+            lo, cap, masks = least[s], after[s], widest[s][1]
+            row = []
+            for a in range(slack + 1):
+                if a < lo:
+                    row.append(None)
+                elif a >= cap or a == slack:
+                    row.append(masks)
+                else:
+                    f = future(r, s, state[s], a)
+                    row.append(None if f is None else f[1])
+            by_allowance.append(row)
+        sets_possible = self._sets_possible
         for share in shares:
             futures = []
             for s in range(S):
-                f = self._future(r, s, state[s], share[s])
-                if f is None:
+                masks = by_allowance[s][share[s]]
+                if masks is None:
                     break
-                futures.append(f[1])
+                futures.append(masks)
             else:
-                if self._sets_possible(r, futures):
+                if sets_possible(r, futures):
                     return True
         return False
 
@@ -147,6 +199,43 @@ class RankSearch(RankModel):
         Lazy: the combinations are drawn from a heap over the suits' sorted
         lists (the orders are lexicographic, hence compatible with sums, so
         moving one suit to its next option never makes a combination better)."""
+        # The searches of a position (targets, orders, rounds) come back to
+        # the same states: the heap's start is kept (a third of the calls).
+        start = self._starts.get((r, state, order))
+        if start is None:
+            start = self._starts[(r, state, order)] = self._start(r, state, order)
+        first_heap, table, origin = start
+        heap = list(first_heap)
+        while heap:
+            key, which, pos, last = heappop(heap)
+            lists, first_combo, first_skipped, longer = table[which]
+            if pos is origin:  # most combinations are the first of their lists
+                combo, skipped = first_combo, first_skipped
+            else:
+                combo = tuple([lst[i] for lst, i in zip(lists, pos)])
+                skipped = 0
+                for o in combo:
+                    skipped += o[SKIP]
+            if skipped > slack:
+                return  # skipping comes first in both orders: nothing better follows
+            yield combo
+            for s in longer:
+                if s < last:
+                    continue
+                lst = lists[s]
+                i = pos[s]
+                if i + 1 < len(lst):
+                    heappush(
+                        heap,
+                        (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
+                    )
+
+    def _start(self, r: int, state: tuple, order: int) -> tuple[list, list, tuple[int, ...]]:
+        """The heap :meth:`_moves` starts from (each suit at its first option,
+        for every way the suits can send cards to sets), what its entries
+        stand for (the suits' lists, their first combination and the cards
+        it skips, the suits with more than one option) and the position of
+        first options."""
         S = self.S
         known, ids = self._options, self.cell_id[r]
         per_suit = []
@@ -155,6 +244,7 @@ class RankSearch(RankModel):
             per_suit.append(self.options(r, s, state[s]) if got is None else got)
         heap = []
         table = []
+        origin = (0,) * S
         for kv in self.kvecs[r]:
             lists = []
             first = 0
@@ -166,27 +256,12 @@ class RankSearch(RankModel):
                 lists.append(lst)
                 first += lst[0][KEYS][order]
             else:
-                heap.append((first, len(table), (0,) * S, 0))
-                table.append(lists)
+                heap.append((first, len(table), origin, 0))
+                combo = tuple([lst[0] for lst in lists])
+                table.append((lists, combo, sum([o[SKIP] for o in combo]),
+                              tuple([s for s in range(S) if len(lists[s]) > 1])))
         heapify(heap)
-        while heap:
-            key, which, pos, last = heappop(heap)
-            lists = table[which]
-            combo = tuple([lists[s][pos[s]] for s in range(S)])
-            skipped = 0
-            for o in combo:
-                skipped += o[SKIP]
-            if skipped > slack:
-                return  # skipping comes first in both orders: nothing better follows
-            yield combo
-            for s in range(last, S):
-                lst = lists[s]
-                i = pos[s]
-                if i + 1 < len(lst):
-                    heappush(
-                        heap,
-                        (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
-                    )
+        return heap, table, origin
 
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
@@ -198,6 +273,7 @@ class RankSearch(RankModel):
         fail = self._fail
         rank_hand, rem_after = self.rank_hand, self.rem_after
         final = self._final_ok
+        may_finish, moves = self._may_finish, self._moves
         visits = 0
 
         def rec(r: int, state: tuple, have: int):
@@ -214,14 +290,17 @@ class RankSearch(RankModel):
             if limit is not None and visits > limit:
                 raise _TooLong
             slack = have + rank_hand[r] + rem_after[r] - target
-            if slack >= 0 and (not check or self._may_finish(r - 1, state, slack)):
+            if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
                 seen = set()
-                for combo in self._moves(r, state, slack, order):
+                for combo in moves(r, state, slack, order):
                     nxt = tuple([o[NEW] for o in combo])
                     if nxt in seen:
                         continue  # reached before with no fewer hand cards
                     seen.add(nxt)
-                    got = rec(r + 1, nxt, have + sum([o[HAND] for o in combo]))
+                    more = have + sum([o[HAND] for o in combo])
+                    if r < R and fail.get((r + 1, nxt), _NEVER) <= target - more:
+                        continue  # as the call would find first (no visit counted)
+                    got = rec(r + 1, nxt, more)
                     if got is not None:
                         got.append(combo)
                         return got
@@ -233,6 +312,10 @@ class RankSearch(RankModel):
             path = rec(1, self._root(), 0)
         finally:
             self.visits += visits
+            # rec refers to itself through its closure: break the cycle, so
+            # that the search and its memos go when the last reference does,
+            # not at the next collection (which the garbage would trigger).
+            rec = None  # type: ignore[assignment]
         if path is not None:
             path.reverse()
         return path
