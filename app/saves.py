@@ -50,13 +50,17 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
     sat in its seats then (:func:`same_game`), or ``force``. Without a record yet, only a missing file is safe."""
     path = Path(path)
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        # Said before the game, not after it: a mistyped folder would lose the whole game.
-        raise RecordError("cannot-write", file=str(path), detail="no such folder", why="no-such-folder")
-    if force or not path.exists():
-        return
-    if path.is_dir():
-        raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
+    try:
+        if not parent.is_dir():
+            # Said before the game, not after it: a mistyped folder would lose the whole game.
+            raise RecordError("cannot-write", file=str(path), detail="no such folder", why="no-such-folder")
+        if force or not path.exists():
+            return
+        if path.is_dir():
+            raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
+    except OSError as exc:  # a name too long, a loop of links...: the system's reason, never a traceback
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or "", why=os_why(exc, writing=True)) \
+            from None
     if record is not None:
         try:
             existing = read_record(path)

@@ -71,7 +71,6 @@ def printable(text: object, *, lines: bool = False, keep_bidi: bool = False, vis
     return "".join(out)
 
 
-#: Characters that JSON may carry raw but a terminal would obey.
 #: Most characters of a line read from a pipe that a table's transcript repeats.
 ECHO_CHARS = 200
 
@@ -83,6 +82,7 @@ def echoed(line: str) -> str:
     return printable(shown, visible=True)
 
 
+#: Characters that JSON may carry raw but a terminal would obey.
 _JSON_UNSAFE = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
+import threading
 import types
 from dataclasses import dataclass
 from functools import cached_property
@@ -172,15 +173,20 @@ def per_variant(build: Callable[[_V], _T], keep: int = 64) -> Callable[[_V], _T]
     changes. The last ``keep`` variants' results are kept, each beside its
     variant (so an id is never mistaken for a later object's)."""
     made: dict[int, tuple[_V, _T]] = {}
+    lock = threading.Lock()  # the web table's computer players and Dask workers run in threads
 
     def derived(variant: _V) -> _T:
         hit = made.get(id(variant))
         if hit is not None and hit[0] is variant:
             return hit[1]
-        if len(made) >= keep:
-            made.pop(next(iter(made)))
         value = build(variant)
-        made[id(variant)] = (variant, value)
+        with lock:
+            hit = made.get(id(variant))
+            if hit is not None and hit[0] is variant:
+                return hit[1]  # another thread built it meanwhile: one value per variant
+            if len(made) >= keep:
+                made.pop(next(iter(made)))
+            made[id(variant)] = (variant, value)
         return value
 
     derived.__doc__ = build.__doc__

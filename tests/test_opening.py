@@ -108,3 +108,10 @@ def _submultisets(cards, size):
     from itertools import combinations
 
     return {tuple(p) for p in combinations(cards, size)}
+
+
+def test_a_smaller_meld_with_jokers_opens_within_a_limit_of_cards():
+    variant = load_variant("bga(jokers=3, opening=meld-from-hand, cards_per_turn=3)")
+    melds = opening.best_opening(variant, cards(variant, "5H JK JK JK 9C"))
+    # 5H with three jokers is the largest meld, but four cards break the limit: 5H and two jokers open.
+    assert [sorted(m) for m in melds] == [sorted(cards(variant, "5H JK JK"))]

@@ -283,11 +283,14 @@ def test_forward_checking_never_turns_no_with_more_slack(monkeypatch):
 
     monkeypatch.setattr(solver_search.RankSearch, "_may_finish_now", spy)
     rng = random.Random(17)
-    for name in ("bga", "aces-wrap", "help-cards"):
+    for name in ("bga", "aces-wrap", "help-cards", "jokers"):  # jokers: the joker search's relaxed look-ahead
         variant = load_variant(name)
         for _ in range(12):
             table, hand, help_cards = random_position(variant, rng, 30, 14, 3 if variant.help_cards else 0)
-            check_answer(variant, table, hand, help_cards, solve(variant, table, hand, help_cards))
+            if variant.jokers:
+                solve(variant, table, [*hand, Card(0, "JK"), Card(0, "JK")], help_cards)
+            else:
+                check_answer(variant, table, hand, help_cards, solve(variant, table, hand, help_cards))
     assert asked > 100
 
 

@@ -118,7 +118,8 @@ def best_opening(variant: Variant, hand: Sequence[Card]) -> list[tuple[Card, ...
     else:
         # The hand's own melds; failing those, its largest meld with jokers
         # (a natural card and two jokers, say, that no pair completes).
-        found = finder.partition(hand, variant) or [max(_candidates(variant, hand), key=len, default=())]
+        fitting = [m for m in _candidates(variant, hand) if limit is None or len(m) <= limit]
+        found = finder.partition(hand, variant) or [max(fitting, key=len, default=())]
         found = [m for m in found if m]
     if limit is not None:
         kept, size = [], 0
