@@ -128,7 +128,7 @@ def handled(handler):
                 return refusal(exc.status, exc.text())
         except MachiavelliError as exc:
             with speaking(server.lang_of(request)):
-                return refusal(400, describe(exc))
+                return refusal(400, describe(exc, more=False))  # no hint about server files
     wrapper.__name__ = handler.__name__
     return wrapper
 

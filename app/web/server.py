@@ -253,7 +253,7 @@ async def rules(request: Request) -> Response:
         except WebError as exc:
             return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
         except MachiavelliError as exc:
-            return HTMLResponse(pages.error_page(lang, 400, describe(exc)), 400)
+            return HTMLResponse(pages.error_page(lang, 400, describe(exc, more=False)), 400)
         return HTMLResponse(render(rules_document(variant), "html"))
 
 
