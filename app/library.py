@@ -166,6 +166,13 @@ def _unknown(name: str) -> VariantError:
                         name=name, available=join_values(sorted(index())))
 
 
+def not_for(name: str, game: str) -> VariantError:
+    """The error for a variant ``name`` of another game where only ``game``'s will do."""
+    detail = f"this rule set is not for the game {game}"
+    return VariantError("bad-variant", file=name, path="", line=None, detail=detail,
+                        problems=[{"code": "wrong-game", "game": game, "file": name, "path": "", "detail": detail}])
+
+
 def _fetcher(base: Path | None) -> Callable[[str], tuple[bytes, str]]:
     """``fetch`` for :func:`resolve`: what an ``extends:`` may name.
 

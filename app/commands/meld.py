@@ -27,8 +27,11 @@ def meld_check(
 ) -> None:
     from .. import glossary, library
     from ..reasons import meld_reason
+    from machiavelli.core.variant import MeldVariant
 
     variant = library.load_variant(variant_name, overrides or [])
+    if not isinstance(variant, MeldVariant):  # Cicera and Sì Sè Pái have no melds to check
+        raise library.not_for(variant_name, "machiavelli")
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)
     # What the jokers stand for, in a variant with jokers (other games' and

@@ -78,8 +78,11 @@ def solve(
 ) -> None:
     """The most cards a hand can place (help text: see :func:`register`)."""
     from .. import library
+    from machiavelli.games.machiavelli.variant import MachiavelliVariant
 
     variant = library.load_variant(variant_name, overrides or [])
+    if not isinstance(variant, MachiavelliVariant):
+        raise library.not_for(variant_name, "machiavelli")
     if batch is not None:
         if table is not None or hand is not None or help_cards is not None:
             raise fail(_("--batch reads the positions from its file: leave out --table, --hand and --help-cards."))
