@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -27,10 +27,10 @@ def meld_check(
 ) -> None:
     from .. import glossary, library
     from ..reasons import meld_reason
-    from machiavelli.core.variant import MeldVariant
 
-    variant = library.load_variant(variant_name, overrides or [])
-    if not isinstance(variant, MeldVariant):  # Cicera and Sì Sè Pái have no melds to check
+    # Any game whose variant checks melds (Machiavelli's, Sì Sè Pái's groups): a plugin boundary.
+    variant: Any = library.load_variant(variant_name, overrides or [])
+    if not callable(getattr(variant, "check", None)):  # Cicera has no melds to check
         raise library.not_for(variant_name, "machiavelli")
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)
