@@ -151,7 +151,7 @@ def shaped(line: str) -> str:
     that cannot reorder cannot join letters either."""
     if not any("\u0600" <= ch <= "\u06ff" for ch in line):
         return line
-    import arabic_reshaper
+    import arabic_reshaper  # type: ignore[import-untyped]
 
     return str(arabic_reshaper.reshape(line))
 

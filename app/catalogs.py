@@ -15,7 +15,10 @@ import string
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable, cast
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
 
 from machiavelli.core import i18n
 from machiavelli.core.files import os_why
@@ -122,7 +125,7 @@ def _source_files(root: Path) -> list[Path]:
     return files
 
 
-def extract(root: Path | None = None):
+def extract(root: Path | None = None) -> Catalog:
     """A fresh template catalog from the source code (Babel's extractor)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
@@ -143,7 +146,8 @@ def extract(root: Path | None = None):
         # Babel guesses "python-format" from a "%" ("95%"); our messages use
         # str.format fields, which msgfmt --check verifies as python-brace-format.
         entry.flags.discard("python-format")
-        if entry.id and _BRACE_FIELD.search(" ".join(entry.id) if isinstance(entry.id, tuple) else entry.id):
+        # Babel's ids: a string, or a tuple for a plural message (never a list here).
+        if entry.id and _BRACE_FIELD.search(" ".join(entry.id) if isinstance(entry.id, tuple) else cast(str, entry.id)):
             entry.flags.add("python-brace-format")
     return catalog
 
@@ -151,16 +155,16 @@ def extract(root: Path | None = None):
 _BRACE_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*[^{}]*\}")
 
 
-def _key(message) -> tuple[str | None, str]:
+def _key(message: Message) -> tuple[str | None, str]:
     return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
-def _shape(catalog) -> dict[tuple[str | None, str], tuple]:
+def _shape(catalog: Catalog) -> dict[tuple[str | None, str], tuple[Any, ...]]:
     """What a template promises translators: ids, plurals and comments."""
     return {_key(m): (m.id, tuple(m.auto_comments)) for m in catalog if m.id}
 
 
-def _write(catalog, path: Path, *, template: bool = False) -> None:
+def _write(catalog: Catalog, path: Path, *, template: bool = False) -> None:
     """Write a catalog atomically (a reader never sees half a file);
     CatalogError ``cannot-write`` when the file or its folder cannot be."""
     from babel.messages.pofile import write_po
@@ -209,7 +213,7 @@ def check_writable_folder(folder: Path) -> None:
         raise i18n.CatalogError("not-a-locales-folder", file=str(folder), template=TEMPLATE)
 
 
-def read_catalog(path: Path, lang: str | None = None):
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     from babel.messages.pofile import read_po
 
     data = i18n._read_catalog_bytes(path)
@@ -267,7 +271,7 @@ def update(locales: Path | None = None, root: Path | None = None) -> list[Path]:
     return changed
 
 
-def _locations(catalog) -> dict:
+def _locations(catalog: Catalog) -> dict[tuple[str | None, str], tuple[str, ...]]:
     return {_key(m): tuple(sorted({f for f, _ in m.locations})) for m in catalog if m.id}
 
 
@@ -321,7 +325,7 @@ class Stats:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
 
-def _is_translated(message) -> bool:
+def _is_translated(message: Message) -> bool:
     strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     return not message.fuzzy and all(s for s in strings) and bool(strings)
 
@@ -368,7 +372,7 @@ class Problem:
     context: str | None = None
     detail: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -400,7 +404,7 @@ def plural_coverage(header: str) -> list[list[int]]:
     return covered
 
 
-def _check_message(message, source_fields: set[str], plural: bool, file: str,
+def _check_message(message: Message, source_fields: set[str], plural: bool, file: str,
                    coverage: list[list[int]] | None = None) -> list[Problem]:
     problems: list[Problem] = []
     key = _key(message)
@@ -468,7 +472,7 @@ MAX_GLOSSARY_BYTES = 64 * 1024
 
 def glossary_terms(locales: Path | None = None) -> dict[str, str]:
     """The reference terms (``locales/glossary.yaml``): term -> meaning."""
-    data = _read_glossary((locales or i18n.locales_dir()) / GLOSSARY)
+    data: Any = _read_glossary((locales or i18n.locales_dir()) / GLOSSARY)  # the shipped file: a mapping
     return {str(k): str(v) for k, v in (data or {}).items()}
 
 
@@ -505,7 +509,7 @@ def glossary(lang: str, locales: Path | None = None) -> dict[str, dict[str, list
     return out
 
 
-def _glossary_problems(lang: str, locales: Path, catalog, file: str) -> list[Problem]:
+def _glossary_problems(lang: str, locales: Path, catalog: Catalog, file: str) -> list[Problem]:
     """Terms missing from the language's glossary, and translations that use
     a word the glossary says to avoid."""
     try:
@@ -569,7 +573,7 @@ def check(locales: Path | None = None, root: Path | None = None, *, languages: I
     return problems + _check_catalogs(locales, template_catalog, languages)
 
 
-def _check_template(tpath: Path, template, fresh) -> list[Problem]:
+def _check_template(tpath: Path, template: Catalog, fresh: Catalog) -> list[Problem]:
     problems: list[Problem] = []
     old, new = _shape(template), _shape(fresh)
     for key in sorted(set(new) - set(old), key=str):
@@ -596,7 +600,7 @@ def _check_template(tpath: Path, template, fresh) -> list[Problem]:
     return problems
 
 
-def _check_catalogs(locales: Path, template, languages: Iterable[str] | None) -> list[Problem]:
+def _check_catalogs(locales: Path, template: Catalog, languages: Iterable[str] | None) -> list[Problem]:
     from babel.messages.plurals import get_plural
 
     problems: list[Problem] = []
@@ -638,7 +642,7 @@ def _check_catalogs(locales: Path, template, languages: Iterable[str] | None) ->
                 continue
             key = _key(tmsg)
             plural = isinstance(tmsg.id, (list, tuple))
-            ids = list(tmsg.id) if plural else [tmsg.id]
+            ids = list(tmsg.id) if isinstance(tmsg.id, (list, tuple)) else [tmsg.id]
             try:
                 source_fields = set().union(*(_fields(i)[0] for i in ids))
             except ValueError:

@@ -90,7 +90,7 @@ def localise_library() -> None:
         setattr(rich_utils, name, _library_template(message, 1 if "{value}" in message else 0))
     make = getattr(rich_utils, "_make_rich_text", None)
     if make is not None and not getattr(make, "_folds", False):
-        rich_utils._make_rich_text = _folding(make)
+        setattr(rich_utils, "_make_rich_text", _folding(make))
 
 
 def _folding(make: Any) -> Any:
@@ -116,7 +116,7 @@ def _format_usage(self: Any, ctx: Any, formatter: Any) -> None:
     formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=pgettext(CONTEXT, USAGE) + " ")
 
 
-_BUILTIN_KINDS = {int: "int", float: "float", bool: "bool", str: "str"}
+_BUILTIN_KINDS: dict[Any, str] = {int: "int", float: "float", bool: "bool", str: "str"}
 
 
 def _kind(param: Any) -> str | None:

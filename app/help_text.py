@@ -14,7 +14,7 @@ command whose module is loaded on demand is translated too.
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
@@ -57,7 +57,7 @@ def requested_language(args: Sequence[str]) -> str | None:
     return found
 
 
-def _translate(obj: Any, attribute: str, translate=_) -> None:
+def _translate(obj: Any, attribute: str, translate: Callable[..., str] = _) -> None:
     sources = obj.__dict__.setdefault(_SOURCE, {})
     if attribute not in sources:
         sources[attribute] = getattr(obj, attribute, None)
@@ -128,13 +128,14 @@ class LocalisedGroup(TyperGroup):
             _translate_own(self, ctx)
         return super().parse_args(ctx, args)
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         """Click's run, with its usage errors told in one translated line
         (:func:`cli_words.explain`) instead of the library's English box."""
         exceptions = cli_words._exceptions()
         try:
-            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            result = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  windows_expand_args=windows_expand_args, **extra)
         except exceptions.NoArgsIsHelpError:
             if not standalone_mode:
                 raise

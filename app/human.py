@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Sequence, TextIO, cast
 
 from rich.text import Text
 
@@ -28,6 +28,9 @@ from machiavelli.core.files import os_why
 from machiavelli.core.numbers import is_digits
 from machiavelli.games.machiavelli.game import Entry, Game
 from machiavelli.core.records import GameRecord, Seat
+
+if TYPE_CHECKING:
+    from machiavelli.core.game import GameState
 from machiavelli.core.terminal import echoed
 from machiavelli.games.machiavelli.view import View
 
@@ -68,7 +71,7 @@ class Terminal:
         self.screen = screen
         if interactive is None:
             try:
-                interactive = stream.isatty()
+                interactive = stream is not None and stream.isatty()
             except (AttributeError, ValueError):
                 interactive = False
         self.interactive = interactive
@@ -125,6 +128,12 @@ class Session:
         self._fresh: set[int] = set()
         self._history_turn: dict[int, int] = {}
         self._shown_to: int | None = None
+
+    @property
+    def _state(self) -> GameState:
+        # The game as the kernel takes it. Game is a GameState, but mypy cannot
+        # tell: the protocol's variant is a plain (so invariant) attribute of type Variant.
+        return cast("GameState", self.game)
 
     @property
     def hot_seat(self) -> bool:
@@ -208,7 +217,7 @@ class Session:
         try:
             if path == self._default:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
+            self.write(path, GameRecord.of(self._state, self.seats), force=self.force and path == self.record)
         except OSError as exc:
             self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
                                                         why=os_why(exc, writing=True))))
@@ -290,7 +299,7 @@ class Session:
         """Play until the game ends or the people leave; the exit status."""
         try:
             if self.game.outcome is None:
-                play_out(self.game, players, on_entry=self.on_entry)
+                play_out(self._state, players, on_entry=self.on_entry)
         except EndOfInput:
             return self.leave()
         except Quit as left:
@@ -444,7 +453,7 @@ class HumanPlayer:
             folded = fold(answer or "")
             if answer is not None and folded in {fold(no), fold(no)[:1], "n", "no"}:
                 raise Quit(session.unsaved_report(_("The game was not saved.")))
-            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path((answer.strip(),))
+            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path(((answer or "").strip(),))
         else:
             path = session.record
         if path is None:

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from machiavelli.core import plugins, registry
-from machiavelli.core.places import DATA_ENV, data_folder  # noqa: F401 (DATA_ENV: re-exported)
+from machiavelli.core.places import DATA_ENV as DATA_ENV, data_folder as data_folder  # re-exported
 from machiavelli.core.errors import VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve, split_call
@@ -166,7 +166,14 @@ def _unknown(name: str) -> VariantError:
                         name=name, available=join_values(sorted(index())))
 
 
-def _fetcher(base: Path | None):
+def not_for(name: str, game: str) -> VariantError:
+    """The error for a variant ``name`` of another game where only ``game``'s will do."""
+    detail = f"this rule set is not for the game {game}"
+    return VariantError("bad-variant", file=name, path="", line=None, detail=detail,
+                        problems=[{"code": "wrong-game", "game": game, "file": name, "path": "", "detail": detail}])
+
+
+def _fetcher(base: Path | None) -> Callable[[str], tuple[bytes, str]]:
     """``fetch`` for :func:`resolve`: what an ``extends:`` may name.
 
     * A variant known by name (shipped, the user's folder, a plugin).

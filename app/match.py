@@ -39,8 +39,10 @@ def deal_seed(first: int, deal: int) -> int:
 
 def next_dealer(game: Any) -> int:
     """The next deal's dealer: the next seat the way play goes."""
-    step = getattr(game.variant, "step", 1)
-    return (game.dealer + step) % game.players
+    step: int = getattr(game.variant, "step", 1)
+    dealer: int = game.dealer
+    players: int = game.players
+    return (dealer + step) % players
 
 
 @dataclass

@@ -4,9 +4,10 @@ per log entry (:class:`machiavelli.games.machiavelli.game.Entry`), and the resul
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable, Sequence
 
 from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
-from machiavelli.core.cards import DeckSpec
+from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
 from . import glossary
@@ -23,7 +24,7 @@ def player_name(seat: int, names: list[str | None] | None = None) -> str:
     return _("Player {n}", n=format_number(seat + 1))
 
 
-def _melds(numbers) -> str:
+def _melds(numbers: Iterable[int]) -> str:
     return format_list([format_number(n) for n in numbers])
 
 
@@ -45,7 +46,10 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
     cards are named."""
     player = player_name(entry.seat, names)
     action = entry.action
-    show = lambda cards: glossary.show_cards(cards, deck)  # noqa: E731
+
+    def show(cards: Iterable[Card]) -> str:
+        return glossary.show_cards(cards, deck)
+
     named = entry.named
     if isinstance(action, (Play, Add)):
         if isinstance(action, Play):
@@ -186,10 +190,10 @@ def sources(entry: Entry, deck: DeckSpec) -> list[str]:
     return out
 
 
-def _in_order(entry: Entry, cards) -> list:
+def _in_order(entry: Entry, cards: Iterable[Card]) -> list[Card]:
     """``cards`` in the order the action names them."""
     left = Counter(cards)
-    out = []
+    out: list[Card] = []
     for card in (*getattr(entry.action, "help", ()), *getattr(entry.action, "cards", ())):
         if left[card] > 0:
             left[card] -= 1
@@ -197,7 +201,7 @@ def _in_order(entry: Entry, cards) -> list:
     return out + list(left.elements())
 
 
-def _meld_list(melds, deck: DeckSpec) -> str:
+def _meld_list(melds: Iterable[Sequence[Card]], deck: DeckSpec) -> str:
     """Melds named by their cards, in a list (``4♦ 5♦ 6♦ and 7♣ 7♥ 7♠``)."""
     return format_list([glossary.show_cards(m, deck) for m in melds])
 

@@ -54,7 +54,7 @@ class SectionDiff:
 def sentences(variant: Variant) -> list[tuple[str, str, str]]:
     """(section key, section title, sentence) of every rule, in reading
     order; a bullet under a heading reads ``heading: bullet``."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     # Which variant a rule set extends is its history, not one of its rules.
     for section in rules_document(variant.model_copy(update={"extends": None})).sections:
         if section.key in SKIPPED_SECTIONS:

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldKind
-from machiavelli.core.variant import Variant
+from machiavelli.core.variant import MeldVariant as Variant
 
 Cards = tuple[Card, ...]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from types import TracebackType
+from typing import Literal
 
 from machiavelli.core.errors import RecordError
 from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, os_why, read_bounded
@@ -38,7 +40,8 @@ class named:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, error, traceback) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> Literal[False]:
         if isinstance(error, RecordError):
             error.params.setdefault("file", self.path)
         return False

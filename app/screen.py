@@ -21,7 +21,7 @@ import sys
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from rich.console import Console
 from rich.table import Table as RichTable
@@ -29,6 +29,9 @@ from rich.text import Text
 
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.games.machiavelli.view import View
+
+if TYPE_CHECKING:
+    from machiavelli.games.machiavelli.game import Entry
 
 from . import glossary, hand_order
 from .bidi import LRI, PDI, visual as visual_line
@@ -252,7 +255,7 @@ class Screen:
         self.heading(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
                        turn=format_number(view.turn)))
 
-    def since_entries(self, view: View) -> list:
+    def since_entries(self, view: View) -> list[Entry]:
         return [e for e in view.since_my_last_turn() if e.seat != view.seat]
 
     def since_lines(self, view: View, seats: Seats, room: int | None = None) -> list[Text]:

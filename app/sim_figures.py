@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 from machiavelli.core.simulate import GameSummary
@@ -131,11 +131,11 @@ def lookup(fig: dict[str, Any], key: str) -> dict[str, Any]:
     head, _, tail = key.partition(".")
     value = fig[head]
     if not tail:
-        return value
+        return cast(dict[str, Any], value)
     if isinstance(value, list):
         field = "position" if head == "win_share_by_position" else "seat"
-        return next(item for item in value if str(item[field]) == tail)
-    return value[tail]
+        return cast(dict[str, Any], next(item for item in value if str(item[field]) == tail))
+    return cast(dict[str, Any], value[tail])
 
 
 def value_of(entry: dict[str, Any]) -> float | None:
@@ -160,7 +160,7 @@ def compare(a: dict[str, Any], b: dict[str, Any], ratio_a: stats.Ratio, ratio_b:
             keys: Sequence[tuple[str, str]]) -> dict[str, Any]:
     """Each figure of variant ``a`` against ``b``: values, difference (b - a),
     p-value, Holm-adjusted p-value, significance at 5% and games needed."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for key, kind in keys:
         ea, eb = lookup(a, key), lookup(b, key)
         va, vb = value_of(ea), value_of(eb)

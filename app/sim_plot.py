@@ -11,7 +11,7 @@ first; long titles are wrapped so that no language's title is cut off.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Sequence
+from typing import Any, BinaryIO, Callable, Sequence, cast
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _
@@ -51,10 +51,10 @@ def drawn(text: str, width: int | None = None) -> str:
     lines = textwrap.wrap(text, width) if width else [text]
     if not i18n.is_rtl():
         return "\n".join(lines)
-    import arabic_reshaper
+    import arabic_reshaper  # type: ignore[import-untyped]
     # The pure-Python algorithm of python-bidi mirrors brackets (rule L4);
     # the default Rust one leaves that to a renderer, which matplotlib is not.
-    from bidi.algorithm import get_display
+    from bidi.algorithm import get_display  # type: ignore[import-untyped]
 
     return "\n".join(get_display(arabic_reshaper.reshape(line)) for line in lines)
 
@@ -103,7 +103,7 @@ def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence
     rows = robust_rows(robust)
     fig = Figure(figsize=(12, 10.5 if rows else 5.5), layout="constrained")
     if rows:
-        top, bottom = fig.subfigures(2, 1, height_ratios=[1, 0.9])
+        top, bottom = cast(Any, fig.subfigures(2, 1, height_ratios=[1, 0.9]))
         left, right = top.subplots(1, 2)
         _robust_panels(bottom, rows, label)
     else:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Callable
 
 from machiavelli.games.machiavelli.actions import HELP_MARK, Action, parse_action
 from machiavelli.core.cards import MAX_NOTATION_CHARS, Card, DeckSpec
@@ -172,7 +173,7 @@ def problem(error: MachiavelliError) -> str:
                           if "{" + k + "}" in template})
 
 
-def _lookup(word: str, table: dict[str, str], local) -> tuple[str | None, list[str]]:
+def _lookup(word: str, table: dict[str, str], local: Callable[[str], str]) -> tuple[str | None, list[str]]:
     """(the entry ``word`` names, or None; the entries it could begin)."""
     key = fold(word)
     names: dict[str, set[str]] = {}

@@ -87,6 +87,7 @@ def write_atomically(path: Path | str, content: Content, *, replace: bool = True
     of earlier interrupted writes to ``path`` are removed. Raises OSError."""
     path = Path(path)
     clean_leftovers(path)
+    tmp: str | None
     fd, tmp = tempfile.mkstemp(prefix=_prefix(path), suffix=TEMP_SUFFIX, dir=folder_of(path))
     try:
         with os.fdopen(fd, "wb") as handle:

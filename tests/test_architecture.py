@@ -98,12 +98,13 @@ def test_a_plain_install_puts_one_package_in_site_packages(tmp_path):
     assert (package / "locales" / "it" / "LC_MESSAGES" / "messages.po").is_file()
 
 
-def test_the_kernel_and_the_games_are_typed(tmp_path):
-    """mypy, strict on machiavelli.core and the games (pyproject.toml says
-    which modules wait), over the checkout seen through a folder named like the package."""
+def test_the_kernel_the_games_and_the_application_are_typed(tmp_path):
+    """mypy, strict on machiavelli.core, the games and the application
+    (pyproject.toml says which modules wait), over the checkout seen through
+    a folder named like the package."""
     (tmp_path / "machiavelli").symlink_to(ROOT, target_is_directory=True)
     result = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
                              "--cache-dir", str(tmp_path / "cache"), "-p", "machiavelli.core",
-                             "-p", "machiavelli.games"],
+                             "-p", "machiavelli.games", "-p", "machiavelli.app"],
                             cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:]

@@ -362,3 +362,13 @@ def test_a_one_line_variant_is_accepted_wherever_a_variant_is():
     assert sim.exit_code == 0, sim.output
     bad = run("rules", "--variant", "bga(hand_size=13")
     assert bad.exit_code == 2 and "Traceback" not in bad.output and len(bad.output.strip().splitlines()) == 1
+
+
+def test_meld_check_of_a_variant_without_melds_is_one_clear_error():
+    # Cicera has no melds to check: a message, not a traceback.
+    variant = "cicera"
+    result = run("meld", "check", "5D 5C 5S", "--variant", variant)
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert variant in result.stderr and "not for the game machiavelli" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

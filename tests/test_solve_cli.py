@@ -135,3 +135,12 @@ def test_batch_answers_are_valid_tables():
         assert not Counter(answer["placed"]) - Counter(hand)
         for meld in answer["table"]:
             assert variant.check(variant.deck.parse_cards(" ".join(meld))).valid
+
+
+@pytest.mark.parametrize("variant", ["cicera", "si-se-pai"])
+def test_another_games_variant_is_one_clear_error(variant):
+    result = run("solve", "--variant", variant, "--hand", "5D 5C 5S")
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert variant in result.stderr and "not for the game machiavelli" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

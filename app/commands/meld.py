@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,7 +28,10 @@ def meld_check(
     from .. import glossary, library
     from ..reasons import meld_reason
 
-    variant = library.load_variant(variant_name, overrides or [])
+    # Any game whose variant checks melds (Machiavelli's, Sì Sè Pái's groups): a plugin boundary.
+    variant: Any = library.load_variant(variant_name, overrides or [])
+    if not callable(getattr(variant, "check", None)):  # Cicera has no melds to check
+        raise library.not_for(variant_name, "machiavelli")
     parsed = variant.deck.parse_cards(" ".join(cards))
     result = variant.check(parsed)
     # What the jokers stand for, in a variant with jokers (other games' and

@@ -46,7 +46,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, Callable, Optional, Sequence
 
 import typer
 
@@ -57,6 +57,15 @@ from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _, format_list
 from ..options import SetOpt, fail, handles_errors
 from ..reasons import describe
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+
+    from rich.console import Console
+
+    from machiavelli.core.simulate import GameSummary, Plan
+    from machiavelli.core.variant import Variant
+    from ..simulate import RecordFolder
 
 # The engine, the simulator, Rich's tables and the figures are imported when
 # games are simulated, not when the program starts.
@@ -279,7 +288,7 @@ def simulate(
                                  variants=format_list(v.name for v in variants), players=_seat_text(seat_labels),
                                  seed=master))
 
-    def play(these, records):
+    def play(these: Sequence[Plan], records: RecordFolder | None) -> list[list[GameSummary]]:
         try:
             return _play(these, games, workers, dask, records, console, show=not quiet and console.is_terminal)
         except GameFailed as exc:
@@ -368,7 +377,7 @@ def simulate(
 # -- checks ------------------------------------------------------------------------
 
 
-def _seats(seats: list[str] | None, players: int | None, variants) -> list[str]:
+def _seats(seats: list[str] | None, players: int | None, variants: Sequence[Variant]) -> list[str]:
     if seats and len(seats) > 1:
         if players is not None and players != len(seats):
             raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
@@ -385,7 +394,7 @@ def _seats(seats: list[str] | None, players: int | None, variants) -> list[str]:
     return _default_seats(players, variants[0].game)
 
 
-def _find(module: str):
+def _find(module: str) -> ModuleSpec | None:
     import importlib.util
 
     return importlib.util.find_spec(module)
@@ -493,7 +502,8 @@ def _scored_by_teams(plan: Any) -> bool:
         return False
 
 
-def _play(plans, games, workers, dask, folder, console, *, show):
+def _play(plans: Sequence[Plan], games: int, workers: int, dask: str | None, folder: RecordFolder | None,
+          console: Console, *, show: bool) -> list[list[GameSummary]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
 
@@ -504,7 +514,7 @@ def _play(plans, games, workers, dask, folder, console, *, show):
     # TRANSLATORS: Simulate (its report, or a mistake in its options).
     task = progress.add_task(_("Playing"), total=games * len(plans))
 
-    def on_batch(plan_index, summaries):
+    def on_batch(plan_index: int, summaries: list[GameSummary]) -> None:
         if folder is not None:
             name = plans[plan_index].variant.name
             for s in summaries:
@@ -775,7 +785,7 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
         console.print()
 
 
-def _signed(x: float | None, fmt) -> str:
+def _signed(x: float | None, fmt: Callable[[float], str]) -> str:
     if x is None:
         return "-"
     return ("+" if x > 0 else "") + fmt(x)
@@ -810,7 +820,7 @@ def _figures_csv(report: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-def _games_csv(plans, results) -> str:
+def _games_csv(plans: Sequence[Plan], results: Sequence[Sequence[GameSummary]]) -> str:
     import csv
     import io
 

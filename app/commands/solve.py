@@ -23,13 +23,18 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, Iterable, Iterator, Optional, Sequence
 
 import typer
 
 from machiavelli.core.errors import MachiavelliError, NotationError, PositionError
 from machiavelli.core.files import open_regular
 from machiavelli.core.numbers import parse_json_int
+
+if TYPE_CHECKING:
+    from machiavelli.core.cards import Card, DeckSpec
+    from machiavelli.games.machiavelli.solver import Solution, Step
+    from machiavelli.games.machiavelli.variant import MachiavelliVariant
 
 from .. import glossary
 from machiavelli.core.i18n import N_, _, format_list, ngettext
@@ -78,8 +83,11 @@ def solve(
 ) -> None:
     """The most cards a hand can place (help text: see :func:`register`)."""
     from .. import library
+    from machiavelli.games.machiavelli.variant import MachiavelliVariant
 
     variant = library.load_variant(variant_name, overrides or [])
+    if not isinstance(variant, MachiavelliVariant):
+        raise library.not_for(variant_name, "machiavelli")
     if batch is not None:
         if table is not None or hand is not None or help_cards is not None:
             raise fail(_("--batch reads the positions from its file: leave out --table, --hand and --help-cards."))
@@ -97,7 +105,8 @@ def solve(
     _print(variant, solution)
 
 
-def _solve(variant, melds, cards, helps):
+def _solve(variant: MachiavelliVariant, melds: Iterable[Iterable[Card]], cards: Iterable[Card],
+           helps: Iterable[Card]) -> Solution:
     from machiavelli.games.machiavelli.solver import solve as solve_position
 
     try:
@@ -106,7 +115,7 @@ def _solve(variant, melds, cards, helps):
         raise fail(_position_error(exc, variant.deck)) from None
 
 
-def _position_error(exc: PositionError, deck) -> str:
+def _position_error(exc: PositionError, deck: DeckSpec) -> str:
     if exc.code == "invalid-meld":
         cards = exc.params["cards"]
         try:
@@ -121,7 +130,7 @@ def _position_error(exc: PositionError, deck) -> str:
     return describe(exc)
 
 
-def _part(step, deck) -> str:
+def _part(step: Step, deck: DeckSpec) -> str:
     cards = glossary.show_cards(step.cards, deck)
     if step.source == "hand":
         # TRANSLATORS: Solve's answer; {cards} is cards as shown at the table (5♣ 6♣ 7♣).
@@ -134,10 +143,10 @@ def _part(step, deck) -> str:
     return _("{cards} from meld {source}", cards=cards, source=step.source)
 
 
-def steps_text(steps, deck) -> list[str]:
+def steps_text(steps: Sequence[Step], deck: DeckSpec) -> list[str]:
     """The steps as sentences a person can follow at the table, one per meld
     that changes: what goes into it and where from."""
-    lines = []
+    lines: list[str] = []
     i = 0
     while i < len(steps):
         j = i
@@ -156,7 +165,7 @@ def steps_text(steps, deck) -> list[str]:
     return lines
 
 
-def _print(variant, solution) -> None:
+def _print(variant: MachiavelliVariant, solution: Solution) -> None:
     deck = variant.deck
     if solution.placed:
         # TRANSLATORS: Solve's answer; {n} is a number, {cards} is cards as shown at the table (5♣ 6♣ 7♣).
@@ -183,7 +192,7 @@ def _print(variant, solution) -> None:
 # -- batch -------------------------------------------------------------------------
 
 
-def _batch(variant, source: str) -> None:
+def _batch(variant: MachiavelliVariant, source: str) -> None:
     from machiavelli.games.machiavelli.solver import solve as solve_position
 
     bad = 0
@@ -215,7 +224,7 @@ def _batch(variant, source: str) -> None:
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
-def _lines(stream):
+def _lines(stream: BinaryIO) -> Iterator[str | None]:
     """Lines as text; None for a line longer than the limit (skipped whole)."""
     while True:
         line = stream.readline(MAX_LINE_BYTES + 1)
@@ -233,7 +242,8 @@ def _error_line(number: int, code: str, message: str) -> None:
     print_json({"error": {"code": code, "message": message}, "line": number})
 
 
-def _position(variant, raw: str):
+def _position(variant: MachiavelliVariant,
+              raw: str) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], tuple[Card, ...]]:
     """A batch line as (melds, hand, help cards); NotationError when it is
     not a position."""
     try:
@@ -247,7 +257,7 @@ def _position(variant, raw: str):
     if not isinstance(table, list) or not all(isinstance(m, list) for m in table) or not isinstance(helps, list):
         raise NotationError("bad-position-line", token=raw.strip()[:40])
 
-    def cards(items) -> tuple:
+    def cards(items: list[Any]) -> tuple[Card, ...]:
         if not all(isinstance(c, str) for c in items):
             raise NotationError("bad-position-line", token=raw.strip()[:40])
         return tuple(variant.deck.parse_card(c) for c in items)

@@ -46,7 +46,7 @@ def variants_list(as_json: JsonOpt = False) -> None:
     from machiavelli.core.i18n import language
     from ..reasons import describe
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for found, variant in library.all_known():
         if isinstance(variant, VariantError):
             rows.append({"name": found.name, "description": "", "extends": None, "game": None,

@@ -233,7 +233,10 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
     assert present is not None  # a declared game has one (checked when its view was built)
     deck = game.variant.deck
     word = fold(command.strip())
-    is_ = lambda name: word in (name, fold(local_word(name)))  # noqa: E731
+
+    def is_(name: str) -> bool:
+        return word in (name, fold(local_word(name)))
+
     messages: list[str] = []
     extra: dict[str, Any] = {}
     changed = False

@@ -50,7 +50,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         look = replace(look, faces="")
         drawn = present.table(view, look)
     shown: set[Card] = set(view.hand)
-    areas = []
+    areas: list[dict[str, Any]] = []
     hand = [code(c) for c in view.hand]
     for area in drawn.areas:
         cards = area.cards
@@ -83,16 +83,16 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
     since = [isolated(present.narrate(e, view.variant, look), deck) for e in _since(view.log, seat)[-MAX_SINCE:]]
     result = None
     if view.outcome is not None:
-        lines = next((a["lines"] for a in areas if a["kind"] == "result"), [])
+        lines: list[str] = next((a["lines"] for a in areas if a["kind"] == "result"), [])
         result = {"winners": list(view.outcome.winners), "reason": str(view.outcome.reason),
                   "text": lines[0] if lines else "", "lines": lines[1:], "hands": [], "record": links.get("record")}
-    table = next((a["cards"] for a in areas if a["key"] == "table"), [])
+    table: list[str] = next((a["cards"] for a in areas if a["key"] == "table"), [])
     over = view.outcome is not None
     # Whose move it is: the game's seat, or none when several answer unseen (the game says so in words).
     current = drawn.current if drawn.current is not None or drawn.status else getattr(view, "current", None)
-    cards = describe_cards(shown, deck)
+    described = describe_cards(shown, deck)
     for card, face in drawn.faces:
-        found = cards.get(code(card))
+        found = described.get(code(card))
         if found is not None:
             found.update({"text": face.text, "name": face.name})
     return {
@@ -115,7 +115,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "result": result,
         "areas": areas,
         "moves": moves,
-        "cards": cards,
+        "cards": described,
         "faces": {"chosen": look.faces if choices else "", "choices": [{"key": k, "label": label} for k, label in choices]},
         "layout": {"kind": "areas", "areas": [{"key": a["key"], "kind": a["kind"], "label": a["label"]} for a in areas],
                    "buttons": []},

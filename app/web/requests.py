@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
@@ -115,7 +115,7 @@ def refusal(status: int, reason: str) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
 
-def handled(handler):
+def handled(handler: Callable[[Request, Server], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
     """Turn WebError and the program's errors into one translated sentence and a 4xx status."""
     async def wrapper(request: Request) -> Response:
         server: Server = request.app.state.server

@@ -11,7 +11,7 @@ table its presentation declares (:mod:`.declared`); :mod:`.views` chooses.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from machiavelli.core import registry
 from machiavelli.core.cards import Card, DeckSpec
@@ -92,7 +92,10 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
     """The JSON of one Machiavelli seat: see the module docstring and the README's API section."""
     deck = view.variant.deck
     code = deck.card_text
-    codes = lambda cards: [code(c) for c in cards]  # noqa: E731
+
+    def codes(cards: Iterable[Card]) -> list[str]:
+        return [code(c) for c in cards]
+
     shown: set[Card] = set()
     seat = view.seat
     groups, meld_groups = hand_order.arrange(view.hand, order, view.variant)

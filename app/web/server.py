@@ -62,7 +62,7 @@ class Server:
         #: the starter's own seat of every saved game.
         self.local = local
         self.default_variant = default_variant
-        self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue]]] = {}
+        self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue[dict[str, Any]]]]] = {}
         #: What each seat was last shown (by game, seat, language, faces) and its version.
         self.seen: dict[tuple[str, int, str, str], tuple[dict[str, Any], int]] = {}
         #: The last version each seat was shown, in any language.
@@ -269,7 +269,7 @@ async def live(websocket: WebSocket) -> None:
         await websocket.close(code=4403)
         return
     await websocket.accept()
-    queue: asyncio.Queue = asyncio.Queue()
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     faces = server.faces_of(websocket)
     entry = (websocket, seat, lang, faces, queue)
     server.live.setdefault(table.id, []).append(entry)

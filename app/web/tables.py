@@ -217,11 +217,11 @@ class Tables:
         """Read back the games saved in the data folder (the MAX_TABLES played last); the number read."""
         base = folder()
         try:
-            files = [(p.stat().st_mtime, p) for p in base.iterdir() if p.suffix == ".json" and p.is_file()]
+            dated = [(p.stat().st_mtime, p) for p in base.iterdir() if p.suffix == ".json" and p.is_file()]
         except OSError:
             return 0
         # The most recently played first: those are the ones people come back to.
-        files = [p for _when, p in sorted(files, key=lambda f: (-f[0], f[1].name))[:MAX_TABLES]]
+        files = [p for _when, p in sorted(dated, key=lambda f: (-f[0], f[1].name))[:MAX_TABLES]]
         count = 0
         for path in files:
             try:
@@ -248,9 +248,11 @@ def _read_table(path: Path) -> Table:
     if (not isinstance(tokens, list) or len(tokens) != len(record.seats)
             or any(not (t is None or isinstance(t, str)) for t in tokens)):
         raise ValueError("tokens")
-    lang = data.get("lang") if isinstance(data.get("lang"), str) else "en"
+    given_lang = data.get("lang")
+    lang = given_lang if isinstance(given_lang, str) else "en"
     orders = {int(k): str(v) for k, v in (data.get("orders") or {}).items() if str(k).isdigit()}
-    created = data.get("created") if isinstance(data.get("created"), (int, float)) else path.stat().st_mtime
+    given_created = data.get("created")
+    created = given_created if isinstance(given_created, (int, float)) else path.stat().st_mtime
     owner = data.get("owner")
     if not (isinstance(owner, int) and not isinstance(owner, bool) and 0 <= owner < len(tokens) and tokens[owner]):
         owner = None
