@@ -118,9 +118,10 @@ def best_opening(variant: Variant, hand: Sequence[Card]) -> list[tuple[Card, ...
     else:
         # The hand's own melds; failing those, its largest meld with jokers
         # (a natural card and two jokers, say, that no pair completes).
-        fitting = [m for m in _candidates(variant, hand) if limit is None or len(m) <= limit]
-        found = finder.partition(hand, variant) or [max(fitting, key=len, default=())]
-        found = [m for m in found if m]
+        found = finder.partition(hand, variant)
+        if not found:
+            fitting = [m for m in _candidates(variant, hand) if limit is None or len(m) <= limit]
+            found = [max(fitting, key=len)] if fitting else []
     if limit is not None:
         kept, size = [], 0
         for meld in found:
