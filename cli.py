@@ -14,7 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from machiavelli.app import display, glossary
+from machiavelli.app import display
+from machiavelli.core import glossary
 from machiavelli.app.help_text import LocalisedGroup
 from machiavelli.core.i18n import N_
 from machiavelli.app.options import handles_errors

@@ -169,7 +169,7 @@ def _write(catalog: Catalog, path: Path, *, template: bool = False) -> None:
     CatalogError ``cannot-write`` when the file or its folder cannot be."""
     from babel.messages.pofile import write_po
 
-    from .writing import write_atomically
+    from machiavelli.core.writing import write_atomically
 
     out = io.BytesIO()
     # No line numbers: they change with every edit of the code, and a

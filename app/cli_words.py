@@ -27,7 +27,7 @@ from typing import Any, get_args
 from machiavelli.core import i18n
 from machiavelli.core.i18n import NP_, _, format_list, pgettext
 
-from .bidi import isolate
+from machiavelli.core.bidi import isolate
 
 CONTEXT = "command line"
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import glossary
+from machiavelli.core import glossary
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_
@@ -39,7 +39,8 @@ def apply(lang: str | None, ascii_cards: bool | None = None) -> str:
 def apply_cards(value: str | None) -> None:
     """Use ``--cards`` for this run and remember it in the user's
     configuration (None: the remembered choice)."""
-    from . import config, words
+    from machiavelli.core import config
+    from machiavelli.games.machiavelli.present import words
 
     if value is None:
         return

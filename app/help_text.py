@@ -27,7 +27,7 @@ from machiavelli.core.terminal import printable
 
 from . import cli_words
 from .options import fail
-from .reasons import describe
+from machiavelli.core.reasons import describe
 
 LANG_OPTION = "--lang"
 PANEL = "help panel"

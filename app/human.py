@@ -34,12 +34,14 @@ if TYPE_CHECKING:
 from machiavelli.core.terminal import echoed
 from machiavelli.games.machiavelli.view import View
 
-from . import glossary, guide, hand_order, hints, library
+from machiavelli.core import glossary
+from machiavelli.games.machiavelli.present import guide, hand_order, hints
+from machiavelli.app import library
 from machiavelli.core.i18n import NP_, _, ngettext, pgettext
-from .reasons import describe, rejection
+from machiavelli.core.reasons import describe, rejection
 from .saves import write_record
-from .screen import Screen, Seats
-from .words import CardReader, command_of, fold, local_word, order_of, problem, read_line
+from machiavelli.games.machiavelli.present.screen import Screen, Seats
+from machiavelli.games.machiavelli.present.words import CardReader, command_of, fold, local_word, order_of, problem, read_line
 
 #: Where records go when the player names no file (this variable overrides it).
 DATA_ENV = library.DATA_ENV
@@ -420,7 +422,7 @@ class HumanPlayer:
 
     def rules(self) -> None:
         from .rules_render import render
-        from .rules_text import compose
+        from machiavelli.games.machiavelli.present.rules_text import compose
 
         screen = self.session.screen
         text = render(compose(self.session.view(self.seat).variant), "text", visual=screen.visual,

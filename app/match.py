@@ -171,7 +171,7 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     anything but an earlier point of this match (``force`` replaces it)."""
     from pathlib import Path
 
-    from .writing import write_atomically
+    from machiavelli.core.writing import write_atomically
 
     path = Path(path)
     if not force and path.exists():

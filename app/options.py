@@ -12,7 +12,7 @@ from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.terminal import json_printable, printable
 
 from machiavelli.core.i18n import N_
-from .reasons import describe
+from machiavelli.core.reasons import describe
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -24,10 +24,11 @@ from machiavelli.core.present import Presentation, Style
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.terminal import echoed
 
-from . import glossary, library
-from .narrate import player_name
-from .reasons import describe
-from .words import fold, local_word
+from machiavelli.core import glossary
+from machiavelli.app import library
+from machiavelli.games.machiavelli.present.narrate import player_name
+from machiavelli.core.reasons import describe
+from machiavelli.games.machiavelli.present.words import fold, local_word
 
 HUMAN = "human"
 
@@ -41,7 +42,7 @@ def presentation_of(game_name: str) -> Presentation | None:
 def rules_document(variant: Any) -> Any:
     """The rules of any variant as :mod:`.rules_render` prints them: the
     game's own document (the kernel's blocks), or Machiavelli's composition."""
-    from . import rules_text
+    from machiavelli.games.machiavelli.present import rules_text
 
     found = presentation_of(variant.game)
     return rules_text.compose(variant) if found is None else found.rules(variant)

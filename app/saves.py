@@ -88,8 +88,8 @@ def write_record(path: Path | str, record: GameRecord, *, force: bool = False) -
     """Save atomically (a temporary file renamed over the target), refusing
     to replace a file that holds anything but an earlier point of this game.
     Leftover temporary files of earlier saves to ``path`` that were
-    interrupted (kill -9) are removed (:func:`machiavelli.app.writing.clean_leftovers`)."""
-    from .writing import write_atomically
+    interrupted (kill -9) are removed (:func:`machiavelli.core.writing.clean_leftovers`)."""
+    from machiavelli.core.writing import write_atomically
 
     path = Path(path)
     check_writable(path, record, force=force)

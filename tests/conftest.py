@@ -10,7 +10,7 @@ settings.register_profile("long", max_examples=20_000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-from machiavelli.app import glossary
+from machiavelli.core import glossary
 
 from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
@@ -31,7 +31,8 @@ def back_to_english():
 def own_configuration(tmp_path_factory, monkeypatch):
     """The user's configuration (``--cards``) is a fresh folder per test,
     never the real one; the choice of this run is forgotten after it."""
-    from machiavelli.app import config, words
+    from machiavelli.core import config
+    from machiavelli.games.machiavelli.present import words
     from machiavelli.core import places
 
     monkeypatch.setenv(config.CONFIG_ENV, str(tmp_path_factory.mktemp("config")))

@@ -8,7 +8,7 @@ from bidi import get_display
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli.app import bidi
+from machiavelli.core import bidi
 
 # Letters, digits, spaces and the punctuation our screens use, without the
 # mirrored brackets and isolates that python-bidi's engine handles otherwise

@@ -256,7 +256,7 @@ def test_validate_speaks_the_users_language(tmp_path):
     import gettext
 
     from machiavelli.core import i18n
-    from machiavelli.app.reasons import problem_message
+    from machiavelli.core.reasons import problem_message
     from machiavelli.app.library import load_variant_file
     from machiavelli.core.errors import VariantError
 

@@ -8,7 +8,7 @@ import typer.main
 from typer.testing import CliRunner
 
 from machiavelli.app import cli_words
-from machiavelli.app.bidi import LRI, PDI
+from machiavelli.core.bidi import LRI, PDI
 from machiavelli.app.catalogs import shipped_languages
 from machiavelli.cli import app
 from machiavelli.core import i18n

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from machiavelli.app import hints
+from machiavelli.games.machiavelli.present import hints
 from machiavelli.app.library import load_variant
 from machiavelli.core import registry
 from machiavelli.core.bots import bot_seed, make_bot, play_out
@@ -123,7 +123,7 @@ def test_each_shipped_rule_set_plays_to_the_end(name, bot):
 
 
 def test_the_screen_tells_the_player_what_the_house_rules_ask():
-    from machiavelli.app.screen import house_notes
+    from machiavelli.games.machiavelli.present.screen import house_notes
     from machiavelli.games.machiavelli.actions import Play
 
     variant = load_variant("thirty-six(cards_per_turn=9)")

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from machiavelli.cli import app
 from machiavelli.core.cards import FRENCH
-from machiavelli.app import glossary
+from machiavelli.core import glossary
 from machiavelli.core import i18n
 from machiavelli.core.i18n import PlaceholderError, UnknownLanguage, npgettext, pgettext, safe_format
 from machiavelli.app.catalogs import shipped_languages

@@ -149,8 +149,8 @@ def test_the_table_screen_says_what_a_joker_stands_for():
 
     from rich.console import Console
 
-    from machiavelli.app import glossary
-    from machiavelli.app.screen import Screen
+    from machiavelli.core import glossary
+    from machiavelli.games.machiavelli.present.screen import Screen
 
     variant = load_variant("jokers")
     g = game(variant, ["2C", "3C"], table=["5H JK 7H"])
@@ -164,7 +164,7 @@ def test_the_table_screen_says_what_a_joker_stands_for():
 
 
 def test_italian_joker_letters_are_read():
-    from machiavelli.app.words import CardReader
+    from machiavelli.games.machiavelli.present.words import CardReader
     from machiavelli.core import i18n
 
     i18n.use_language("it")
@@ -394,7 +394,7 @@ def test_a_bot_wins_a_pair_with_its_joker_and_adds_the_rest():
 
 
 def test_a_hint_with_jokers_is_a_play_the_rules_accept():
-    from machiavelli.app import hints
+    from machiavelli.games.machiavelli.present import hints
 
     variant = load_variant("tahiti")
     g = game(variant, ["9S 9D JK 4H", "KC KD 2S"], table=["5H 6H 7H"])
@@ -418,7 +418,7 @@ def test_the_joker_rule_sets_play_to_the_end(name, bot):
 
 
 def test_the_web_table_says_what_a_joker_stands_for_and_names_it():
-    from machiavelli.app.web import seat_json
+    from machiavelli.games.machiavelli.present import seat_json
     from machiavelli.core.records import Seat
 
     g = game(load_variant("jokers"), ["2C JK", "3C"], table=["5H JK 7H", "9S 9D 9C"])

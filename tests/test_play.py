@@ -14,10 +14,11 @@ from machiavelli.games.machiavelli.bots import RandomBot
 from machiavelli.core.cards import Card
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.records import GameRecord
-from machiavelli.app import glossary, hints
+from machiavelli.core import glossary
+from machiavelli.games.machiavelli.present import hints
 from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
-from machiavelli.app.words import CardReader, InputError, command_of, read_line
+from machiavelli.games.machiavelli.present.words import CardReader, InputError, command_of, read_line
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
@@ -293,7 +294,7 @@ def test_an_unknown_order_names_the_orders_in_the_table_s_words(lang, expected):
 
 def test_grouped_order_puts_the_melds_the_hand_holds_first():
     variant = load_variant("bga")
-    from machiavelli.app import hand_order
+    from machiavelli.games.machiavelli.present import hand_order
 
     hand = [Card.parse(t) for t in "KD 3S 5H 5D 2S 4S 5C 9C".split()]
     groups, melds = hand_order.arrange(hand, "melds", variant)
@@ -434,7 +435,7 @@ def test_visual_bidi_keeps_cards_in_order_inside_arabic_and_pipes_stay_logical()
 
     from rich.console import Console
 
-    from machiavelli.app.screen import Screen
+    from machiavelli.games.machiavelli.present.screen import Screen
 
     i18n.use_language("ar", environ={})
     out = io.StringIO()
@@ -526,7 +527,8 @@ def test_cards_setting_decides_which_letters_win():
 
 
 def test_cards_option_is_remembered_in_the_users_configuration(tmp_path, monkeypatch):
-    from machiavelli.app import config, words
+    from machiavelli.core import config
+    from machiavelli.games.machiavelli.present import words
 
     folder = tmp_path / "conf"
     monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(folder))
@@ -551,7 +553,7 @@ def test_cards_option_is_remembered_in_the_users_configuration(tmp_path, monkeyp
 
 @pytest.mark.parametrize("content", [b'cards = "klingon"\n', b"cards = \n", b"\xff\xfe", b"x" * 100_000])
 def test_a_bad_configuration_is_ignored_with_one_warning(tmp_path, monkeypatch, content):
-    from machiavelli.app import config
+    from machiavelli.core import config
 
     folder = tmp_path / "conf"
     folder.mkdir()

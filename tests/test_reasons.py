@@ -2,7 +2,7 @@
 
 import pytest
 
-from machiavelli.app.reasons import rejection
+from machiavelli.core.reasons import rejection
 from machiavelli.core.errors import IllegalAction
 from machiavelli.games.machiavelli.actions import Action
 from engine_checks import position, run
@@ -85,7 +85,7 @@ def _bad_inputs(tmp_path):
 
 @pytest.mark.parametrize("lang", ["it", "de", "uk", "zh_Hans"])
 def test_what_is_wrong_with_a_variant_a_record_or_a_file_is_said_in_the_users_language(lang, tmp_path):
-    from machiavelli.app.reasons import describe
+    from machiavelli.core.reasons import describe
     from machiavelli.core import i18n
 
     for load in _bad_inputs(tmp_path):
@@ -136,7 +136,7 @@ def _hostile_records(tmp_path):
 
 @pytest.mark.parametrize("lang", ["it", "de", "uk"])
 def test_what_is_wrong_with_a_record_s_fields_and_actions_is_said_in_the_users_language(lang, tmp_path):
-    from machiavelli.app.reasons import describe
+    from machiavelli.core.reasons import describe
     from machiavelli.core import i18n
 
     for load in _hostile_records(tmp_path):
@@ -157,7 +157,7 @@ def test_what_is_wrong_with_a_record_s_fields_and_actions_is_said_in_the_users_l
 
 def test_more_problems_point_to_variants_validate_only_when_it_would_list_them(tmp_path):
     from machiavelli.app.library import load_variant
-    from machiavelli.app.reasons import describe
+    from machiavelli.core.reasons import describe
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: bga\nhand_size: 1000\nplayers: {min: 5, max: 2}\n")
@@ -173,7 +173,7 @@ def test_another_games_refused_action_in_a_record_is_said_by_that_game(tmp_path)
     import json as _json
 
     from machiavelli.app.library import load_variant
-    from machiavelli.app.reasons import describe
+    from machiavelli.core.reasons import describe
     from machiavelli.app.saves import named, read_record
     from machiavelli.core import i18n
     from machiavelli.core.records import GameRecord, Seat

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli.app import rules_text
+from machiavelli.games.machiavelli.present import rules_text
 from machiavelli.app.library import load_variant
-from machiavelli.app.rules_examples import (agrees, ace_examples, meld_examples, playing_example, rearranging_examples)
+from machiavelli.games.machiavelli.present.rules_examples import agrees, ace_examples, meld_examples, playing_example, rearranging_examples
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.games.machiavelli import opening

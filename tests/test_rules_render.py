@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from machiavelli.app.rules_render import _PIECES, render_text, wrap
-from machiavelli.app.rules_text import Bullets, Document, Paragraph, Section
+from machiavelli.games.machiavelli.present.rules_text import Bullets, Document, Paragraph, Section
 
 CHINESE = ("马基雅维利是一种供 2 到 5 名玩家玩的拉米类纸牌游戏。玩家轮流把手中的牌组成牌组放到牌桌上，"
            "只要回合结束时牌桌上的每张牌都属于某个有效的牌组（例如 5♣ 6♣ 7♣）。")

@@ -14,13 +14,13 @@ from machiavelli.cli import app
 from machiavelli.core.melds import ACE_POLICIES, MeldKind
 from machiavelli.core.variant import Players
 from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
-from machiavelli.app import bidi
+from machiavelli.core import bidi
 from machiavelli.core import i18n
 from machiavelli.app.commands import rules as rules_command
 from machiavelli.app.library import load_variant, shipped_names
-from machiavelli.app.rules_examples import MeldExample
+from machiavelli.games.machiavelli.present.rules_examples import MeldExample
 from machiavelli.app.rules_render import render
-from machiavelli.app.rules_text import compose
+from machiavelli.games.machiavelli.present.rules_text import compose
 from machiavelli.app.catalogs import shipped_languages
 
 runner = CliRunner()

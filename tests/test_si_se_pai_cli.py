@@ -23,7 +23,7 @@ def run(*args, input=None):
 def _folders(tmp_path, monkeypatch):
     monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
-    from machiavelli.app import config, glossary
+    from machiavelli.core import config, glossary
 
     config.forget_cache()
     glossary.set_faces(None)
@@ -67,7 +67,7 @@ def test_the_table_shows_groups_the_public_card_and_who_may_claim(tmp_path):
 def test_hanzi_faces_are_shown_and_remembered(tmp_path):
     result = run("play", "--variant", "si-se-pai", "--seed", "3", "--cards", "hanzi", input="quit\n")
     assert any(ch in result.output for ch in "將士象車馬砲卒")
-    from machiavelli.app import config, glossary
+    from machiavelli.core import config, glossary
 
     glossary.set_faces(None)
     config.forget_cache()

@@ -13,9 +13,9 @@ from machiavelli.core import i18n
 from machiavelli.core.bots import bot_seed, make_bot, play_out
 from machiavelli.games.machiavelli.actions import Add, Join, Move, Split, Take
 from machiavelli.games.machiavelli.game import Game
-from machiavelli.app import glossary
+from machiavelli.core import glossary
 from machiavelli.app.library import load_variant
-from machiavelli.app.narrate import entry_text
+from machiavelli.games.machiavelli.present.narrate import entry_text
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
@@ -153,7 +153,7 @@ def visual_of(text):
 
     from rich.console import Console
 
-    from machiavelli.app.screen import Screen
+    from machiavelli.games.machiavelli.present.screen import Screen
 
     screen = Screen(Console(file=io.StringIO(), force_terminal=True, color_system=None, width=80), visual=True)
     return screen.prompt(text)

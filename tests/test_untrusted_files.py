@@ -396,7 +396,7 @@ def test_an_error_never_quotes_a_file_that_is_not_a_variant(folders, target):
     shown = f"{info.value.message} {info.value.params}"
     for word in ("s3cret", "d4emon", "root:", "/bin/bash", "x:0"):
         assert word not in shown
-    from machiavelli.app.reasons import describe
+    from machiavelli.core.reasons import describe
 
     assert "s3cret" not in describe(info.value)
 

@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 from rich.console import Console
 
-from machiavelli.app import glossary, hand_order, hints
-from machiavelli.app.screen import Screen, Seats
+from machiavelli.core import glossary
+from machiavelli.games.machiavelli.present import hand_order, hints
+from machiavelli.games.machiavelli.present.screen import Screen, Seats
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldCheck
 from machiavelli.core.table import MeldRules

@@ -288,7 +288,7 @@ def test_another_sites_page_cannot_send_moves(client):
 
 
 def test_a_game_without_a_web_view_is_refused_in_words(app, client, monkeypatch):
-    from machiavelli.app.web import seat_json
+    from machiavelli.games.machiavelli.present import seat_json
 
     game = new_game(client)
     monkeypatch.delitem(seat_json.BUILDERS, "machiavelli")
@@ -385,7 +385,7 @@ def test_serve_says_in_words_that_it_cannot_listen_and_never_that_the_table_is_o
 
 
 def test_cards_inside_arabic_sentences_keep_their_order():
-    from machiavelli.app.web.seat_json import isolated
+    from machiavelli.games.machiavelli.present.seat_json import isolated
     from machiavelli.app.web.speaking import speaking
     from machiavelli.core.cards import FRENCH
 

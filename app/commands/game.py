@@ -17,7 +17,8 @@ import typer
 from machiavelli.core import registry
 from machiavelli.core.errors import SetupError
 
-from .. import display, glossary
+from machiavelli.app import display
+from machiavelli.core import glossary
 from machiavelli.core.i18n import NP_, N_, _, format_list, ngettext
 from ..options import JsonOpt, SetOpt, fail, handles_errors, print_json
 from machiavelli.core.i18n import join_values
@@ -28,7 +29,7 @@ if TYPE_CHECKING:  # the engine is imported when a game is played, not to start 
     from machiavelli.games.machiavelli.game import Entry, Game
 
     from ..human import Session
-    from ..screen import Screen
+    from machiavelli.games.machiavelli.present.screen import Screen
 
 #: Players the application provides beside the kernel's bots and people:
 #: name -> factory(game, seat, seed).
@@ -157,7 +158,7 @@ def play(
     from machiavelli.core.terminal import printable
 
     from .. import library
-    from ..narrate import entry_text, player_name
+    from machiavelli.games.machiavelli.present.narrate import entry_text, player_name
     from ..saves import check_writable, named, read_record, write_record
 
     if lang is not None:
@@ -343,8 +344,8 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: 
     from machiavelli.core.errors import MachiavelliError
 
     from .. import match
-    from ..narrate import entry_text, outcome_text, player_name
-    from ..reasons import describe
+    from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
+    from machiavelli.core.reasons import describe
 
     echo: Callable[[str], None] = typer.echo
     if visual and not as_json:
@@ -461,14 +462,14 @@ def _screen(visual: bool) -> "Screen":
     """The terminal's screen (``visual``: right-to-left lines reordered)."""
     from rich.console import Console
 
-    from ..screen import Screen
+    from machiavelli.games.machiavelli.present.screen import Screen
 
     return Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
                   visual=visual)
 
 
 def _summary(game: Game, echo: Callable[[str], None] = typer.echo) -> None:
-    from ..narrate import outcome_text, player_name
+    from machiavelli.games.machiavelli.present.narrate import outcome_text, player_name
 
     deck = game.variant.deck
     if game.outcome is not None:
@@ -514,7 +515,7 @@ def replay(
     """
     from machiavelli.core.terminal import printable
 
-    from ..narrate import entry_text, player_name
+    from machiavelli.games.machiavelli.present.narrate import entry_text, player_name
     from ..saves import named, read_record
 
     from .. import match
@@ -557,7 +558,7 @@ def replay(
 def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
     """Replay every deal of a match record and work its score sheet out again."""
     from .. import match
-    from ..narrate import entry_text, outcome_text, player_name
+    from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
     from ..saves import named
 
     with named(file):

@@ -25,8 +25,9 @@ def meld_check(
     overrides: SetOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    from .. import glossary, library
-    from ..reasons import meld_reason
+    from machiavelli.core import glossary
+    from machiavelli.app import library
+    from machiavelli.core.reasons import meld_reason
 
     # Any game whose variant checks melds (Machiavelli's, Sì Sè Pái's groups): a plugin boundary.
     variant: Any = library.load_variant(variant_name, overrides or [])

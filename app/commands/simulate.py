@@ -56,7 +56,7 @@ from machiavelli.core.errors import RecordError, SetupError
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _, format_list
 from ..options import SetOpt, fail, handles_errors
-from ..reasons import describe
+from machiavelli.core.reasons import describe
 
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
@@ -455,7 +455,7 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
     """Standard output for ``-``; otherwise the file, atomically (a
     temporary file renamed over it, debris of interrupted runs cleaned up),
     never over an existing file without ``force``."""
-    from ..writing import write_atomically
+    from machiavelli.core.writing import write_atomically
 
     if out == "-":
         if callable(content):  # a PNG
@@ -474,7 +474,7 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
     except OSError as exc:
         from machiavelli.core.files import os_why
 
-        from ..reasons import detail_text
+        from machiavelli.core.reasons import detail_text
 
         detail = detail_text({"why": os_why(exc, writing=True)}) or exc.strerror or str(exc)
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=detail)) from None

@@ -36,10 +36,10 @@ if TYPE_CHECKING:
     from machiavelli.games.machiavelli.solver import Solution, Step
     from machiavelli.games.machiavelli.variant import MachiavelliVariant
 
-from .. import glossary
+from machiavelli.core import glossary
 from machiavelli.core.i18n import N_, _, format_list, ngettext
 from ..options import EXIT_BAD_INPUT, JsonOpt, SetOpt, VariantOpt, fail, handles_errors, print_json
-from ..reasons import describe, meld_reason
+from machiavelli.core.reasons import describe, meld_reason
 
 #: Longest line of a batch file (a full table of four decks fits easily).
 MAX_LINE_BYTES = 64 * 1024

@@ -44,7 +44,7 @@ def variants_list(as_json: JsonOpt = False) -> None:
 
     from .. import library
     from machiavelli.core.i18n import language
-    from ..reasons import describe
+    from machiavelli.core.reasons import describe
 
     rows: list[dict[str, Any]] = []
     for found, variant in library.all_known():
@@ -251,7 +251,7 @@ def variants_validate(
     from machiavelli.core.terminal import printable
 
     from .. import library
-    from ..reasons import describe, problem_message
+    from machiavelli.core.reasons import describe, problem_message
 
     results = []
     messages: list[list[str]] = []
@@ -290,7 +290,7 @@ def _problems(exc: Any) -> list[dict[str, Any]]:
     across keys reports, and the ``message`` in
     the user's language. An error found before the schema (not YAML, a
     broken extends) is one row."""
-    from ..reasons import describe, problem_message
+    from machiavelli.core.reasons import describe, problem_message
 
     found = exc.params.get("problems") or ()
     if not found:

@@ -13,12 +13,12 @@ from starlette.responses import JSONResponse, Response
 from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
-from .. import guide, hand_order, hints
-from ..reasons import rejection
-from ..words import CardReader, problem, read_line
+from machiavelli.games.machiavelli.present import guide, hand_order, hints
+from machiavelli.core.reasons import rejection
+from machiavelli.games.machiavelli.present.words import CardReader, problem, read_line
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
-from .seat_json import BUILDERS, isolated
+from machiavelli.games.machiavelli.present.seat_json import BUILDERS, isolated
 from .views import can_show
 from .speaking import choose, known, speaking
 from .tables import FRIEND, HUMAN, TableError
@@ -175,7 +175,7 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
                                 status_code=422)
         changed = True
     elif typed.command == "sort":
-        from ..words import order_of
+        from machiavelli.games.machiavelli.present.words import order_of
 
         try:
             order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
@@ -226,7 +226,7 @@ def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str
     as a line typed at the terminal; a line that may mean several moves is
     answered with the engine's list to choose from."""
     from ..presented import explain, presentation_of, style
-    from ..words import fold, local_word
+    from machiavelli.games.machiavelli.present.words import fold, local_word
 
     game = table.game
     present = presentation_of(game.variant.game)
@@ -285,7 +285,7 @@ def _hint(view: Any, found: Any) -> tuple[list[str], dict[str, Any]]:
     """The solver's advice as the terminal words it, plus the commands for the page."""
     from machiavelli.core.i18n import ngettext
 
-    from ..words import local_word
+    from machiavelli.games.machiavelli.present.words import local_word
 
     deck = view.variant.deck
     if isinstance(found, ImportError):

@@ -15,9 +15,9 @@ from machiavelli.core.cards import Card
 from machiavelli.core.i18n import _, format_number
 from machiavelli.core.present import Presentation
 
-from ..narrate import player_name
+from machiavelli.games.machiavelli.present.narrate import player_name
 from ..presented import presentation_of, style
-from .seat_json import MAX_SINCE, count_text, describe_cards, isolated, seat_label
+from machiavelli.games.machiavelli.present.seat_json import MAX_SINCE, count_text, describe_cards, isolated, seat_label
 
 
 def declared(game: str) -> Presentation | None:

@@ -17,7 +17,7 @@ from machiavelli.core.i18n import N_, _
 from machiavelli.core.variant import split_call
 
 from .. import library
-from ..reasons import describe
+from machiavelli.core.reasons import describe
 from .speaking import speaking
 
 if TYPE_CHECKING:

@@ -37,11 +37,12 @@ from machiavelli.core import registry
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.i18n import N_, _
 
-from .. import hand_order, library
-from ..reasons import describe
+from machiavelli.games.machiavelli.present import hand_order
+from machiavelli.app import library
+from machiavelli.core.reasons import describe
 from . import api, pages
 from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
-from .seat_json import level_name
+from machiavelli.games.machiavelli.present.seat_json import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers

@@ -29,7 +29,7 @@ from machiavelli.core.terminal import printable
 
 from .. import library
 from ..saves import read_record, write_record
-from ..writing import write_atomically
+from machiavelli.core.writing import write_atomically
 
 HUMAN = "human"
 #: A person at another browser; the record calls every person ``human``.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .declared import declared, declared_view
-from .seat_json import BUILDERS
+from machiavelli.games.machiavelli.present.seat_json import BUILDERS
 
 
 def can_show(game: str) -> bool:

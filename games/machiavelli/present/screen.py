@@ -33,13 +33,14 @@ from machiavelli.games.machiavelli.view import View
 if TYPE_CHECKING:
     from machiavelli.games.machiavelli.game import Entry
 
-from . import glossary, hand_order
-from .bidi import LRI, PDI, visual as visual_line
+from machiavelli.core import glossary
+from machiavelli.games.machiavelli.present import hand_order
+from machiavelli.core.bidi import LRI, PDI, visual as visual_line
 from machiavelli.core.i18n import _, format_number, is_rtl, ngettext
 from machiavelli.core.terminal import printable
-from .narrate import entry_text, outcome_text, player_name
-from .reasons import meld_reason
-from .words import local_word, order_word
+from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
+from machiavelli.core.reasons import meld_reason
+from machiavelli.games.machiavelli.present.words import local_word, order_word
 
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40

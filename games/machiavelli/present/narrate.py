@@ -10,7 +10,7 @@ from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Pl
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
-from . import glossary
+from machiavelli.core import glossary
 from machiavelli.core.i18n import _, format_list, format_number, labelled, ngettext
 from machiavelli.core.terminal import printable
 

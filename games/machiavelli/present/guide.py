@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from machiavelli.core.cards import DeckSpec
 
-from . import glossary
+from machiavelli.core import glossary
 from machiavelli.core.i18n import NP_, _, format_list, join_clauses, pgettext
-from .words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
+from machiavelli.games.machiavelli.present.words import COMMANDS, IN_FULL, ORDERS, SHORT, local_word, order_word, usage
 
 WHAT: dict[str, str] = {
     "play": NP_("command help", "Put down a new meld from your hand, the cards taken from the table and the "

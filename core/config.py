@@ -100,7 +100,7 @@ def get(key: str) -> str | None:
 def remember(key: str, value: str | None) -> None:
     """Keep ``key = value`` in the file (None forgets the key); a file that
     cannot be written costs one warning line, never the command."""
-    from .writing import write_atomically
+    from machiavelli.core.writing import write_atomically
 
     global _cache
     current = settings()

@@ -26,9 +26,9 @@ from machiavelli.core.cards import MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import MachiavelliError, NotationError
 from machiavelli.core.numbers import is_digits
 
-from . import glossary
+from machiavelli.core import glossary
 from machiavelli.core.i18n import N_, NP_, _, format_list, pgettext
-from .reasons import describe
+from machiavelli.core.reasons import describe
 
 #: Every command word (English) and its msgid in the catalog (context "command").
 COMMANDS: dict[str, str] = {
@@ -239,7 +239,7 @@ def card_letters() -> str | None:
     """Which letters win: chosen on the command line, else remembered, else None."""
     if _letters_chosen:
         return _letters
-    from . import config
+    from machiavelli.core import config
 
     return config.get("cards")
 

@@ -17,10 +17,11 @@ from machiavelli.core import registry
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.i18n import NP_, _, format_number, is_rtl, ngettext, pgettext
 
-from .. import glossary, hand_order
-from ..bidi import isolate
-from ..narrate import entry_text, outcome_text, player_name
-from ..reasons import meld_reason
+from machiavelli.core import glossary
+from machiavelli.games.machiavelli.present import hand_order
+from machiavelli.core.bidi import isolate
+from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
+from machiavelli.core.reasons import meld_reason
 
 #: How far back "since your last turn" goes (a long game's log stays out).
 MAX_SINCE = 60

@@ -30,14 +30,13 @@ from machiavelli.core.present import (Block, Bullets as Bullets, Heading as Head
                                       Paragraph as Paragraph, RulesDocument, Section)
 from machiavelli.core.variant import Variant
 
-from . import glossary
+from machiavelli.core import glossary
 
 from machiavelli.core import i18n
-from .bidi import isolate
+from machiavelli.core.bidi import isolate
 from machiavelli.core.i18n import NP_, format_list, format_number, join_sentences, npgettext, pgettext
-from .reasons import meld_reason
-from .rules_examples import (MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example,
-                             rearranging_examples)
+from machiavelli.core.reasons import meld_reason
+from machiavelli.games.machiavelli.present.rules_examples import MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example, rearranging_examples
 
 # -- the document: the kernel's blocks (machiavelli.core.present) -------------------
 

@@ -81,7 +81,7 @@ def card_faces() -> str:
     """How cards are drawn: chosen on the command line, else remembered, else ''."""
     if _faces is not None:
         return "" if _faces == "letters" else _faces
-    from . import config
+    from machiavelli.core import config
 
     found = config.get("faces")
     return "" if found in (None, "letters") else found
