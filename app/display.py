@@ -40,7 +40,7 @@ def apply_cards(value: str | None) -> None:
     """Use ``--cards`` for this run and remember it in the user's
     configuration (None: the remembered choice)."""
     from machiavelli.core import config
-    from machiavelli.games.machiavelli.present import words
+    from machiavelli.core import words
 
     if value is None:
         return

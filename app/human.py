@@ -38,7 +38,8 @@ from machiavelli.core import glossary
 from machiavelli.games.machiavelli.present import guide, hand_order, hints
 from machiavelli.app import library
 from machiavelli.core.i18n import NP_, _, ngettext, pgettext
-from machiavelli.core.reasons import describe, rejection
+from machiavelli.core.reasons import describe
+from machiavelli.games.machiavelli.present.reasons import rejection
 from .saves import write_record
 from machiavelli.games.machiavelli.present.screen import Screen, Seats
 from machiavelli.games.machiavelli.present.words import CardReader, command_of, fold, local_word, order_of, problem, read_line

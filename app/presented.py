@@ -20,32 +20,50 @@ from machiavelli.core import i18n, registry
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.files import os_why
 from machiavelli.core.i18n import _, join_values
-from machiavelli.core.present import Presentation, Style
+from machiavelli.core.present import TABLE_COMMANDS, Presentation, Style, Typed, player_name, table_word
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.terminal import echoed
 
 from machiavelli.core import glossary
 from machiavelli.app import library
-from machiavelli.games.machiavelli.present.narrate import player_name
 from machiavelli.core.reasons import describe
-from machiavelli.games.machiavelli.present.words import fold, local_word
+from machiavelli.core.words import fold
 
 HUMAN = "human"
 
 
 def presentation_of(game_name: str) -> Presentation | None:
-    """The game's presentation, or None for a game the application draws itself."""
+    """The game's presentation (None for a game that has none)."""
     factory = registry.game(game_name).presentation
-    return factory() if factory is not None and game_name != registry.DEFAULT_GAME else None
+    return factory() if factory is not None else None
 
 
 def rules_document(variant: Any) -> Any:
     """The rules of any variant as :mod:`.rules_render` prints them: the
-    game's own document (the kernel's blocks), or Machiavelli's composition."""
-    from machiavelli.games.machiavelli.present import rules_text
-
+    game's own document (the kernel's blocks)."""
     found = presentation_of(variant.game)
-    return rules_text.compose(variant) if found is None else found.rules(variant)
+    if found is None:
+        raise MachiavelliError("no-rules-text", game=variant.game)
+    return found.rules(variant)
+
+
+def read_typed(present: Presentation, text: str, view: Any, letters: str | None = None) -> Typed | None:
+    """A line typed at any game's table: one of the table's commands, or
+    the game's actions. A game with its own ``read_line`` reads it whole;
+    for any other, the table's words are matched whole (English, the
+    language's, ``?`` for help) and the rest goes to ``read_command``."""
+    if present.read_line is not None:
+        return present.read_line(text, view, letters)
+    words = text.split()
+    if not words:
+        return None
+    first = fold(words[0])
+    if first == "?":
+        return Typed("help", tuple(words[1:]))
+    for name in TABLE_COMMANDS:
+        if first in (name, fold(table_word(name))):
+            return Typed(name, tuple(words[1:]))
+    return Typed(actions=present.read_command(text, view))
 
 
 def style(names: Sequence[str | None]) -> Style:
@@ -107,7 +125,7 @@ class Table:
 
     def _is(self, text: str, word: str) -> bool:
         folded = fold(text)
-        return folded in (word, fold(local_word(word)))
+        return folded in (word, fold(table_word(word)))
 
     def ask(self, seat: int) -> Any:
         view = self.game.view(seat)
@@ -134,7 +152,7 @@ class Table:
             if self._is(text, "help") or text == "?":
                 for line in self.present.commands_help():
                     self.echo("  " + line)
-                self.echo("  " + join_values((local_word("help"), local_word("quit"))))
+                self.echo("  " + join_values((table_word("help"), table_word("quit"))))
                 continue
             try:
                 options = self.present.read_command(text, view)

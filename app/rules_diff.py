@@ -1,6 +1,6 @@
 """The rule sentences on which two variants differ, in the user's language.
 
-Both variants' rules are composed by :mod:`machiavelli.games.machiavelli.present.rules_text`; a
+Both variants' rules are composed by their game's presentation; a
 sentence is one paragraph or one bullet of that text (bullets under a
 heading, such as the clauses of one kind of meld, keep the heading as their
 context) and a paragraph is cut into its sentences. What one variant says
@@ -19,7 +19,7 @@ from machiavelli.core.i18n import labelled
 from machiavelli.core.variant import Variant
 
 from .presented import rules_document
-from machiavelli.games.machiavelli.present.rules_text import Bullets, Heading, Paragraph
+from machiavelli.core.present import Bullets, Heading, Paragraph
 
 #: Sections of free text, not generated from the parameters.
 SKIPPED_SECTIONS = ("notes",)

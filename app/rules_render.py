@@ -1,4 +1,4 @@
-"""Print a rules :class:`~machiavelli.games.machiavelli.present.rules_text.Document` as text, Markdown or HTML.
+"""Print a rules :class:`~machiavelli.core.present.RulesDocument` as text, Markdown or HTML.
 
 Text is in logical order, one line per paragraph, so that terminals and
 editors that implement bidi (and any program reading a pipe) get Arabic as
@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from machiavelli.core import i18n
 
 from machiavelli.core.bidi import LRI, PDI, RLI, visual as visual_line
-from machiavelli.games.machiavelli.present.rules_text import Bullets, Document, Heading, Paragraph
+from machiavelli.core.present import Bullets, Heading, Paragraph, RulesDocument as Document
 
 FORMATS = ("text", "markdown", "html")
 _ISOLATE = re.compile(f"([{LRI}{RLI}])(.*?){PDI}")

@@ -9,9 +9,10 @@ and symbols are shown as they are.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+import re
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
+from machiavelli.core.i18n import NP_, format_list, is_rtl, npgettext, pgettext
 
 if TYPE_CHECKING:  # the cards' module builds pydantic models: not needed to start
     from machiavelli.core.cards import Card, DeckSpec
@@ -159,3 +160,54 @@ def jokers_text(assignments: "Sequence[Sequence[Card]]", deck: DeckSpec) -> str:
     # choices, one card per joker, joined with "or" ("7♥ or 4♥", "5♣ 5♦").
     return npgettext("joker", "the joker stands for {cards}", "the jokers stand for {cards}", n,
                      cards=format_list(choices, style="or"))
+
+
+# TRANSLATORS: a card's name as a screen reader says it: "queen of hearts"; {rank} is a rank's
+# name, {suit} a suit's name.
+CARD_NAME = NP_("card name", "{rank} of {suit}")
+
+
+def card_name(card: Card, deck: DeckSpec) -> str:
+    """What a screen reader says for a card, in the page's language."""
+    extra = deck.extra(card)
+    if extra is not None:
+        return extra_name(extra.code) or extra.symbol
+    rank = deck.rank_code(card.rank)
+    if is_french(deck):
+        return pgettext("card name", CARD_NAME, rank=rank_name(rank), suit=suit_name(card.suit))
+    return deck.card_symbol(card)
+
+
+def card_runs(deck: DeckSpec) -> "re.Pattern[str]":
+    """Runs of cards in symbol notation (``A♠ K♠ Q♠``) inside a sentence."""
+    ranks = "|".join(sorted((re.escape(r.code) for r in deck.ranks), key=len, reverse=True))
+    suits = "".join(re.escape(s.symbol) for s in deck.suits)
+    extras = "|".join(re.escape(e.symbol) for e in deck.extras)
+    card = f"\\*?(?:(?:{ranks})[{suits}]" + (f"|{extras}" if extras else "") + ")"
+    return re.compile(f"(?<![\\w]){card}(?: {card})*")
+
+
+def isolated(text: str, deck: DeckSpec) -> str:
+    """In right-to-left text, each run of cards as a left-to-right isolate,
+    so that the browser keeps ``A♠ K♠ Q♠`` in order inside Arabic."""
+    if not is_rtl():
+        return text
+    from .bidi import isolate
+
+    return card_runs(deck).sub(lambda m: isolate(m.group(0)), text)
+
+
+def describe_cards(cards: set[Card], deck: DeckSpec) -> dict[str, dict[str, Any]]:
+    """Every card the JSON names, by code: symbol, suit, rank, colour and name."""
+    out = {}
+    for card in sorted(cards, key=deck.sort_key):
+        extra = deck.extra(card)
+        out[deck.card_text(card)] = {
+            "symbol": deck.card_symbol(card),
+            "rank": "" if extra else deck.rank_code(card.rank),
+            "suit": card.suit,
+            "suit_symbol": extra.symbol if extra else deck.suit(card.suit).symbol,
+            "colour": deck.colour(card),
+            "name": card_name(card, deck),
+        }
+    return out

@@ -1,12 +1,11 @@
-"""How the application shows a game it does not know: the presentation
-boundary a game supplies through ``GameDefinition.presentation``.
+"""How a game is shown to people: the presentation a game supplies
+through ``GameDefinition.presentation``, the one path by which the
+application draws, narrates and reads every game (Machiavelli's own
+included). The application imports no game: all it knows of one is here.
 
-The application's own screens are written for Machiavelli; any other game
-(Cicera, a third party's game) hands the application a
-:class:`Presentation`, and ``play``, ``replay``, ``rules`` and ``simulate``
-use it. Every text it returns is already in the user's language (a game
-writes it with :mod:`machiavelli.core.i18n`, whose catalogs it may extend
-through the ``machiavelli.locales`` entry point) and free of control
+Every text a presentation returns is already in the user's language (a
+game writes it with :mod:`machiavelli.core.i18n`, whose catalogs it may
+extend through the ``machiavelli.locales`` entry point) and free of control
 characters; the application only prints it, in logical order.
 
 A presentation is plain functions of the kernel's values:
@@ -29,25 +28,56 @@ A presentation is plain functions of the kernel's values:
     the state and result after a game or a replay, every hand shown;
 ``rules(variant)``
     the complete rules as a :class:`RulesDocument`, every example checked
-    by the game's engine;
-``table(view, style)`` (optional)
+    by the game's engine.
+
+Optional hooks (None: the application's default, never a traceback):
+
+``table(view, style)``
     the table as a graphical page draws it: a :class:`TableView` of named
     areas (cards, groups of cards, teams, lines of text) and the moves open
     to the seat, each with the hand card it plays (or none: an answer the
     page offers as a button) and the table cards it takes; how each card
-    is drawn and named, when the game says so. A game without it is not
-    offered in the browser.
+    is drawn and named, when the game says so.
+``web_view(view, seats, order, links)``
+    a seat's JSON for a page of the game's own (Machiavelli's table page),
+    used instead of ``table`` when present;
+``rejection(view, error, style)``
+    why the rules refused a seat's action, one line each, from its view
+    (every invalid meld at the end of a turn); without it, ``explain``;
+``read_line(text, view, letters)``
+    a whole line as a :class:`Typed`, for a game whose words and table
+    commands share one vocabulary (beginnings of words, short forms);
+    ``letters`` says which letters win when a card reads two ways
+    (``en``, ``local``, None: ask); without it, the table's own words are
+    matched whole and the rest goes to ``read_command``;
+``notes(variant)``
+    lines after the commands' help (how the variant's cards are typed);
+``hint(view)``
+    the best play the game finds from what the seat sees. It may take a
+    while (a page asks for it off its event loop) and says nothing yet: it
+    returns ``words(style)``, which gives the :class:`Hint` in the current
+    language;
+``orders``
+    the ways a hand can be sorted (:class:`HandOrders`), the first the usual;
+``screen``
+    the game's own terminal screens (colours, marks, fitting the terminal);
+    without it the terminal prints ``seat_view`` and ``summary``;
+``simulate``
+    the rows and labels the game adds to a simulation's report;
+``commands(app)``
+    command-line commands the game contributes (``solve``, ``meld check``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Union
+from typing import Any, Callable, Sequence, Union
 
 from .actions import Action
 from .cards import Card
 from .errors import MachiavelliError
-from .i18n import labelled, pgettext
+from .i18n import NP_, _, format_number, labelled, ngettext, pgettext
+from . import registry
 from .variant import Variant
 
 
@@ -256,6 +286,80 @@ class TableView:
     current: int | None = None
 
 
+#: The commands every game's table answers alike, without a move, and
+#: their words (catalog context ``command``).
+TABLE_WORDS: dict[str, str] = {
+    "hint": NP_("command", "hint"),
+    "sort": NP_("command", "sort"),
+    "table": NP_("command", "table"),
+    "rules": NP_("command", "rules"),
+    "save": NP_("command", "save"),
+    "help": NP_("command", "help"),
+    "quit": NP_("command", "quit"),
+}
+TABLE_COMMANDS = tuple(TABLE_WORDS)
+
+
+def table_word(name: str) -> str:
+    """A table command's word in the user's language."""
+    return pgettext("command", TABLE_WORDS[name])
+
+
+@dataclass(frozen=True)
+class Typed:
+    """One line a person typed: one of :data:`TABLE_COMMANDS` (its English
+    name in ``command``, with its ``args`` as typed), or the game
+    ``actions`` it may mean (several when the line is ambiguous)."""
+
+    command: str = ""
+    args: tuple[str, ...] = ()
+    actions: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A game's advice to a seat, worked out from that seat's view alone:
+    the ``lines`` to show (already in words), the hand ``cards`` it puts
+    down (a page marks them) and the ``commands`` to type for it, in the
+    player's words (empty when it cannot be typed as such)."""
+
+    lines: tuple[str, ...]
+    cards: tuple[Card, ...] = ()
+    commands: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandOrders:
+    """The ways a seat's hand can be sorted: ``names`` (stable codes, the
+    first the usual one) and ``word(name)``, its word in the user's language."""
+
+    names: tuple[str, ...]
+    word: Callable[[str], str]
+    #: How the game reads a typed order, if not as below.
+    read: Callable[[str], str] | None = None
+
+    def named(self, word: str) -> str:
+        """The order a typed word names (its code or its word, whole or
+        begun); raises NotationError ``unknown-order``."""
+        from .errors import NotationError
+        from .words import fold
+
+        if self.read is not None:
+            return self.read(word)
+        key = fold(word)
+        whole = [n for n in self.names if key in (fold(n), fold(self.word(n)))]
+        begun = [n for n in self.names if len(key) > 1 and fold(self.word(n)).startswith(key)]
+        found = whole or begun
+        if len(found) != 1:
+            raise NotationError("unknown-order", token=word)
+        return found[0]
+
+    def after(self, name: str) -> str:
+        """The order that follows ``name`` (``sort`` with no word)."""
+        k = self.names.index(name) if name in self.names else -1
+        return self.names[(k + 1) % len(self.names)]
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The functions through which the application shows a game (see the
@@ -270,6 +374,15 @@ class Presentation:
     explain: Callable[[MachiavelliError], str | None]
     rules: Callable[[Variant], RulesDocument]
     table: Callable[[Any, Style], TableView] | None = None
+    web_view: Callable[[Any, list[Any], str, dict[str, str]], dict[str, Any]] | None = None
+    rejection: Callable[[Any, MachiavelliError, Style], list[str]] | None = None
+    read_line: Callable[[str, Any, str | None], Typed | None] | None = None
+    notes: Callable[[Any], list[str]] | None = None
+    hint: Callable[[Any], Callable[[Style], Hint]] | None = None
+    orders: HandOrders | None = None
+    screen: Any = None
+    simulate: Any = None
+    commands: Callable[[Any], None] | None = None
 
 
 def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) -> str | None:
@@ -284,3 +397,39 @@ def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) 
     values.setdefault("card", "")
     values.setdefault("token", "")
     return pgettext(context, template, **values)
+
+
+def player_name(seat: int, names: "Sequence[str | None] | None" = None) -> str:
+    """``Player 1`` for seat 0, or the seat's own name (from a record: a
+    stranger's text, shown without control characters)."""
+    from .terminal import printable
+
+    if names and seat < len(names) and names[seat]:
+        # TRANSLATORS: A player's default name in every game and screen; {n} is the seat's number.
+        return printable(names[seat] or "") or _("Player {n}", n=format_number(seat + 1))
+    return _("Player {n}", n=format_number(seat + 1))
+
+
+#: How far back "since your last turn" goes (a long game's log stays out).
+MAX_SINCE = 60
+
+
+def level_name(name: str, game: str = registry.DEFAULT_GAME) -> str:
+    return registry.player_label(name, game)
+
+
+def seat_label(seat: int, seats: list[Any], viewer: int, game: str = registry.DEFAULT_GAME) -> str:
+    name = player_name(seat, [s.name for s in seats])
+    kind = seats[seat].player
+    if seat == viewer:
+        return _("{player} (you)", player=name)
+    if kind == "human":
+        return name
+    # TRANSLATORS: The web table, a seat's screen; {player} is a player's name (Player 2), {level} is
+    # a kind of computer player.
+    return _("{player} (computer: {level})", player=name, level=level_name(kind, game))
+
+
+def count_text(n: int) -> str:
+    """Another seat's number of cards, in words."""
+    return ngettext("{n} card", "{n} cards", n)

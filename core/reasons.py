@@ -387,30 +387,6 @@ def action_reason(error: MachiavelliError) -> str:
         return printable(error.message, visible=True)
 
 
-def rejection(view: Any, error: IllegalAction, show: Callable[[Sequence[Any]], str]) -> list[str]:
-    """Why Machiavelli's engine refused an action, one line each, cards
-    drawn by ``show``: at the end of a turn, the cards taken and left and
-    every invalid meld of ``view``'s table."""
-    out = []
-    if error.code in ("invalid-table", "taken-cards-left"):
-        if view.working:
-            out.append(_(ACTION_REASONS["taken-cards-left"], cards=show(view.working)))
-        for meld in view.layout:
-            if not meld.check.valid:
-                out.append(_(ACTION_REASONS["invalid-table"], meld=meld.number, cards=show(meld.cards),
-                             reason=meld_reason(meld.check.reason)))
-        if out:
-            return out
-    params = dict(error.params)
-    if isinstance(params.get("cards"), str):
-        # The engine names cards in the notation; show them as this screen does.
-        try:
-            params["cards"] = show(view.variant.deck.parse_cards(params["cards"]))
-        except NotationError:
-            pass
-    return [action_reason(IllegalAction(error.code, **params))]
-
-
 def meld_reason(code: str | None) -> str:
     if code is None:
         return ""

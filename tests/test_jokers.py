@@ -418,6 +418,7 @@ def test_the_joker_rule_sets_play_to_the_end(name, bot):
 
 
 def test_the_web_table_says_what_a_joker_stands_for_and_names_it():
+    from machiavelli.core import glossary
     from machiavelli.games.machiavelli.present import seat_json
     from machiavelli.core.records import Seat
 
@@ -426,7 +427,7 @@ def test_the_web_table_says_what_a_joker_stands_for_and_names_it():
     first, second = data["table"][0], data["table"][1]
     assert first["stands_for"] == [["6H"]] and "the joker stands for" in first["jokers"]
     assert "jokers" not in second and "stands_for" not in second
-    assert seat_json.card_name(JK, load_variant("jokers").deck) == "joker"
+    assert glossary.card_name(JK, load_variant("jokers").deck) == "joker"
 
 
 @pytest.mark.parametrize("name", ["tahiti", "jokers"])

@@ -35,11 +35,14 @@ def toy():
     registry._BOTS.pop("toy", None)
 
 
-def test_machiavelli_keeps_its_own_screens():
+def test_every_shipped_game_is_shown_through_its_presentation():
     from machiavelli.app.presented import presentation_of
 
-    assert presentation_of("machiavelli") is None
-    assert isinstance(presentation_of("cicera"), Presentation)
+    for game in ("machiavelli", "cicera", "si-se-pai"):
+        assert isinstance(presentation_of(game), Presentation)
+    # Machiavelli's own page and terminal screens come through the same protocol's hooks.
+    found = presentation_of("machiavelli")
+    assert found.web_view is not None and found.screen is not None and found.hint is not None
 
 
 @pytest.mark.parametrize("fmt, expected", [

@@ -2,7 +2,7 @@
 
 import pytest
 
-from machiavelli.core.reasons import rejection
+from machiavelli.games.machiavelli.present.reasons import rejection
 from machiavelli.core.errors import IllegalAction
 from machiavelli.games.machiavelli.actions import Action
 from engine_checks import position, run

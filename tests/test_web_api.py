@@ -288,10 +288,15 @@ def test_another_sites_page_cannot_send_moves(client):
 
 
 def test_a_game_without_a_web_view_is_refused_in_words(app, client, monkeypatch):
-    from machiavelli.games.machiavelli.present import seat_json
+    from dataclasses import replace
+
+    from machiavelli.core import registry
 
     game = new_game(client)
-    monkeypatch.delitem(seat_json.BUILDERS, "machiavelli")
+    defined = registry.game("machiavelli")
+    shown = defined.presentation()
+    monkeypatch.setitem(registry._GAMES, "machiavelli",
+                        replace(defined, presentation=lambda: replace(shown, web_view=None)))
     r = client.get(f"/api/games/{game['id']}/view?token={game['seats'][0]['token']}")
     assert r.status_code == 409 and r.json() == {"error": "This game cannot be shown in the browser yet."}
     r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]})

@@ -237,7 +237,7 @@ def play(
     from ..presented import presentation_of
 
     present = presentation_of(shown_game.variant.game)
-    if present is not None:  # a game that draws itself (see machiavelli.core.present)
+    if present is not None and present.screen is None:  # a game that draws itself (see machiavelli.core.present)
         if deals is not None or target is not None:
             # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {game} is a game's
             # name (cicera).
@@ -542,7 +542,7 @@ def replay(
              for s, seat in enumerate(saved.seats)]
     typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                  players=format_list(shown)))
-    if present is not None:
+    if present is not None and present.screen is None:
         # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
         typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
         replay_text(game, present, names, moves, typer.echo)

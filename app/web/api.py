@@ -13,12 +13,9 @@ from starlette.responses import JSONResponse, Response
 from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
-from machiavelli.games.machiavelli.present import guide, hand_order, hints
-from machiavelli.core.reasons import rejection
-from machiavelli.games.machiavelli.present.words import CardReader, problem, read_line
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
-from machiavelli.games.machiavelli.present.seat_json import BUILDERS, isolated
+from machiavelli.core.glossary import isolated
 from .views import can_show
 from .speaking import choose, known, speaking
 from .tables import FRIEND, HUMAN, TableError
@@ -138,7 +135,10 @@ async def act(request: Request, server: Server) -> Response:
             view = answer.hint
             found = await anyio.to_thread.run_sync(_solve, view)
             with speaking(lang):
-                answer.messages, answer.extra = _hint(view, found)
+                from ..presented import style
+
+                look = style([s.name for s in table.seats])
+                answer.messages, answer.extra = _hint(view, found, look)
                 answer.messages = [isolated(line, view.variant.deck) for line in answer.messages]
         if answer.changed:
             await server.commit(table)
@@ -149,49 +149,73 @@ async def act(request: Request, server: Server) -> Response:
 
 
 def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str) -> Response | _Answer:
+    """A command typed on the page, read as the terminal reads it: one of
+    the table's commands, or the game's move (a line that may mean several
+    moves is answered with the list to choose from)."""
+    from ..presented import explain, presentation_of, read_typed, style
+
     command = data.get("command")
     letters = data.get("cards") if data.get("cards") in ("en", "local") else "ask"
     if not isinstance(command, str) or not command.strip():
         # TRANSLATORS: the web table, an answer to the browser; {example} is a command.
         raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
     game = table.game
-    if game.variant.game not in BUILDERS:
-        return _act_declared(table, seat, command, server, lang)
+    present = presentation_of(game.variant.game)
+    if present is None:
+        raise WebError(409, N_("This game cannot be shown in the browser yet."))
+    deck = game.variant.deck
+    view = game.view(seat)
+    look = style([s.name for s in table.seats])
     try:
-        typed = read_line(command, CardReader(game.variant.deck, letters))
-    except NotationError as exc:
-        return refusal(422, problem(exc))
+        typed = read_typed(present, command, view, letters)
+    except (NotationError, IllegalAction) as error:
+        return JSONResponse({"error": isolated(explain(present, error), deck), "details": [],
+                             "code": error.code}, status_code=422)
     if typed is None:
         raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
     messages: list[str] = []
     extra: dict[str, Any] = {}
     changed = False
-    if typed.action is not None:
+    if typed.actions:
+        options = typed.actions
         try:
-            game.apply(typed.action, seat)
+            if not view.my_turn:
+                raise IllegalAction("not-your-turn", seat=seat)
+            if len(options) == 1:
+                game.apply(options[0], seat)
         except IllegalAction as error:
-            reasons = [isolated(r, game.variant.deck) for r in _rejection(game.view(seat), error)]
+            reasons = [isolated(r, deck) for r in _rejection(present, game.view(seat), error, look)]
             return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code},
                                 status_code=422)
-        changed = True
+        if len(options) > 1:
+            # TRANSLATORS: The web table, an answer to the browser.
+            messages = [_("Which one? Choose:")]
+            extra["choices"] = [{"command": a.text(deck), "text": isolated(present.describe_action(a, view, look), deck)}
+                                for a in options]
+        else:
+            changed = True
     elif typed.command == "sort":
-        from machiavelli.games.machiavelli.present.words import order_of
-
+        orders = present.orders
+        if orders is None:
+            # TRANSLATORS: The web table or the terminal: a game whose hands have one order only.
+            return refusal(422, _("This game keeps the hand in one order."))
         try:
-            order = order_of(typed.args[0]) if typed.args else hand_order.next_order(
-                table.orders.get(seat, hand_order.SUIT))
+            order = orders.named(typed.args[0]) if typed.args else orders.after(table.orders.get(seat, orders.names[0]))
         except NotationError as exc:
-            return refusal(422, problem(exc))
+            return refusal(422, explain(present, exc))
         table.orders[seat] = order
         changed = True
     elif typed.command == "hint":
-        view = game.view(seat)
-        if not view.my_turn:
+        if present.hint is None:
+            # TRANSLATORS: The web table or the terminal: hint in a game that gives none.
+            messages = [_("This game gives no hints.")]
+        elif not view.my_turn:
             messages = [_("It is not your turn.")]
         else:
             return _Answer([], {}, hint=view)
     elif typed.command == "help":
-        messages = [f"{typed_}  {what}" for typed_, what in guide.rows()] + guide.notes(game.variant.deck)
+        lines = present.commands_help() + (present.notes(game.variant) if present.notes is not None else [])
+        messages = [isolated(line, deck) for line in lines]
     elif typed.command in SAID:
         return _said(typed.command, table, seat, lang)
     return _Answer(messages, extra, changed)
@@ -221,99 +245,36 @@ def default_computer(game: str) -> str:
     return preferred[0] if preferred else sorted(bots)[0]
 
 
-def _act_declared(table: Any, seat: int, command: str, server: Server, lang: str) -> Response | _Answer:
-    """A command for a game that declares its own table: the game reads it
-    as a line typed at the terminal; a line that may mean several moves is
-    answered with the engine's list to choose from."""
-    from ..presented import explain, presentation_of, style
-    from machiavelli.games.machiavelli.present.words import fold, local_word
-
-    game = table.game
-    present = presentation_of(game.variant.game)
-    assert present is not None  # a declared game has one (checked when its view was built)
-    deck = game.variant.deck
-    word = fold(command.strip())
-
-    def is_(name: str) -> bool:
-        return word in (name, fold(local_word(name)))
-
-    messages: list[str] = []
-    extra: dict[str, Any] = {}
-    changed = False
-    said = next((name for name in SAID if is_(name)), None)
-    if is_("help") or word == "?":
-        messages = [isolated(line, deck) for line in present.commands_help()]
-    elif said is not None:
-        return _said(said, table, seat, lang)
-    else:
-        view = game.view(seat)
-        try:
-            options = present.read_command(command, view)
-            if not view.my_turn:
-                raise IllegalAction("not-your-turn", seat=seat)
-            if len(options) == 1:
-                game.apply(options[0], seat)
-        except (NotationError, IllegalAction) as error:
-            return JSONResponse({"error": isolated(explain(present, error), deck), "details": [],
-                                 "code": error.code}, status_code=422)
-        if len(options) > 1:
-            look = style([s.name for s in table.seats])
-            # TRANSLATORS: The web table, an answer to the browser.
-            messages = [_("Which one? Choose:")]
-            extra["choices"] = [{"command": a.text(deck), "text": isolated(present.describe_action(a, view, look), deck)}
-                                for a in options]
-        else:
-            changed = True
-    return _Answer(messages, extra, changed)
-
-
-def _rejection(view: Any, error: IllegalAction) -> list[str]:
+def _rejection(present: Any, view: Any, error: IllegalAction, look: Any) -> list[str]:
     """Why the engine refused an action: every invalid meld at the end of a turn."""
-    deck = view.variant.deck
-    return rejection(view, error, lambda cards: deck.format_cards(cards, symbols=True))
+    from ..presented import explain
+
+    if present.rejection is not None:
+        return present.rejection(view, error, look) or [explain(present, error)]
+    return [explain(present, error)]
 
 
 def _solve(view: Any) -> Any:
-    """The solver's best play from ``view`` (in a worker thread), or the exception that stopped it."""
+    """The game's advice from ``view`` (in a worker thread): a function that
+    says it, or the exception that stopped it."""
+    from ..presented import presentation_of
+
+    present = presentation_of(view.variant.game)
     try:
-        return hints.best_play(view)
-    except Exception as exc:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+        assert present is not None and present.hint is not None
+        return present.hint(view)
+    except Exception as exc:  # noqa: BLE001 - a hint is advice: a failure must not end the game
         return exc
 
 
-def _hint(view: Any, found: Any) -> tuple[list[str], dict[str, Any]]:
-    """The solver's advice as the terminal words it, plus the commands for the page."""
-    from machiavelli.core.i18n import ngettext
-
-    from machiavelli.games.machiavelli.present.words import local_word
-
+def _hint(view: Any, found: Any, look: Any) -> tuple[list[str], dict[str, Any]]:
+    """The advice as the terminal words it, plus the cards and commands for the page."""
     deck = view.variant.deck
-    if isinstance(found, ImportError):
-        return [_("No hint: this installation has no solver.")], {}
     if isinstance(found, Exception):
+        # TRANSLATORS: The web table or the terminal: the game's advice failed.
         return [_("No hint: the solver cannot answer this position.")], {}
-    if not found.placed:
-        if view.played_from_hand:
-            return [_("The solver finds no more cards you can put down: end your turn.")], {"hint": []}
-        return [_("The solver finds no card you can put down: draw.")], {"hint": []}
-    lines = []
-    if found.from_start:
-        lines.append(_("From the table as it was when your turn began (undo your steps first):"))
-    lines.append(ngettext("You can put down {n} card: {cards}.", "You can put down {n} cards: {cards}.",
-                          len(found.placed), cards=deck.format_cards(found.placed, symbols=True)))
-    commands = []
-    for action in found.actions:
-        words = [local_word(action.verb)]
-        for arg in action.args(deck):
-            if arg.isdigit():
-                words.append(arg)
-            else:
-                mark, text = ("*", arg[1:]) if arg.startswith("*") else ("", arg)
-                words.append(mark + deck.card_symbol(deck.parse_card(text)))
-        commands.append(" ".join(words))
-    if commands:
-        lines.append(_("Type:"))
-        lines.extend("  " + c for c in commands)
-    return lines, {"hint": [deck.card_text(c) for c in found.placed], "commands": commands}
-
-
+    said = found(look)
+    extra: dict[str, Any] = {"hint": [deck.card_text(c) for c in said.cards]}
+    if said.commands:
+        extra["commands"] = list(said.commands)
+    return list(said.lines), extra

@@ -15,9 +15,10 @@ from machiavelli.core.cards import Card
 from machiavelli.core.i18n import _, format_number
 from machiavelli.core.present import Presentation
 
-from machiavelli.games.machiavelli.present.narrate import player_name
+from machiavelli.core.present import player_name
 from ..presented import presentation_of, style
-from machiavelli.games.machiavelli.present.seat_json import MAX_SINCE, count_text, describe_cards, isolated, seat_label
+from machiavelli.core.glossary import describe_cards, isolated
+from machiavelli.core.present import MAX_SINCE, count_text, seat_label
 
 
 def declared(game: str) -> Presentation | None:
@@ -26,7 +27,7 @@ def declared(game: str) -> Presentation | None:
         found = presentation_of(game)
     except Exception:  # noqa: BLE001 - an unknown or broken plugin is simply not playable here
         return None
-    return found if found is not None and found.table is not None else None
+    return found if found is not None and (found.table is not None or found.web_view is not None) else None
 
 
 def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str],

@@ -37,12 +37,11 @@ from machiavelli.core import registry
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.i18n import N_, _
 
-from machiavelli.games.machiavelli.present import hand_order
 from machiavelli.app import library
 from machiavelli.core.reasons import describe
 from . import api, pages
 from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
-from machiavelli.games.machiavelli.present.seat_json import level_name
+from machiavelli.core.present import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
@@ -96,7 +95,7 @@ class Server:
         answer) leaves no trace in what it receives."""
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
-            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, hand_order.SUIT), links, faces)
+            data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id

@@ -1,25 +1,29 @@
-"""Which JSON a seat gets: the view a game registered here
-(:data:`.seat_json.BUILDERS`, Machiavelli's), or the table a game declares
-through its presentation (:mod:`.declared`)."""
+"""Which JSON a seat gets: the page of the game's own (its presentation's
+``web_view``, Machiavelli's), or the table a game declares through its
+presentation (:mod:`.declared`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .declared import declared, declared_view
-from machiavelli.games.machiavelli.present.seat_json import BUILDERS
 
 
 def can_show(game: str) -> bool:
     """Whether the page can show ``game``."""
-    return game in BUILDERS or declared(game) is not None
+    return declared(game) is not None
 
 
 def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str],
               faces: str = "") -> dict[str, Any] | None:
     """The JSON of ``view``'s seat, or None when its game has no web view;
+    ``order``: how the seat sorts its hand ("" for the game's usual order);
     ``faces``: a way of drawing cards the game offers (see :mod:`.declared`)."""
-    builder = BUILDERS.get(view.variant.game)
-    if builder is None:
-        return declared_view(view, seats, order, links, faces)
-    return builder(view, seats, order, links)
+    present = declared(view.variant.game)
+    if present is None:
+        return None
+    if present.orders is not None and order not in present.orders.names:
+        order = present.orders.names[0]
+    if present.web_view is not None:
+        return present.web_view(view, seats, order, links)
+    return declared_view(view, seats, order, links, faces)

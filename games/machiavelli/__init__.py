@@ -43,6 +43,12 @@ def _tally(game: Any) -> Any:
     return Tally(game)
 
 
+def _presentation() -> Any:
+    from .present.presentation import PRESENTATION
+
+    return PRESENTATION
+
+
 def _random(seed: int) -> Bot:
     from .bots import RandomBot
 
@@ -87,6 +93,7 @@ GAME = GameDefinition(
           # Player models with a meaning (see .levels), weakest first.
           **{name: _level(name) for name in ("beginner", "casual", "club", "expert")}},
     tally=_tally,
+    presentation=_presentation,
     default_variant="bga",
     preferred_bots=("solver", "greedy", "random"),
     description="Machiavelli: rummy in which the whole table may be rearranged",

@@ -12,16 +12,8 @@ from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 
 from machiavelli.core import glossary
 from machiavelli.core.i18n import _, format_list, format_number, labelled, ngettext
+from machiavelli.core.present import player_name as player_name
 from machiavelli.core.terminal import printable
-
-
-def player_name(seat: int, names: list[str | None] | None = None) -> str:
-    """``Player 1`` for seat 0, or the seat's own name (from a record: a
-    stranger's text, shown without control characters)."""
-    if names and seat < len(names) and names[seat]:
-        # TRANSLATORS: A player's default name in every game and screen; {n} is the seat's number.
-        return printable(names[seat]) or _("Player {n}", n=format_number(seat + 1))
-    return _("Player {n}", n=format_number(seat + 1))
 
 
 def _melds(numbers: Iterable[int]) -> str:

@@ -2,10 +2,9 @@
 :class:`~machiavelli.games.machiavelli.view.View` alone, never from the
 game, so that no other hand can reach a browser.
 
-Each game of the family declares how the page shows it (:data:`BUILDERS`,
-by game name): the areas it has and the buttons it offers, in ``layout``;
-the page draws what the game declares. Any other game is shown from the
-table its presentation declares (:mod:`.declared`); :mod:`.views` chooses.
+Machiavelli's presentation hands it to the page as its ``web_view``: the
+areas it has and the buttons it offers, in ``layout``; the page draws what
+the game declares.
 """
 
 from __future__ import annotations
@@ -22,72 +21,8 @@ from machiavelli.games.machiavelli.present import hand_order
 from machiavelli.core.bidi import isolate
 from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
 from machiavelli.core.reasons import meld_reason
-
-#: How far back "since your last turn" goes (a long game's log stays out).
-MAX_SINCE = 60
-
-# TRANSLATORS: a card's name as a screen reader says it: "queen of hearts"; {rank} is a rank's
-# name, {suit} a suit's name.
-CARD_NAME = NP_("card name", "{rank} of {suit}")
-def level_name(name: str, game: str = registry.DEFAULT_GAME) -> str:
-    return registry.player_label(name, game)
-
-
-def card_name(card: Card, deck: DeckSpec) -> str:
-    """What a screen reader says for a card, in the page's language."""
-    extra = deck.extra(card)
-    if extra is not None:
-        return glossary.extra_name(extra.code) or extra.symbol
-    rank = deck.rank_code(card.rank)
-    if glossary.is_french(deck):
-        return pgettext("card name", CARD_NAME, rank=glossary.rank_name(rank), suit=glossary.suit_name(card.suit))
-    return deck.card_symbol(card)
-
-
-def card_runs(deck: DeckSpec) -> "re.Pattern[str]":
-    """Runs of cards in symbol notation (``A♠ K♠ Q♠``) inside a sentence."""
-    ranks = "|".join(sorted((re.escape(r.code) for r in deck.ranks), key=len, reverse=True))
-    suits = "".join(re.escape(s.symbol) for s in deck.suits)
-    extras = "|".join(re.escape(e.symbol) for e in deck.extras)
-    card = f"\\*?(?:(?:{ranks})[{suits}]" + (f"|{extras}" if extras else "") + ")"
-    return re.compile(f"(?<![\\w]){card}(?: {card})*")
-
-
-def isolated(text: str, deck: DeckSpec) -> str:
-    """In right-to-left text, each run of cards as a left-to-right isolate,
-    so that the browser keeps ``A♠ K♠ Q♠`` in order inside Arabic."""
-    if not is_rtl():
-        return text
-    return card_runs(deck).sub(lambda m: isolate(m.group(0)), text)
-
-
-def describe_cards(cards: set[Card], deck: DeckSpec) -> dict[str, dict[str, Any]]:
-    """Every card the JSON names, by code: symbol, suit, rank, colour and name."""
-    out = {}
-    for card in sorted(cards, key=deck.sort_key):
-        extra = deck.extra(card)
-        out[deck.card_text(card)] = {
-            "symbol": deck.card_symbol(card),
-            "rank": "" if extra else deck.rank_code(card.rank),
-            "suit": card.suit,
-            "suit_symbol": extra.symbol if extra else deck.suit(card.suit).symbol,
-            "colour": deck.colour(card),
-            "name": card_name(card, deck),
-        }
-    return out
-
-
-def seat_label(seat: int, seats: list[Any], viewer: int, game: str = registry.DEFAULT_GAME) -> str:
-    name = player_name(seat, [s.name for s in seats])
-    kind = seats[seat].player
-    if seat == viewer:
-        return _("{player} (you)", player=name)
-    if kind == "human":
-        return name
-    # TRANSLATORS: The web table, a seat's screen; {player} is a player's name (Player 2), {level} is
-    # a kind of computer player.
-    return _("{player} (computer: {level})", player=name, level=level_name(kind, game))
-
+from machiavelli.core.glossary import describe_cards, isolated
+from machiavelli.core.present import MAX_SINCE, count_text, seat_label
 
 def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any]:
     """The JSON of one Machiavelli seat: see the module docstring and the README's API section."""
@@ -164,11 +99,6 @@ def machiavelli_view(view: Any, seats: list[Any], order: str, links: dict[str, s
     }
 
 
-def count_text(n: int) -> str:
-    """Another seat's number of cards, in words."""
-    return ngettext("{n} card", "{n} cards", n)
-
-
 def ngettext_deck(n: int) -> str:
     return ngettext("{n} card left in the deck.", "{n} cards left in the deck.", n)
 
@@ -199,14 +129,3 @@ def _layout() -> dict[str, Any]:
         "orders": [{"order": o, "label": pgettext("hand order", w)} for o, w in
                    (("suit", "suit"), ("rank", "rank"), ("melds", "melds"))],
     }
-
-
-#: The view builder of each game that the page can show, by game name:
-#: ``builder(view, seats, order, links)`` returns the seat's JSON, with a
-#: ``layout`` naming the areas and buttons the page draws.
-BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {"machiavelli": machiavelli_view}
-
-
-def register_view(game: str, builder: Callable[..., dict[str, Any]]) -> None:
-    """Let the page show ``game``: ``builder`` makes a seat's JSON from that seat's view only."""
-    BUILDERS[game] = builder

@@ -1,0 +1,196 @@
+"""Machiavelli's :class:`~machiavelli.core.present.Presentation`: how the
+application draws, narrates, reads and advises it, through the same
+protocol as any other game's."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable, Sequence
+
+from machiavelli.core import glossary
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.i18n import _, ngettext
+from machiavelli.core.numbers import is_digits
+from machiavelli.core.present import HandOrders, Hint, Presentation, Style, Typed
+from machiavelli.core.variant import Variant
+
+from . import hand_order
+from .words import ORDERS, CardReader, InputError, local_word, order_of, order_word, problem, read_line
+
+
+def _console(out: io.StringIO, width: int = 100) -> Any:
+    from rich.console import Console
+
+    return Console(file=out, width=width, highlight=False, emoji=False, markup=False,
+                   soft_wrap=False, color_system=None, force_terminal=False)
+
+
+def _seats(style: Style) -> Any:
+    from .screen import Seats
+
+    return Seats(["human"] * len(style.names), list(style.names))
+
+
+def _drawn(draw: Callable[[Any], None]) -> list[str]:
+    from .screen import Screen
+
+    out = io.StringIO()
+    draw(Screen(_console(out)))
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+def seat_view(view: Any, style: Style) -> list[str]:
+    return _drawn(lambda screen: screen.turn(view, _seats(style), hand_order.SUIT))
+
+
+def narrate(entry: Any, variant: Variant, style: Style) -> str:
+    from .narrate import entry_text
+
+    return entry_text(entry, variant.deck, list(style.names))
+
+
+def read_command(text: str, view: Any) -> tuple[Any, ...]:
+    typed = read_line(text, CardReader(view.variant.deck))
+    if typed is None or typed.action is None:
+        raise InputError("unknown-command", token=text.strip())
+    return (typed.action,)
+
+
+def read_whole_line(text: str, view: Any, letters: str | None = None) -> Typed | None:
+    """A line in Machiavelli's words: its verbs and the table's commands
+    share beginnings and short forms (``s``: sort, split or swap?)."""
+    from .words import ACTIONS
+
+    typed = read_line(text, CardReader(view.variant.deck, letters))
+    if typed is None:
+        return None
+    if typed.command in ACTIONS and typed.action is not None:
+        return Typed(actions=(typed.action,))
+    return Typed(typed.command, typed.args)
+
+
+def notes(variant: Any) -> list[str]:
+    from . import guide
+
+    return guide.notes(variant.deck)
+
+
+def typed_form(action: Any, deck: Any, reader: CardReader | None = None) -> str:
+    """An action as the player would type it, in the player's words."""
+    reader = reader or CardReader(deck)
+    words = [local_word(action.verb)]
+    for arg in action.args(deck):
+        if is_digits(arg):
+            words.append(arg)
+            continue
+        mark, text = ("*", arg[1:]) if arg.startswith("*") else ("", arg)
+        card = deck.parse_card(text)
+        words.append(mark + (reader.spelling(card) if glossary.ascii_cards() else glossary.show_card(card, deck)))
+    return " ".join(words)
+
+
+def describe_action(action: Any, view: Any, style: Style) -> str:
+    return typed_form(action, view.variant.deck)
+
+
+def commands_help() -> list[str]:
+    from . import guide
+
+    return [f"{typed}  {what}" for typed, what in guide.rows()]
+
+
+def summary(game: Any, style: Style) -> list[str]:
+    view = game.view(0)
+    return _drawn(lambda screen: screen.final(view, _seats(style)))
+
+
+def explain(error: MachiavelliError) -> str | None:
+    return problem(error)
+
+
+def rejection(view: Any, error: MachiavelliError, style: Style) -> list[str]:
+    """Why the rules refused an action: at the end of a turn, the cards
+    taken and left and every invalid meld of the seat's table."""
+    from .reasons import rejection as lines
+
+    deck = view.variant.deck
+    if not isinstance(error, IllegalAction):
+        return [problem(error)]
+    found: list[str] = lines(view, error, lambda cards: glossary.show_cards(cards, deck))
+    return found
+
+
+def rules(variant: Variant) -> Any:
+    from .rules_text import compose
+
+    return compose(variant)
+
+
+def web_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any]:
+    from .seat_json import machiavelli_view
+
+    return machiavelli_view(view, seats, order, links)
+
+
+def hint(view: Any) -> Callable[[Style], Hint]:
+    """The most cards the solver can put down from the seat's view, and
+    the commands that do it (tried on a copy first)."""
+    from . import hints
+
+    try:
+        found: Any = hints.best_play(view)
+    except Exception as exc:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
+        found = exc
+    return lambda style: _hint_words(view, found)
+
+
+def _hint_words(view: Any, found: Any) -> Hint:
+    deck = view.variant.deck
+    if isinstance(found, ImportError):
+        return Hint((_("No hint: this installation has no solver."),))
+    if isinstance(found, Exception):
+        return Hint((_("No hint: the solver cannot answer this position."),))
+    if not found.placed:
+        if view.played_from_hand:
+            return Hint((_("The solver finds no more cards you can put down: end your turn."),))
+        return Hint((_("The solver finds no card you can put down: draw."),))
+    lines = []
+    if found.from_start:
+        lines.append(_("From the table as it was when your turn began (undo your steps first):"))
+    # TRANSLATORS: The table in the terminal: a question to the person playing; {n} is a number,
+    # {cards} is cards as shown at the table (5♣ 6♣ 7♣).
+    lines.append(ngettext("You can put down {n} card: {cards}.", "You can put down {n} cards: {cards}.",
+                          len(found.placed), cards=glossary.show_cards(found.placed, deck)))
+    commands = tuple(typed_form(action, deck) for action in found.actions)
+    if commands:
+        # TRANSLATORS: The table in the terminal: a question to the person playing.
+        lines.append(_("Type:"))
+        lines.extend("  " + c for c in commands)
+    else:
+        lines.append(_("The table after it:"))
+        lines.extend(f"  {n}  {glossary.show_cards(m, deck)}" for n, m in enumerate(found.table, 1))
+    return Hint(tuple(lines), tuple(found.placed), commands)
+
+
+def screen(console: Any, visual: bool = False) -> Any:
+    """Machiavelli's own terminal screens (colours, marks, fitting the terminal)."""
+    from .screen import Screen
+
+    return Screen(console, visual=visual)
+
+
+ORDERS_OF_HAND = HandOrders(tuple(ORDERS), order_word, order_of)
+
+
+PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
+                            describe_action=describe_action, commands_help=commands_help, summary=summary,
+                            explain=explain, rules=rules, web_view=web_view, hint=hint, orders=ORDERS_OF_HAND,
+                            screen=screen, rejection=rejection,
+                            read_line=read_whole_line, notes=notes)
+
+
+def presentation() -> Presentation:
+    return PRESENTATION
+
+
+__all__: Sequence[str] = ("PRESENTATION", "presentation", "typed_form")
