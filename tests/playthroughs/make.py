@@ -117,10 +117,10 @@ def drawing_machiavelli() -> Drawing:
     """DRAWING. Machiavelli's screens (app/screen.py), narration
     (app/narrate.py), web view (app/web/views.py -> seat_json.BUILDERS) and
     the summary of ``machiavelli play`` (app/commands/game.py)."""
-    from machiavelli.app import hand_order
+    from machiavelli.games.machiavelli.present import hand_order
     from machiavelli.app.commands.game import _summary
-    from machiavelli.app.narrate import entry_text
-    from machiavelli.app.screen import Screen, Seats
+    from machiavelli.games.machiavelli.present.narrate import entry_text
+    from machiavelli.games.machiavelli.present.screen import Screen, Seats
     from machiavelli.app.web.views import seat_json
     from machiavelli.core.i18n import _
 
@@ -231,7 +231,7 @@ def load_variant(name: str) -> Any:
 def english() -> Iterator[None]:
     """English, suit symbols and the usual card faces, whatever
     the user's configuration says; the previous choices back afterwards."""
-    from machiavelli.app import glossary
+    from machiavelli.core import glossary
     from machiavelli.core import i18n
 
     language, ascii_cards = i18n.language(), glossary.ascii_cards()
