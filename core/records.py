@@ -42,7 +42,8 @@ from .errors import IllegalAction, NotationError, RecordError, SetupError, Varia
 from .game import GameState, Outcome
 from .numbers import NumberTooLong, parse_json_int
 from .registry import DEFAULT_GAME, GameDefinition
-from .variant import Variant, _problem_of
+from .variant import Variant
+from .variant_problems import _problem_of
 
 FORMAT = "machiavelli-game-record"
 VERSION = 1

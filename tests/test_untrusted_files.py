@@ -289,9 +289,9 @@ def test_the_budget_holds_through_extends(tmp_path):
 def test_the_budget_holds_with_the_pure_python_parser(monkeypatch):
     import yaml
 
-    from machiavelli.core import variant
+    from machiavelli.core import variant_yaml
 
-    monkeypatch.setattr(variant, "_SafeLoader", yaml.SafeLoader)
+    monkeypatch.setattr(variant_yaml, "_SafeLoader", yaml.SafeLoader)
     for text in (_laughs(), "a: &a [*a]\n", "a: " + "[" * 5000 + "]" * 5000 + "\n"):
         assert "house.yaml" == _variant_error(text).params["file"]
 
