@@ -80,6 +80,11 @@ class GameDefinition:
     #: The name of one of ``tally``'s counts in the user's language, for a
     #: simulation's report (None: a count the application names itself).
     count_label: Callable[[str], str | None] | None = None
+    #: Which actions the state's ``legal_actions`` lists when they are legal
+    #: (None: every one, the list is complete). A game whose legal actions
+    #: are too many to list (Machiavelli's rearrangements) lists the atomic
+    #: ones and says here which those are.
+    listed: Callable[[Action], bool] | None = None
 
 
 _GAMES: dict[str, GameDefinition] = {}
@@ -147,9 +152,15 @@ def game(name: str) -> GameDefinition:
 
 
 def bots(game_name: str = DEFAULT_GAME) -> dict[str, BotFactory]:
-    """The computer players of a game by name."""
+    """The computer players of a game by name; a game that brings no
+    ``random`` player gets the kernel's, which plays any of its legal actions."""
     _load()
-    return dict(_BOTS.get(game_name, {}))
+    found = dict(_BOTS.get(game_name, {}))
+    if game_name in _GAMES and "random" not in found:
+        from .players import RandomPlayer
+
+        found["random"] = RandomPlayer
+    return found
 
 
 #: What a person at the table is called beside the computer players.

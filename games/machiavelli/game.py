@@ -193,6 +193,14 @@ class Game:
         """The seat that may act now (one at a time in Machiavelli); none once the game is over."""
         return () if self.outcome is not None else (self._turn.seat,)
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The atomic actions ``seat`` may take now, each legal and listed
+        once (a new meld of several cards is its first card, then
+        additions): see :mod:`.legal`. None when it is not the seat's turn."""
+        from .legal import legal_actions
+
+        return legal_actions(self, seat)
+
     def clone(self) -> "Game":
         """An independent copy of the game, mid-turn included."""
         twin = Game.__new__(Game)

@@ -79,9 +79,6 @@ class View(SeatWindow["Game"]):
     def discardable(self) -> tuple[Card, ...]:
         return self._game.discardable(self.seat)
 
-    def legal_actions(self) -> list[Any]:
-        return self._game.legal_actions(self.seat)
-
     @property
     def log(self) -> tuple[Any, ...]:
         # Answers are public only once the card is decided: an entry that
