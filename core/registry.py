@@ -18,6 +18,7 @@ from .i18n import join_values
 if TYPE_CHECKING:  # annotations only: the registry starts without the schemas and the engine
     from .actions import Action
     from .game import GameState, SeatView, Termination
+    from .position import Position
     from .present import Presentation
     from .variant import Variant
 
@@ -85,6 +86,12 @@ class GameDefinition:
     #: are too many to list (Machiavelli's rearrangements) lists the atomic
     #: ones and says here which those are.
     listed: Callable[[Action], bool] | None = None
+    #: A game's position now, without its history
+    #: (:class:`~machiavelli.core.position.Position`), and ``stage(variant,
+    #: position)``, a game set up there: how tests and puzzles set up a
+    #: position (None: the game cannot be set up by hand).
+    position: Callable[[Any], Position] | None = None
+    stage: Callable[[Any, Any], GameState] | None = None
 
 
 _GAMES: dict[str, GameDefinition] = {}

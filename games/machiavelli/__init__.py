@@ -43,6 +43,16 @@ def _listed(action: Any) -> bool:
     return listed(action)
 
 
+def _position(game: Any) -> Any:
+    return game.position()
+
+
+def _stage(variant: Any, position: Any) -> Any:
+    from .game import Game
+
+    return Game.at_position(variant, position)
+
+
 def _tally(game: Any) -> Any:
     from .tally import Tally
 
@@ -89,6 +99,8 @@ GAME = GameDefinition(
     new_game=_new_game,
     parse_action=_parse_action,
     terminations=Ending,
+    position=_position,
+    stage=_stage,
     listed=_listed,
     bots={"random": _random, "greedy": _greedy, "solver": _solver, "fallible": _fallible,
           # Player models with a meaning (see .levels), weakest first.
