@@ -2,7 +2,8 @@
 actions, seats that may act, views, and how a game ends.
 
 A game plugin implements :class:`GameState` for its own rules; the kernel's
-bots loop, records and simulation use nothing else. Outcomes are values:
+bots loop, records, simulation and conformance kit (:mod:`.conformance`)
+use nothing else. Outcomes are values:
 the winning seats and a :class:`Termination`, an enumeration each game
 extends with its own ways of ending (python-chess keeps one such enum; a
 family of games needs one per game).

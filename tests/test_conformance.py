@@ -1,0 +1,49 @@
+"""The conformance kit (core/conformance.py) over every registered game:
+its default variant, a few seeds, the fewest and the most seats. A game a
+plugin registers is checked the same way, with nothing to add here."""
+
+from __future__ import annotations
+
+import pytest
+
+from machiavelli.app.library import load_variant
+from machiavelli.core import conformance, registry
+
+GAMES = sorted(registry.games())
+
+#: The endings random play reaches in the shipped games' default variants
+#: (Machiavelli's "blocked" needs players who neither play nor draw).
+ENDINGS = {
+    "machiavelli": ("went-out", "deck-exhausted"),
+    "cicera": ("higher-total", "drawn-deal"),
+    "si-se-pai": ("won", "drawn-deal"),
+}
+
+
+def default_variant(definition):
+    return load_variant(definition.default_variant or definition.name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_conforms(name):
+    definition = registry.game(name)
+    report = conformance.check_game(definition, default_variant(definition))
+    assert report.games and report.states
+    # Each check ran (a game whose views never differ in hidden cards would prove nothing).
+    for check in ("clone", "notation", "record", "legal-accepted", "unlisted-refused", "refusal", "seed",
+                  "view-pair", "view-pair-differs", "staging"):
+        assert report.checks[check], f"{name}: the kit never ran {check}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_kind_of_ending_replays(name):
+    definition = registry.game(name)
+    report = conformance.check_endings(definition, default_variant(definition), wanted=ENDINGS.get(name))
+    assert report.endings and report.checks["record"] == report.games
+    assert set(ENDINGS.get(name, ())) <= set(report.endings)
+
+
+def test_answers_given_unseen_are_checked_as_hidden_events():
+    definition = registry.game("si-se-pai")
+    report = conformance.check_game(definition, default_variant(definition), conformance.Settings(seeds=(1,)))
+    assert report.checks["hidden-event"]
