@@ -7,7 +7,7 @@ any selection of the cards at hand, in any order. The list holds the
 * ``play C`` and ``add N C``: one card of the working area or the hand
   (the working area's copy first, as the engine picks it), and, for a hand
   card, the same with any selection of the help cards (``play C *H *K``),
-  help cards in the deck's order;
+  help cards by rank, then suit;
 * ``take N`` (a whole meld), ``take N C`` (one card of it), ``move C N M``
   (one card), ``split N C`` (at each card but the first), ``join N M``
   (two melds, either way round) and ``swap N C`` (jokers);
