@@ -42,7 +42,8 @@ counts and checks, along the way:
 
 A view is compared as plain data (:func:`observe`): its public properties
 and the methods that need nothing or one seat number, together with what
-the game's presentation draws for the seat (``seat_view`` and ``table``).
+the game's presentation draws for the seat (``seat_view`` and ``table``)
+and what the caller's ``Settings.observers`` make of it.
 Every failure raises :class:`ConformanceError`, whose ``code`` names the
 property and whose message says where.
 """
@@ -74,7 +75,7 @@ from .registry import GameDefinition
 from .simulate import game_seed
 from .variant import Variant
 
-__all__ = ["ConformanceError", "Settings", "Report", "check_game", "check_endings", "observe", "check_clone",
+__all__ = ["ConformanceError", "Settings", "Report", "check_game", "check_endings", "observe", "lens", "check_clone",
            "check_refused", "check_notation", "check_record", "check_legal_actions", "check_views",
            "check_staging"]
 
@@ -105,7 +106,9 @@ class Settings:
     how many other candidates.
     ``staging``: the game must offer ``position`` and ``stage`` (a game
     that cannot be set up by hand says False: then of 5 only the seed is
-    looked for, and 8 is left out)."""
+    looked for, and 8 is left out). ``observers``: more of what a seat is
+    shown, each made from its view (the application's web page, say), held
+    to the same checks as the view."""
 
     seeds: tuple[int, ...] = (1, 2, 3)
     players: tuple[int, ...] | None = None
@@ -115,6 +118,7 @@ class Settings:
     candidates: int = 12
     every: int = 7
     staging: bool = True
+    observers: tuple[Callable[[Any], Any], ...] = ()
 
 
 @dataclass
@@ -192,7 +196,7 @@ def _play_checked(definition: GameDefinition, variant: Variant, players: int, se
     rng = random.Random(seed)
     game = definition.new_game(variant, players, seed)
     bots = [registry.make_bot("random", bot_seed(seed, s), definition.name) for s in range(players)]
-    presentation = definition.presentation() if definition.presentation is not None else None
+    look = lens(definition, settings.observers)
     history: list[tuple[int, Action]] = []
     # States where a record is saved and replayed, besides the end.
     saves = {rng.randrange(1, 200) for _ in range(2)}
@@ -204,15 +208,15 @@ def _play_checked(definition: GameDefinition, variant: Variant, players: int, se
         lists = [list(game.legal_actions(s)) for s in range(players)]
         check_legal_actions(definition, game, rng, settings, report, history, heavy=heavy, lists=lists)
         if heavy:
-            check_views(definition, game, rng, report, presentation, staging=settings.staging)
+            check_views(definition, game, rng, report, look, staging=settings.staging)
             if settings.staging:
                 check_staging(definition, game, report)
         if steps in saves:
-            check_record(game, report, presentation)
+            check_record(game, report, look)
         seat = rng.choice(game.to_move())
         action = bots[seat].choose(game.view(seat))
         check_notation(definition, variant, action, report)
-        _step(definition, game, seat, action, lists[seat], rng, report, presentation, settings)
+        _step(definition, game, seat, action, lists[seat], rng, report, look, settings)
         history.append((seat, action))
         steps += 1
         per_turn = per_turn + 1 if game.turn_number == turn else 0
@@ -222,13 +226,13 @@ def _play_checked(definition: GameDefinition, variant: Variant, players: int, se
                                               f"actions (seed {seed}, {players} players)", seed=seed)
     report.endings[str(game.outcome.reason)] += 1
     check_legal_actions(definition, game, rng, settings, report, history, heavy=True)
-    check_views(definition, game, rng, report, presentation, staging=False)
-    check_record(game, report, presentation)
+    check_views(definition, game, rng, report, look, staging=False)
+    check_record(game, report, look)
     return report
 
 
 def _step(definition: GameDefinition, game: GameState, seat: int, action: Action, options: Sequence[Action],
-          rng: random.Random, report: Report, presentation: Presentation | None, settings: Settings) -> None:
+          rng: random.Random, report: Report, look: Look, settings: Settings) -> None:
     """Apply the player's action, checking that a copy made before stays as
     it was, that an action on the copy leaves the game alone (1), and that
     no seat saw what it may not (5)."""
@@ -245,7 +249,7 @@ def _step(definition: GameDefinition, game: GameState, seat: int, action: Action
                                                f"copy: {_first_difference(before, twin.state())}")
     report.checks["clone"] += 1
     if seen is not None:
-        _check_hidden_event(definition, twin, game, seat, seen, report, presentation)
+        _check_hidden_event(definition, twin, game, seat, seen, report, look)
     after = game.state()
     if options:
         other = rng.choice(list(options))
@@ -276,22 +280,24 @@ def check_clone(game: GameState, action: Action, seat: int) -> None:
 
 # -- 2. refusals --------------------------------------------------------------------
 
-def _snapshot(game: GameState, presentation: Presentation | None) -> tuple[Any, ...]:
+def _snapshot(game: GameState, look: Look) -> tuple[Any, ...]:
     return (game.state(), tuple(game.log), game.outcome, game.turn_number, game.to_move(),
-            [observe(game.view(s), presentation) for s in range(game.players)])
+            [look(game.view(s)) for s in range(game.players)])
 
 
-def check_refused(game: GameState, action: Action, seat: int, presentation: Presentation | None = None) -> None:
+def check_refused(game: GameState, action: Action, seat: int, look: Look | None = None) -> None:
     """``action`` by ``seat`` is refused, and changes nothing: ``state()``,
-    log, outcome, whose move and every seat's view are as before."""
-    before = _snapshot(game, presentation)
+    log, outcome, whose move and every seat's view (read by ``look``,
+    :func:`observe` by default) are as before."""
+    look = look or observe
+    before = _snapshot(game, look)
     try:
         game.apply(action, seat)
     except IllegalAction:
         pass
     else:
         raise ConformanceError("refusal-changed", f"{_text(action)!r} by seat {seat} was expected to be refused")
-    after = _snapshot(game, presentation)
+    after = _snapshot(game, look)
     if after != before:
         raise ConformanceError("refusal-changed", f"the refused {_text(action)!r} by seat {seat} changed "
                                                   f"{_first_difference(before, after)}")
@@ -317,9 +323,11 @@ def check_notation(definition: GameDefinition, variant: Variant, action: Action,
 
 # -- 4. records ----------------------------------------------------------------------
 
-def check_record(game: GameState, report: Report | None = None, presentation: Presentation | None = None) -> None:
+def check_record(game: GameState, report: Report | None = None, look: Look | None = None) -> None:
     """The game's record, written and read back, replays to the same state,
-    outcome and log length, and every seat sees the replayed game as this one."""
+    outcome and log length, and every seat sees the replayed game as this
+    one (read by ``look``, :func:`observe` by default)."""
+    look = look or observe
     seats = tuple(Seat("random") for _ in range(game.players))
     text = GameRecord.of(game, seats).dumps()
     try:
@@ -332,8 +340,8 @@ def check_record(game: GameState, report: Report | None = None, presentation: Pr
         raise ConformanceError("record", f"the record replays to another state: "
                                          f"{_first_difference(game.state(), again.state())}")
     for seat in range(game.players):
-        if observe(again.view(seat), presentation) != observe(game.view(seat), presentation):
-            mine, theirs = observe(game.view(seat), presentation), observe(again.view(seat), presentation)
+        mine, theirs = look(game.view(seat)), look(again.view(seat))
+        if mine != theirs:
             raise ConformanceError("record", f"seat {seat} sees the replayed game otherwise: "
                                              f"{_first_difference(mine, theirs)}")
     if report is not None:
@@ -342,14 +350,16 @@ def check_record(game: GameState, report: Report | None = None, presentation: Pr
 
 # -- 5. what each seat sees ------------------------------------------------------------------
 
-def observe(view: Any, presentation: Presentation | None = None) -> dict[str, Any]:
+def observe(view: Any, presentation: Presentation | None = None,
+            observers: Sequence[Callable[[Any], Any]] = ()) -> dict[str, Any]:
     """Everything ``view`` offers, as plain data: each public property, each
     public method that needs no argument (called) or one seat number
-    (called for every seat), and, with the game's ``presentation``, the
-    lines of ``seat_view`` and the ``table`` it draws. Values become plain
-    data: cards (as the deck writes them), actions (values themselves),
-    dataclasses, sequences and mappings in full; any other object only by
-    its type."""
+    (called for every seat), with the game's ``presentation`` the lines of
+    ``seat_view`` and the ``table`` it draws, and what each of
+    ``observers`` makes of the view (the application's page, say). Values
+    become plain data: cards (as the deck writes them), actions (values
+    themselves), dataclasses, sequences and mappings in full; any other
+    object only by its type."""
     out: dict[str, Any] = {}
     players = view.players
     deck = getattr(getattr(view, "variant", None), "deck", None)
@@ -374,7 +384,20 @@ def observe(view: Any, presentation: Presentation | None = None) -> dict[str, An
         if presentation.table is not None:
             table = presentation.table
             out["presentation.table"] = plain.call(lambda: table(view, style))
+    for k, observer in enumerate(observers):
+        out[f"observer[{k}]"] = plain.call(partial(observer, view))
     return out
+
+
+#: How the kit reads a seat's view: :func:`observe` with what the game and the caller add.
+Look = Callable[[Any], dict[str, Any]]
+
+
+def lens(definition: GameDefinition, observers: Sequence[Callable[[Any], Any]] = ()) -> Look:
+    """How the kit reads a seat's view of ``definition``'s game: the view,
+    what the game's presentation draws of it, and ``observers``."""
+    presentation = definition.presentation() if definition.presentation is not None else None
+    return partial(observe, presentation=presentation, observers=tuple(observers))
 
 
 @dataclass(frozen=True)
@@ -442,7 +465,7 @@ def _seen(definition: GameDefinition, game: GameState) -> list[dict[str, Any]] |
 
 
 def _check_hidden_event(definition: GameDefinition, before: GameState, after: GameState, actor: int,
-                        seen: list[dict[str, Any]], report: Report, presentation: Presentation | None) -> None:
+                        seen: list[dict[str, Any]], report: Report, look: Look) -> None:
     """Seats for which the action changed nothing they may know see nothing change."""
     if after.outcome is not None:
         return  # the end shows every hand
@@ -451,7 +474,7 @@ def _check_hidden_event(definition: GameDefinition, before: GameState, after: Ga
     for seat in range(after.players):
         if seat == actor or seen[seat] != now[seat]:
             continue
-        old, new = observe(before.view(seat), presentation), observe(after.view(seat), presentation)
+        old, new = look(before.view(seat)), look(after.view(seat))
         if old != new:
             raise ConformanceError("hidden-event-seen", f"{definition.name}: seat {seat} sees seat {actor}'s "
                                                         f"{_text(after.log[-1].action)!r}, which changed nothing "
@@ -461,7 +484,7 @@ def _check_hidden_event(definition: GameDefinition, before: GameState, after: Ga
 
 
 def check_views(definition: GameDefinition, game: GameState, rng: random.Random, report: Report | None = None,
-                presentation: Presentation | None = None, *, staging: bool = True, tries: int = 4,
+                look: Look | None = None, *, staging: bool = True, tries: int = 4,
                 steps: int = 8) -> None:
     """No seat's view holds the seed; and, with staging, the game's position
     and another the seat cannot tell from it (:meth:`Position.varied`),
@@ -470,8 +493,9 @@ def check_views(definition: GameDefinition, game: GameState, rng: random.Random,
     take the same actions (up to ``steps``) and look the same to it as long
     as nothing it may know of them differs (a hidden card kept in a log shows)."""
     report = report if report is not None else Report()
+    look = look or observe
     for seat in range(game.players):
-        _check_no_seed(definition, observe(game.view(seat), presentation), game.seed, seat)
+        _check_no_seed(definition, look(game.view(seat)), game.seed, seat)
         report.checks["seed"] += 1
     if not staging or definition.position is None or definition.stage is None or game.outcome is not None:
         return
@@ -484,7 +508,7 @@ def check_views(definition: GameDefinition, game: GameState, rng: random.Random,
         other = _staged_alike(definition, game, position, position.varied, seat, rng, tries)
         if other is None:
             continue
-        mine, theirs = observe(one.view(seat), presentation), observe(other.view(seat), presentation)
+        mine, theirs = look(one.view(seat)), look(other.view(seat))
         if theirs != mine:
             raise ConformanceError("view-leak", f"{definition.name}: seat {seat} tells apart two positions "
                                                 f"that differ only in what it may not see: "
@@ -495,7 +519,7 @@ def check_views(definition: GameDefinition, game: GameState, rng: random.Random,
     seat = rng.randrange(game.players)
     other = _staged_alike(definition, game, position, position.redealt, seat, rng, tries)
     if other is not None:
-        _lockstep(definition, one.clone(), other, seat, rng, steps, report, presentation)
+        _lockstep(definition, one.clone(), other, seat, rng, steps, report, look)
 
 
 def _staged_alike(definition: GameDefinition, game: GameState, position: Position,
@@ -517,7 +541,7 @@ def _staged_alike(definition: GameDefinition, game: GameState, position: Positio
 
 
 def _lockstep(definition: GameDefinition, one: GameState, other: GameState, seat: int, rng: random.Random,
-              steps: int, report: Report, presentation: Presentation | None) -> None:
+              steps: int, report: Report, look: Look) -> None:
     """Both games take the same actions (listed by the first, accepted by
     both); after each, while what ``seat`` may know of them agrees, it must
     see them alike."""
@@ -540,7 +564,7 @@ def _lockstep(definition: GameDefinition, one: GameState, other: GameState, seat
             return  # the end shows every hand
         if definition.position(one).seen_by(seat) != definition.position(other).seen_by(seat):
             return  # something the seat may know differs now (a hidden card shown): no longer alike
-        mine, yours = observe(one.view(seat), presentation), observe(other.view(seat), presentation)
+        mine, yours = look(one.view(seat)), look(other.view(seat))
         if mine != yours:
             raise ConformanceError("view-leak", f"{definition.name}: after {_text(action)!r} by seat {actor}, seat "
                                                 f"{seat} tells apart two games that differ only in what it may not "
