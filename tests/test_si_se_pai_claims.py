@@ -220,3 +220,16 @@ def test_a_false_win_is_refused():
 def test_actions_round_trip(text):
     action = parse_action(text)
     assert action.text() == text and eval(repr(action), {"parse_action": parse_action}) == action
+
+
+def test_a_claim_that_lost_shows_no_card_to_the_others():
+    # The next player's mixed group loses to seat 2's triple: RG HG stay concealed in seat 1's hand.
+    game = staged([JUNK[0], f"RG HG {JUNK[1]}", f"CG CG {JUNK[2]}", JUNK[3]], "CG", source=0)
+    game.apply(Take(cards("CG CG")), 2)
+    entry = game.apply(Take(cards("RG HG")), 1)
+    assert claimed_by(game) == 2 and entry.events[0].answers == ((1, "take"), (2, "take"))
+    assert set(cards("RG HG")) <= set(game.hand(1))
+    for seat in (0, 2, 3):
+        shown = game.view(seat).log[-1]
+        assert shown.events == entry.events and shown.action.verb == "answered"
+    assert game.view(1).log[-1].action == Take(cards("RG HG"))  # its own answer, as it gave it
