@@ -23,14 +23,16 @@ counts and checks, along the way:
 4. a record saved at any point, and at the end, replays to the same state,
    the same outcome and the same views (:func:`check_endings` plays more
    games to reach every kind of ending);
-5. no seat's view holds what it may not see: two games staged at positions
-   the seat cannot tell apart (:meth:`Position.varied`: the other hands,
-   the deck, the seed, hidden answers drawn again) look the same to it, and
-   (the hidden cards dealt again) go on looking the same while both take
-   the same actions and what the seat may know of them agrees (:meth:`Position.seen_by`: no hidden card
-   kept in a log); an action that changes nothing the seat may know leaves
-   its view as it was (no counter of hidden events); the seed is nowhere
-   in a view;
+5. no seat's view holds what it may not see (:meth:`Position.seen_by` says
+   what it may know): two games staged at positions the seat cannot tell
+   apart (:meth:`Position.varied`: the other hands, the deck, the seed,
+   hidden answers drawn again) look the same to it; two staged with the
+   hidden cards dealt again go on looking the same while both take the
+   same actions and what the seat may know of them agrees (no hidden card
+   kept in a log), and so do two that differ only in a secret choice (two
+   answers of one verb that change nothing the others may know); an
+   action that changes nothing the seat may know leaves its view as it
+   was (no counter of hidden events); the seed is nowhere in a view;
 6. ``legal_actions(seat)`` lists actions only for the seats that may act,
    each once; each is accepted (on a copy); and an action it does not list
    is refused (actions read from the notation of changed legal ones, legal
@@ -77,7 +79,7 @@ from .variant import Variant
 
 __all__ = ["ConformanceError", "Settings", "Report", "check_game", "check_endings", "observe", "lens", "check_clone",
            "check_refused", "check_notation", "check_record", "check_legal_actions", "check_views",
-           "check_staging"]
+           "check_secret_order", "check_staging"]
 
 
 #: Most actions a game of :func:`check_endings` may take.
@@ -211,6 +213,8 @@ def _play_checked(definition: GameDefinition, variant: Variant, players: int, se
             check_views(definition, game, rng, report, look, staging=settings.staging)
             if settings.staging:
                 check_staging(definition, game, report)
+        if settings.staging:  # at every state: secret answers are rare
+            _check_secret_choices(definition, game, rng, report, look, 8)
         if steps in saves:
             check_record(game, report, look)
         seat = rng.choice(game.to_move())
@@ -519,7 +523,32 @@ def check_views(definition: GameDefinition, game: GameState, rng: random.Random,
     seat = rng.randrange(game.players)
     other = _staged_alike(definition, game, position, position.redealt, seat, rng, tries)
     if other is not None:
-        _lockstep(definition, one.clone(), other, seat, rng, steps, report, look)
+        _lockstep(definition, one.clone(), other, [seat], rng, steps, report, look)
+
+
+def _check_secret_choices(definition: GameDefinition, game: GameState, rng: random.Random, report: Report,
+                          look: Look, steps: int, pairs: int = 2) -> None:
+    """Two actions a seat may take now that change nothing another seat may
+    know, and share their verb (all a secret answer shows once revealed),
+    look the same to those seats, now and while both games go on alike."""
+    assert definition.position is not None
+    before = definition.position(game)
+    for actor in game.to_move():
+        alike: dict[str, list[Action]] = {}
+        for action in game.legal_actions(actor):
+            alike.setdefault(action.verb, []).append(action)
+        choices = [group for group in alike.values() if len(group) > 1]
+        for _ in range(pairs if choices else 0):
+            first, second = rng.sample(rng.choice(choices), 2)
+            one, other = game.clone(), game.clone()
+            one.apply(first, actor)
+            other.apply(second, actor)
+            mine, theirs = definition.position(one), definition.position(other)
+            seats = [s for s in range(game.players)
+                     if s != actor and mine.seen_by(s) == before.seen_by(s) == theirs.seen_by(s)]
+            if seats:
+                report.checks["secret-choice"] += 1
+                _lockstep(definition, one, other, seats, rng, steps, report, look, now=True)
 
 
 def _staged_alike(definition: GameDefinition, game: GameState, position: Position,
@@ -540,14 +569,66 @@ def _staged_alike(definition: GameDefinition, game: GameState, position: Positio
     return None
 
 
-def _lockstep(definition: GameDefinition, one: GameState, other: GameState, seat: int, rng: random.Random,
-              steps: int, report: Report, look: Look) -> None:
-    """Both games take the same actions (listed by the first, accepted by
-    both); after each, while what ``seat`` may know of them agrees, it must
-    see them alike."""
+def check_secret_order(definition: GameDefinition, game: GameState, look: Look | None = None) -> int:
+    """Where two seats may act now and each one's action changes nothing
+    the others may know (answers given unseen), the order in which they
+    act is secret too: both orders, when they reach the same position, look
+    the same to every seat. Returns how many pairs were compared (a game
+    whose seats act one at a time has none). Not part of :func:`check_game`:
+    a game that tells who answered last fails it (see the module's tests)."""
     assert definition.position is not None
-    for _ in range(steps):
-        if one.outcome is not None or other.outcome is not None or not one.to_move():
+    look = look or observe
+    before = definition.position(game)
+    movers = game.to_move()
+    compared = 0
+    for k, first in enumerate(movers):
+        for second in movers[k + 1:]:
+            a, b = game.legal_actions(first)[0], game.legal_actions(second)[0]
+            one, other = game.clone(), game.clone()
+            one.apply(a, first)
+            other.apply(b, second)
+            hidden = all(definition.position(g).seen_by(s) == before.seen_by(s)
+                         for g, actor in ((one, first), (other, second)) for s in range(game.players) if s != actor)
+            if not hidden or second not in one.to_move() or first not in other.to_move():
+                continue
+            one.apply(b, second)
+            other.apply(a, first)
+            if definition.position(one) != definition.position(other):
+                continue
+            for seat in range(game.players):
+                seen, yours = look(one.view(seat)), look(other.view(seat))
+                if seen != yours:
+                    raise ConformanceError("view-leak", f"{definition.name}: seat {seat} sees in which order seats "
+                                                        f"{first} and {second} answered unseen: "
+                                                        f"{_first_difference(seen, yours)}", seat=seat)
+            compared += 1
+    return compared
+
+
+def _lockstep(definition: GameDefinition, one: GameState, other: GameState, seats: list[int], rng: random.Random,
+              steps: int, report: Report, look: Look, *, now: bool = False) -> None:
+    """Both games take the same actions (listed by the first, accepted by
+    both); after each (and, with ``now``, before the first), each of
+    ``seats`` that may know the same of both must see them alike."""
+    assert definition.position is not None
+    for step in range(steps + 1):
+        if step or now:
+            if one.outcome is not None or other.outcome is not None:
+                return  # the end shows every hand
+            mine, theirs = definition.position(one), definition.position(other)
+            # A seat that may know something different of them now (a hidden card shown) is no longer held to it.
+            seats = [s for s in seats if mine.seen_by(s) == theirs.seen_by(s)]
+            if not seats:
+                return
+            for seat in seats:
+                seen, yours = look(one.view(seat)), look(other.view(seat))
+                if seen != yours:
+                    last = f"after {_text(one.log[-1].action)!r} by seat {one.log[-1].seat}, " if one.log else ""
+                    raise ConformanceError("view-leak", f"{definition.name}: {last}seat {seat} tells apart two games "
+                                                        f"that differ only in what it may not see: "
+                                                        f"{_first_difference(seen, yours)}", seat=seat)
+                report.checks["view-lockstep"] += 1
+        if step == steps or one.outcome is not None or not one.to_move():
             return
         actor = rng.choice(one.to_move())
         options = list(one.legal_actions(actor))
@@ -560,16 +641,6 @@ def _lockstep(definition: GameDefinition, one: GameState, other: GameState, seat
             break
         else:
             return
-        if one.outcome is not None or other.outcome is not None:
-            return  # the end shows every hand
-        if definition.position(one).seen_by(seat) != definition.position(other).seen_by(seat):
-            return  # something the seat may know differs now (a hidden card shown): no longer alike
-        mine, yours = look(one.view(seat)), look(other.view(seat))
-        if mine != yours:
-            raise ConformanceError("view-leak", f"{definition.name}: after {_text(action)!r} by seat {actor}, seat "
-                                                f"{seat} tells apart two games that differ only in what it may not "
-                                                f"see: {_first_difference(mine, yours)}", seat=seat)
-        report.checks["view-lockstep"] += 1
 
 
 def _check_no_seed(definition: GameDefinition, data: Any, seed: int, seat: int) -> None:
