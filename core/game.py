@@ -2,7 +2,8 @@
 actions, seats that may act, views, and how a game ends.
 
 A game plugin implements :class:`GameState` for its own rules; the kernel's
-bots loop, records and simulation use nothing else. Outcomes are values:
+bots loop, records, simulation and conformance kit (:mod:`.conformance`)
+use nothing else. Outcomes are values:
 the winning seats and a :class:`Termination`, an enumeration each game
 extends with its own ways of ending (python-chess keeps one such enum; a
 family of games needs one per game).
@@ -80,6 +81,10 @@ class SeatView(Protocol):
     @property
     def outcome(self) -> Outcome | None: ...
 
+    def legal_actions(self) -> Sequence[Action]:
+        """What the game's ``legal_actions`` lists for this seat now."""
+        ...
+
 
 S = TypeVar("S", bound="GameState")
 
@@ -101,6 +106,15 @@ class GameState(Protocol):
 
     def to_move(self) -> tuple[int, ...]:
         """The seats that may act now (several where others may claim)."""
+        ...
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """The actions ``seat`` may take now, each once; none when it may not
+        act (another seat's turn, the game over). ``apply`` accepts each of
+        them. The list is complete unless the game's definition says which
+        actions it lists (``GameDefinition.listed``: a game whose legal
+        actions are too many lists the atomic ones, and every legal
+        position is reached through them)."""
         ...
 
     def apply(self, action: Action, seat: int | None = None) -> LogEntry: ...

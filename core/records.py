@@ -16,6 +16,7 @@ application's business)::
       "result": {"winners": [1], "reason": "went-out"}
     }
 
+A game that ends with nobody winning (a drawn deal) has ``"winners": []``.
 In a game of teams the result also names the ``teams`` (seats of each) and
 their ``points``: ``{"winners": [0, 2], "reason": "higher-total",
 "teams": [[0, 2], [1, 3]], "points": [9, 4]}``.
@@ -284,7 +285,8 @@ def _result(data: Any, players: int, definition: GameDefinition) -> Outcome | No
     if not isinstance(data, dict):
         raise _field("result", "field-result", "null or an object with winners and reason")
     winners, reason = data.get("winners"), data.get("reason")
-    if (not isinstance(winners, list) or not winners
+    # No winner is a result too (a drawn deal of Sì Sè Pái): an empty list is read.
+    if (not isinstance(winners, list)
             or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < players for w in winners)):
         raise _field("result.winners", "field-seats-list", "a list of seat numbers")
     reasons = tuple(definition.terminations)

@@ -18,6 +18,7 @@ from .i18n import join_values
 if TYPE_CHECKING:  # annotations only: the registry starts without the schemas and the engine
     from .actions import Action
     from .game import GameState, SeatView, Termination
+    from .position import Position
     from .present import Presentation
     from .variant import Variant
 
@@ -80,6 +81,17 @@ class GameDefinition:
     #: The name of one of ``tally``'s counts in the user's language, for a
     #: simulation's report (None: a count the application names itself).
     count_label: Callable[[str], str | None] | None = None
+    #: Which actions the state's ``legal_actions`` lists when they are legal
+    #: (None: every one, the list is complete). A game whose legal actions
+    #: are too many to list (Machiavelli's rearrangements) lists the atomic
+    #: ones and says here which those are.
+    listed: Callable[[Action], bool] | None = None
+    #: A game's position now, without its history
+    #: (:class:`~machiavelli.core.position.Position`), and ``stage(variant,
+    #: position)``, a game set up there: how tests and puzzles set up a
+    #: position (None: the game cannot be set up by hand).
+    position: Callable[[Any], Position] | None = None
+    stage: Callable[[Any, Any], GameState] | None = None
 
 
 _GAMES: dict[str, GameDefinition] = {}
@@ -147,9 +159,15 @@ def game(name: str) -> GameDefinition:
 
 
 def bots(game_name: str = DEFAULT_GAME) -> dict[str, BotFactory]:
-    """The computer players of a game by name."""
+    """The computer players of a game by name; a game that brings no
+    ``random`` player gets the kernel's, which plays any of its legal actions."""
     _load()
-    return dict(_BOTS.get(game_name, {}))
+    found = dict(_BOTS.get(game_name, {}))
+    if game_name in _GAMES and "random" not in found:
+        from .players import RandomPlayer
+
+        found["random"] = RandomPlayer
+    return found
 
 
 #: What a person at the table is called beside the computer players.

@@ -1,15 +1,16 @@
 """A base for a game's seat view: what every game of the family shows alike.
 
 A view reads its game live (it is not a copy). This base gives the public
-facts every game has (players, turn, whose move, the result, hand sizes) and
-the seat's own hand; a game's view subclasses it with what else its players
+facts every game has (players, turn, whose move, the result, hand sizes),
+the seat's own hand and its legal actions; a game's view subclasses it with what else its players
 may see, and never exposes another seat's hidden cards.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Sequence, TypeVar
 
+from .actions import Action
 from .cards import Card
 from .game import Outcome
 
@@ -29,6 +30,8 @@ class _Dealt(Protocol):
     def hand(self, seat: int) -> tuple[Card, ...]: ...
 
     def hand_size(self, seat: int) -> int: ...
+
+    def legal_actions(self, seat: int) -> Sequence[Action]: ...
 
 
 G = TypeVar("G", bound=_Dealt)
@@ -66,6 +69,10 @@ class SeatWindow(Generic[G]):
     def hand(self) -> tuple[Card, ...]:
         """This seat's own hand."""
         return self._game.hand(self.seat)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """What the game lists as this seat's legal actions now (none when it may not act)."""
+        return self._game.legal_actions(self.seat)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

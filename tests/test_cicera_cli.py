@@ -18,6 +18,25 @@ def run(*args, input=None):
     return runner.invoke(app, list(args), input=input)
 
 
+def staged(mine, table):
+    """A deal of Cicera staged for seat 0 to play ``mine`` (card text) onto
+    ``table``; each other seat holds as many cards, the rest is in the piles."""
+    from machiavelli.app.library import load_variant
+    from machiavelli.games.cicera.cards import card
+    from machiavelli.games.cicera.game import CiceraPosition, Game
+
+    variant = load_variant("cicera", [])
+    hand, laid = tuple(map(card, mine.split())), tuple(map(card, table.split()))
+    rest = list(variant.physical_cards)
+    for c in hand + laid:
+        rest.remove(c)
+    n = len(hand)
+    hands = (hand, *(tuple(rest[k * n:(k + 1) * n]) for k in range(3)))
+    rest = rest[3 * n:]
+    return Game.at_position(variant, CiceraPosition(hands=hands, table=laid,
+                                                    piles=(tuple(rest[::2]), tuple(rest[1::2]))))
+
+
 def test_play_piped_in_italian_with_local_words_and_a_choice(tmp_path):
     record = tmp_path / "deal.json"
     # Italian words (gioca/prendi), an ambiguous capture answered by number,
@@ -50,15 +69,10 @@ def test_play_a_whole_deal_from_stdin_and_replay(tmp_path):
 
 
 def test_ambiguous_capture_is_listed(tmp_path):
-    from machiavelli.app.library import load_variant
     from machiavelli.games.cicera import present
     from machiavelli.games.cicera.cards import card
-    from machiavelli.games.cicera.game import Game
 
-    game = Game(load_variant("cicera", []), 4, 1)
-    ids = {c: i for i, c in enumerate(game.variant.physical_cards)}
-    game.hands[game.current] = [ids[card("7D")]]
-    game.table = [ids[card(t)] for t in ("7C", "3B", "4S", "2S", "5B")]
+    game = staged("7D", "7C 3B 4S 2S 5B")
     view = game.view(game.current)
     options = present.read_command("play 7D take", view)
     assert {frozenset(a.take) for a in options} == {frozenset({card("7C")}), frozenset({card("3B"), card("4S")}),
@@ -130,19 +144,14 @@ def test_unknown_capture_gets_one_clear_line():
 def test_the_table_lists_an_ambiguous_capture_and_takes_the_choice_in_italian(tmp_path):
     import io
 
-    from machiavelli.app.library import load_variant
     from machiavelli.app.presented import Table
     from machiavelli.core.records import Seat
     from machiavelli.games.cicera.cards import card
-    from machiavelli.games.cicera.game import Game
     from machiavelli.games.cicera.present import PRESENTATION
 
     i18n.use_language("it", environ={})
-    game = Game(load_variant("cicera", []), 4, 1)
-    ids = {c: i for i, c in enumerate(game.variant.physical_cards)}
+    game = staged("7D RB", "7C 3B 4S")
     seat = game.current
-    game.hands[seat] = [ids[card("7D")], ids[card("RB")]]
-    game.table = [ids[card(t)] for t in ("7C", "3B", "4S")]
     lines: list[str] = []
     seats = [Seat("human" if s == seat else "random") for s in range(4)]
     table = Table(game, seats, PRESENTATION, io.StringIO("gioca 9D\ngioca 7D prendi\n2\n"), lines.append,

@@ -16,7 +16,7 @@ from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.simulate import play_game
 from machiavelli.games.cicera.actions import Play, parse_action
 from machiavelli.games.cicera.cards import card
-from machiavelli.games.cicera.game import Game
+from machiavelli.games.cicera.game import CiceraPosition, Game
 
 GOLDEN = Path(__file__).parent / "golden" / "cicera-deal.json"
 
@@ -26,17 +26,15 @@ def v():
     return load_variant("cicera", [])
 
 
-def rig(game: Game, hands: list[str], table: str, current: int = 0) -> Game:
-    """Put chosen cards in the hands and on the table (the rest to team piles)."""
-    ids = {c: i for i, c in enumerate(game.variant.physical_cards)}
-    game.hands = [[ids[card(t)] for t in h.split()] for h in hands]
-    game.table = [ids[card(t)] for t in table.split()]
-    used = {i for h in game.hands for i in h} | set(game.table)
-    game.piles = [[], []]
-    rest = [i for i in range(len(ids)) if i not in used]
-    game.piles[0], game.piles[1] = rest[::2], rest[1::2]
-    game.current = current
-    return game
+def rig(v, hands: list[str], table: str, current: int = 0) -> Game:
+    """A deal staged with chosen cards in the hands and on the table (the rest in the team piles)."""
+    held = tuple(tuple(card(t) for t in h.split()) for h in hands)
+    laid = tuple(card(t) for t in table.split())
+    rest = list(v.physical_cards)
+    for c in [*(c for h in held for c in h), *laid]:
+        rest.remove(c)
+    return Game.at_position(v, CiceraPosition(hands=held, table=laid, piles=(tuple(rest[::2]), tuple(rest[1::2])),
+                                              current=current))
 
 
 def test_deal_and_seat_order(v):
@@ -53,7 +51,7 @@ def test_notation_round_trips(v):
 
 
 def test_a_rejected_play_changes_nothing(v):
-    g = rig(Game(v, 4, 2), ["7D 2B", "3S", "4S", "5S"], "7C 3B 4S")
+    g = rig(v, ["7D 2B", "3S", "4D", "5S"], "7C 3B 4S")
     before = g.state()
     for action in (Play(card("9D")), Play(card("7D"), (card("9C"),)), Play(card("7D"), (card("3B"),))):
         with pytest.raises(IllegalAction):
@@ -65,7 +63,7 @@ def test_a_rejected_play_changes_nothing(v):
 
 
 def test_capture_goes_to_the_team_pile_and_leaving_is_allowed(v):
-    g = rig(Game(v, 4, 3), ["7D 2B", "7S 3S", "4D 5D", "5S 6S"], "7C 3B 4S")
+    g = rig(v, ["7D 2B", "7S 3S", "4D 5D", "5S 6S"], "7C 3B 4S")
     pile0, pile1 = len(g.piles[0]), len(g.piles[1])
     g.apply(Play(card("7D"), (card("3B"), card("4S"))), 0)
     assert len(g.piles[0]) == pile0 + 3 and g.table_cards() == (card("7C"),)
@@ -75,7 +73,7 @@ def test_capture_goes_to_the_team_pile_and_leaving_is_allowed(v):
 
 def test_must_capture_variant():
     v = load_variant("cicera", ["capture_optional=false"])
-    g = rig(Game(v, 4, 3), ["7D 2B", "7S", "4D", "5S"], "7C")
+    g = rig(v, ["7D 2B", "7S", "4D", "5S"], "7C")
     with pytest.raises(IllegalAction) as error:
         g.apply(Play(card("7D")), 0)
     assert error.value.code == "must-capture"
@@ -83,7 +81,7 @@ def test_must_capture_variant():
 
 
 def test_last_capture_takes_the_table_and_team_totals(v):
-    g = rig(Game(v, 4, 4), ["7D", "9S", "6B", "8C"], "7C 2B")
+    g = rig(v, ["7D", "9S", "6B", "8C"], "7C 2B")
     g.apply(Play(card("7D"), (card("7C"),)), 0)   # team 0 captures
     g.apply(Play(card("9S")), 1)
     g.apply(Play(card("6B")), 2)
@@ -98,10 +96,10 @@ def test_last_capture_takes_the_table_and_team_totals(v):
 
 
 def test_nobody_captured_leaves_the_cards_unclaimed_and_the_deal_drawn():
+    # Every award off (null drops a special card: {} would keep them), so the piles score nothing.
     v = load_variant("cicera", ["hand_size=1", "table_cards=0", "most_cards_points=0", "most_suit_points=0",
-                                "special_cards={}", "napola=false"])
-    g = rig(Game(v, 4, 5), ["7D", "9S", "6B", "8C"], "")
-    g.piles = [[], []]
+                                "special_cards={2S: null, 10D: null, FC: null}", "napola=false"])
+    g = rig(v, ["7D", "9S", "6B", "8C"], "")
     for seat, c in enumerate(("7D", "9S", "6B", "8C")):
         g.apply(Play(card(c)), seat)
     assert len(g.table) == 4 and g.outcome.reason == "drawn-deal" and g.outcome.winners == (0, 1, 2, 3)
@@ -109,7 +107,7 @@ def test_nobody_captured_leaves_the_cards_unclaimed_and_the_deal_drawn():
 
 def test_unclaimed_variant_keeps_the_last_cards_on_the_table():
     v = load_variant("cicera", ["leftover=unclaimed"])
-    g = rig(Game(v, 4, 4), ["7D", "9S", "6B", "8C"], "7C 2B")
+    g = rig(v, ["7D", "9S", "6B", "8C"], "7C 2B")
     g.apply(Play(card("7D"), (card("7C"),)), 0)
     for seat, c in ((1, "9S"), (2, "6B"), (3, "8C")):
         entry = g.apply(Play(card(c)), seat)

@@ -187,6 +187,31 @@ def test_random_damage_gives_a_record_error_or_a_valid_game(record_text, data):
         pass
 
 
+
+def test_a_drawn_deal_with_no_winner_replays():
+    """A Sì Sè Pái deal whose stock ran out has no winner: its record (with
+    ``"winners": []``) was refused as damaged; it is read and replays."""
+    from machiavelli.core.simulate import play_game
+
+    variant = load_variant("si-se-pai")
+    summary = play_game(variant, ["random"] * 4, 0, record=True)
+    assert summary.reason == "drawn-deal" and summary.winners == () and summary.record is not None
+    assert json.loads(summary.record)["result"]["winners"] == []
+    record = GameRecord.loads(summary.record)
+    assert record.result is not None and record.result.winners == () and record.result.reason == "drawn-deal"
+    game = record.replay()
+    assert game.outcome == record.result and game.stock == []
+    # The forms written before stay readable: a winner, and teams with their points.
+    assert GameRecord.loads(GameRecord.of(finished(), SEATS).dumps()).result.winners
+
+
+def test_winners_must_still_be_seats(record_text):
+    for winners in ([0, 9], ["0"], [True], "0", None):
+        with pytest.raises(RecordError) as caught:
+            GameRecord.loads(_broken(record_text, lambda d: d.update(result={"winners": winners,
+                                                                              "reason": "went-out"})))
+        assert caught.value.params["field"] == "result.winners"
+
 # -- golden records: how seeded games of every shipped variant end -------------------
 # Regenerate with tests/golden/make_golden.py only after a deliberate change.
 

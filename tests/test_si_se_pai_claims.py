@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from machiavelli.app.library import load_variant
-from machiavelli.core.errors import IllegalAction
+from machiavelli.core.errors import IllegalAction, PositionError
 from machiavelli.games.si_se_pai.actions import Discard, Pass, Take, Win, parse_action
-from machiavelli.games.si_se_pai.game import Game
+from machiavelli.games.si_se_pai.game import Game, SiSePaiPosition
 
 V = load_variant("si-se-pai", [])
 # Cards that make no group with each other nor with the cards the tests use.
@@ -20,26 +20,24 @@ def cards(text):
     return list(V.deck.parse_cards(text))
 
 
+def position(hands, public=None, source=0, drawn=True, discarding=None, top=(), variant=V):
+    """A deal of four whose hands are ``hands`` (junk added so that no hand
+    is complete by accident): the ``public`` card drawn or discarded by
+    ``source``, or a seat ``discarding``; the stock holds the rest, ``top``
+    first."""
+    held = tuple(tuple(cards(h)) for h in hands)
+    shown = tuple(cards(public)) if public else ()
+    first = tuple(cards(" ".join(top)))
+    stock = list(variant.physical_cards)
+    for card in (*(c for h in held for c in h), *shown, *first):
+        stock.remove(card)
+    return SiSePaiPosition(hands=held, deck=first + tuple(stock), seed=1, public=shown[0] if shown else None,
+                           source=source, drawn=drawn, discarding=discarding)
+
+
 def staged(hands, public, source=0, drawn=True, variant=V):
-    """A deal of four whose hands are ``hands`` (junk added so that no hand is
-    complete by accident) and whose public card is ``public``, drawn or
-    discarded by ``source``."""
-    game = Game(variant, 4, 1)
-    pool = list(range(len(variant.physical_cards)))
-
-    def take(card):
-        i = next(i for i in pool if variant.physical_cards[i] == card)
-        pool.remove(i)
-        return i
-
-    game.hands = [[take(c) for c in cards(h)] for h in hands]
-    public_id = take(cards(public)[0])
-    game.stock = pool
-    game.open = [[] for _ in range(4)]
-    game.aside = [[] for _ in range(4)]
-    game.outcome, game.discarding, game._log, game._events = None, None, [], []
-    game._offer(public_id, source, drawn)
-    return game
+    """A deal staged at ``public`` offered to the seats that may claim it (see :func:`position`)."""
+    return Game.at_position(variant, position(hands, public, source, drawn, variant=variant))
 
 
 def answer_all(game, answers):
@@ -88,8 +86,12 @@ def test_the_next_players_mixed_group_when_nobody_else_claims():
 
 
 def test_only_the_next_player_may_make_a_mixed_group():
-    game = staged([JUNK[0], JUNK[1], f"RG HG {JUNK[2]}", JUNK[3]], "CG", source=0)
-    assert 2 not in game.to_move()
+    # Seat 0, the drawer, may make a triple; seat 2 (not the next player) may not make its mixed group.
+    game = staged([f"CG CG {JUNK[0]}", JUNK[1], f"RG HG {JUNK[2]}", JUNK[3]], "CG", source=0)
+    assert game.to_move() == (0,) and game.claims(2) == []
+    with pytest.raises(PositionError) as caught:  # with no other claim, the card could not wait for anyone
+        staged([JUNK[0], JUNK[1], f"RG HG {JUNK[2]}", JUNK[3]], "CG", source=0)
+    assert caught.value.code == "nobody-may-claim"
     game = staged([JUNK[0], f"RG HG {JUNK[1]}", f"RG HG {JUNK[2]}", JUNK[3]], "CG", source=0)
     assert game.to_move() == (1,)
 
@@ -106,17 +108,21 @@ def test_ties_within_a_level_go_in_turn_order_from_the_owner():
 
 
 def test_the_owner_of_a_discard_cannot_claim_it():
-    game = staged([f"CY CY {JUNK[0]}", JUNK[1], JUNK[2], JUNK[3]], "CY", source=0, drawn=False)
+    game = Game.at_position(V, position([f"CY CY CY {JUNK[0]}", JUNK[1], JUNK[2], JUNK[3]], discarding=0))
+    entry = game.apply(Discard(cards("CY")[0]), 0)
     # Nobody else could claim it: set aside at once, and the next player drew.
     assert game.set_aside(0) == tuple(cards("CY"))
-    assert [e.kind for e in game._events][:2] == ["set-aside", "draw"] and game._events[1].seat == 1
+    assert [e.kind for e in entry.events][:2] == ["set-aside", "draw"] and entry.events[1].seat == 1
 
 
 def test_a_non_winning_claim_may_not_make_a_pair():
-    game = staged([f"HY {JUNK[0]}", f"HY {JUNK[1]}", f"CY CY {JUNK[2]}", JUNK[3]], "HY", source=0)
+    # Seat 3's discard is set aside and seat 0 draws the HY on top of the stock.
+    game = Game.at_position(V, position([f"HY {JUNK[0]}", f"HY {JUNK[1]}", f"CY CY {JUNK[2]}", f"AW {JUNK[3]}"],
+                                        discarding=3, top=["HY"]))
+    entry = game.apply(Discard(cards("AW")[0]), 3)
     # Neither the drawer nor the next player may pair it: nobody is asked, it is set aside.
     assert game.set_aside(0) == tuple(cards("HY"))
-    assert [e.kind for e in game._events][:3] == ["again", "set-aside", "draw"]
+    assert [e.kind for e in entry.events][:5] == ["set-aside", "draw", "again", "set-aside", "draw"]
 
 
 def test_the_pair_ban_and_other_limits_are_lifted_for_a_win():
@@ -214,3 +220,16 @@ def test_a_false_win_is_refused():
 def test_actions_round_trip(text):
     action = parse_action(text)
     assert action.text() == text and eval(repr(action), {"parse_action": parse_action}) == action
+
+
+def test_a_claim_that_lost_shows_no_card_to_the_others():
+    # The next player's mixed group loses to seat 2's triple: RG HG stay concealed in seat 1's hand.
+    game = staged([JUNK[0], f"RG HG {JUNK[1]}", f"CG CG {JUNK[2]}", JUNK[3]], "CG", source=0)
+    game.apply(Take(cards("CG CG")), 2)
+    entry = game.apply(Take(cards("RG HG")), 1)
+    assert claimed_by(game) == 2 and entry.events[0].answers == ((1, "take"), (2, "take"))
+    assert set(cards("RG HG")) <= set(game.hand(1))
+    for seat in (0, 2, 3):
+        shown = game.view(seat).log[-1]
+        assert shown.events == entry.events and shown.action.verb == "answered"
+    assert game.view(1).log[-1].action == Take(cards("RG HG"))  # its own answer, as it gave it

@@ -220,6 +220,22 @@ def test_asking_in_another_language_tells_nothing_of_changes_the_seat_cannot_see
     assert len(after) == 1 and after.pop() > before
 
 
+@pytest.mark.xfail(strict=True, reason="app/web/server.py numbers a seat's views with the table's count of every "
+                   "change, hidden ones included: the jump at its next visible change tells how many it could "
+                   "not see (another hand's reorders; in Sì Sè Pái, how many answered after it). A count of "
+                   "the seat's own visible changes would not.")
+def test_the_version_a_seat_receives_counts_only_the_changes_it_saw(client):
+    game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "seed": 1}).json()
+    (mine, theirs) = (game["seats"][0]["token"], game["seats"][1]["token"])
+    url = f"/api/games/{game['id']}/view?token={mine}&lang=en"
+    before = client.get(url).json()["version"]
+    for order in ("rank", "suit"):  # the other seat's own order of hand, twice: changes this seat does not see
+        assert client.post(f"/api/games/{game['id']}/actions?token={theirs}",
+                           json={"command": f"sort {order}"}).status_code == 200
+    assert client.post(f"/api/games/{game['id']}/actions?token={mine}", json={"command": "sort rank"}).status_code == 200
+    assert client.get(url).json()["version"] == before + 1
+
+
 def test_a_move_that_cannot_be_saved_is_said_and_still_reaches_the_other_pages(client, monkeypatch):
     from machiavelli.app.web import tables as module
     from machiavelli.core.errors import RecordError

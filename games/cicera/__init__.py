@@ -34,6 +34,16 @@ def _parse_action(text: str, variant: CiceraVariant) -> Any:
     return parse_action(text, variant.deck)
 
 
+def _position(game: Any) -> Any:
+    return game.position()
+
+
+def _stage(variant: Any, position: Any) -> Any:
+    from .game import Game
+
+    return Game.at_position(variant, position)
+
+
 def _tally(game: Any) -> Any:
     from .tally import Tally
 
@@ -74,6 +84,8 @@ GAME = GameDefinition(
     new_game=_new_game,
     parse_action=_parse_action,
     terminations=Ending,
+    position=_position,
+    stage=_stage,
     bots={"random": _random, "greedy": _greedy, "partner": _partner},
     tally=_tally,
     default_variant="cicera",

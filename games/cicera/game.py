@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.core.errors import IllegalAction, PositionError, SetupError
 from machiavelli.core.game import Outcome
 from machiavelli.core.numbers import MAX_DIGITS
+from machiavelli.core.position import Position, check_cards, check_seat
 
 from .actions import Play
 from .ending import Ending
@@ -43,6 +44,28 @@ class Entry:
     @property
     def points(self) -> int:
         return sum(b.points for b in self.bonuses)
+
+
+@dataclass(frozen=True)
+class CiceraPosition(Position):
+    """A deal of Cicera set up by hand (see :mod:`machiavelli.core.position`):
+    besides the hands, the loose cards on the ``table``, each team's
+    capture ``pile`` and ``bonus_points`` (empty: none yet), who plays now
+    and the number of the turn, the dealer and the first player (None: the
+    seat before ``current``, and the seat after the dealer), the card the
+    previous player ``left`` on the table and the last seat that captured.
+    Every card of the deck is in a hand, on the table or in a pile; there
+    is no deck to draw from."""
+
+    table: tuple[Card, ...] = ()
+    piles: tuple[tuple[Card, ...], ...] = ()
+    bonus_points: tuple[int, ...] = ()
+    current: int = 0
+    turn: int = 1
+    dealer: int | None = None
+    first: int | None = None
+    left: Card | None = None
+    last_capturer: int | None = None
 
 
 class Game:
@@ -85,6 +108,66 @@ class Game:
         self.outcome: Outcome | None = None
         self.awards: tuple[Award, ...] = ()
         self._log: list[Entry] = []
+
+    @classmethod
+    def at_position(cls, variant: CiceraVariant, position: CiceraPosition) -> "Game":
+        """A deal set up at ``position``, the current seat to play; raises
+        PositionError for a position that cannot occur (a card missing or
+        twice, hand sizes that no deal gives, a card left that is not on
+        the table)."""
+        players = len(position.hands)
+        if not variant.players.min <= players <= variant.players.max:
+            raise PositionError("bad-players", players=players, min=variant.players.min, max=variant.players.max)
+        teams = variant.teams(players)
+        piles = position.piles or tuple(() for _ in teams)
+        bonus = position.bonus_points or tuple(0 for _ in teams)
+        if len(piles) != len(teams) or len(bonus) != len(teams):
+            raise PositionError("bad-teams", teams=len(teams))
+        if position.deck:
+            raise PositionError("no-deck", cards=variant.deck.format_cards(position.deck[:8]))
+        for seat, what in ((position.current, "current"), (position.dealer, "dealer"), (position.first, "first"),
+                           (position.last_capturer, "last_capturer")):
+            check_seat(seat, players, what)
+        check_cards([*position.cards(), *position.table, *(c for p in piles for c in p)],
+                    variant.physical_cards, variant.deck, every=True)
+        # Play goes round one card each: from the current seat, hands of n cards, then of n - 1.
+        sizes = [len(position.hands[(position.current + k) % players]) for k in range(players)]
+        n = sizes[0]
+        if n == 0 or any(b not in (n, n - 1) or b > a for a, b in zip(sizes, sizes[1:])):
+            raise PositionError("hand-sizes", sizes=" ".join(map(str, sizes)))
+        if position.left is not None and position.left not in position.table:
+            raise PositionError("left-not-on-table", card=variant.deck.card_text(position.left))
+        game = cls.__new__(cls)
+        game.variant, game.players, game.seed = variant, players, position.seed
+        game.teams = teams
+        game._team_of = {s: t for t, seats in enumerate(teams) for s in seats}
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(variant.physical_cards):
+            free.setdefault(card, []).append(i)
+
+        def ids(cards: tuple[Card, ...]) -> list[int]:
+            return [free[c].pop(0) for c in cards]
+
+        game.hands = [ids(h) for h in position.hands]
+        game.table = ids(position.table)
+        game.piles = [ids(p) for p in piles]
+        game.bonus_points = list(bonus)
+        game.current, game.turn_number = position.current, position.turn
+        game.dealer = (position.current - 1) % players if position.dealer is None else position.dealer
+        game.first = (game.dealer + 1) % players if position.first is None else position.first
+        left = position.left
+        game.left = None if left is None else next(i for i in game.table if game.card(i) == left)
+        game.last_capturer = position.last_capturer
+        game.outcome, game.awards, game._log = None, (), []
+        return game
+
+    def position(self) -> CiceraPosition:
+        """The deal now, without its history (see :meth:`at_position`)."""
+        return CiceraPosition(
+            hands=tuple(self.hand(s) for s in range(self.players)), seed=self.seed, table=self.table_cards(),
+            piles=tuple(self.pile(t) for t in range(len(self.teams))), bonus_points=tuple(self.bonus_points),
+            current=self.current, turn=self.turn_number, dealer=self.dealer, first=self.first,
+            left=self.left_card(), last_capturer=self.last_capturer)
 
     # -- reading ----------------------------------------------------------------
 

@@ -37,6 +37,22 @@ def _parse_action(text: str, variant: MachiavelliVariant) -> Any:
     return parse_action(text, variant.deck)
 
 
+def _listed(action: Any) -> bool:
+    from .legal import listed
+
+    return listed(action)
+
+
+def _position(game: Any) -> Any:
+    return game.position()
+
+
+def _stage(variant: Any, position: Any) -> Any:
+    from .game import Game
+
+    return Game.at_position(variant, position)
+
+
 def _tally(game: Any) -> Any:
     from .tally import Tally
 
@@ -89,6 +105,9 @@ GAME = GameDefinition(
     new_game=_new_game,
     parse_action=_parse_action,
     terminations=Ending,
+    position=_position,
+    stage=_stage,
+    listed=_listed,
     bots={"random": _random, "greedy": _greedy, "solver": _solver, "fallible": _fallible,
           # Player models with a meaning (see .levels), weakest first.
           **{name: _level(name) for name in ("beginner", "casual", "club", "expert")}},

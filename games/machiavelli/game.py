@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.core.errors import IllegalAction, PositionError, SetupError
 from machiavelli.core.game import Outcome
 from machiavelli.core.numbers import MAX_DIGITS
+from machiavelli.core.position import Position, check_cards, check_seat
 from machiavelli.core.table import MeldRules, Table, rules_for
 
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
@@ -27,7 +28,7 @@ from .variant import MachiavelliVariant as Variant
 if TYPE_CHECKING:
     from .view import View
 
-__all__ = ["Game", "Entry", "Outcome", "Ending", "WENT_OUT", "DECK_EXHAUSTED", "BLOCKED", "OUTCOME_REASONS"]
+__all__ = ["Game", "MachiavelliPosition", "Entry", "Outcome", "Ending", "WENT_OUT", "DECK_EXHAUSTED", "BLOCKED", "OUTCOME_REASONS"]
 
 OUTCOME_REASONS = tuple(Ending)
 
@@ -61,6 +62,25 @@ class Entry:
     penalty: bool = False
     #: Cards the next player drew to start their turn (``drawing: start-of-turn``).
     next_drew: int = 0
+
+
+@dataclass(frozen=True)
+class MachiavelliPosition(Position):
+    """A game of Machiavelli set up by hand (see :mod:`machiavelli.core.position`):
+    besides the hands and the deck, the ``table``'s melds as laid out, the
+    ``help`` cards, the cards in the ``working`` area (only as a game
+    reports its position mid-turn: none can be set up), whose turn it is
+    and its number, the dealer (None: the seat before ``current``) and the
+    seats that have ``opened``. Cards the position does not place are set
+    aside, out of play."""
+
+    table: tuple[tuple[Card, ...], ...] = ()
+    help: tuple[Card, ...] = ()
+    working: tuple[Card, ...] = ()
+    current: int = 0
+    turn: int = 1
+    dealer: int | None = None
+    opened: tuple[int, ...] = ()
 
 
 #: The steps that change melds already on the table.
@@ -118,7 +138,8 @@ class Game:
         self._begin(variant, seed, dealer, first, deck, hands, [], help, [])
 
     def _begin(self, variant: Variant, seed: int, dealer: int, first: int, deck: list[int],
-               hands: list[list[int]], table: list[tuple[int, ...]], help: list[int], aside: list[int]) -> None:
+               hands: list[list[int]], table: list[tuple[int, ...]], help: list[int], aside: list[int],
+               turn: int = 1) -> None:
         self.variant = variant
         self.players = len(hands)
         self.seed = seed
@@ -143,17 +164,20 @@ class Game:
         self._start_got = 0
         self._idle = 0
         self.outcome: Outcome | None = None
-        self._turn = Turn(first, 1, self.rules, table, hands[first], help, self._working)
+        self._turn = Turn(first, turn, self.rules, table, hands[first], help, self._working)
         self._handlers = {Draw: self._draw, Restore: self._restore, End: self._end}
 
     @classmethod
     def from_position(cls, variant: Variant, hands: Sequence[Iterable[Card]], table: Iterable[Iterable[Card]] = (),
                       deck: Iterable[Card] | None = None, help: Iterable[Card] = (), current: int = 0,
-                      seed: int = 0, opened: Iterable[int] = ()) -> "Game":
+                      seed: int = 0, opened: Iterable[int] = (), turn: int = 1,
+                      dealer: int | None = None) -> "Game":
         """A game set up by hand (tests, puzzles, hints): ``hands`` per seat
         and ``table`` melds as cards, ``deck`` top first. Without ``deck``,
         every card not placed forms the deck, shuffled by ``seed``; with it,
-        the cards not placed are set aside, out of play. ``current`` starts."""
+        the cards not placed are set aside, out of play. ``current`` starts
+        turn number ``turn``; ``dealer`` (None: the seat before ``current``)
+        is only shown. :meth:`at_position` takes the same as one value."""
         rules = rules_for(variant)
         free: dict[int, list[int]] = {}
         for i in reversed(range(variant.card_count)):
@@ -182,16 +206,53 @@ class Game:
         else:
             pile = list(reversed(ids(deck)))
             aside = sorted(i for pool in free.values() for i in pool)
-        game._begin(variant, seed, (current - variant.step) % len(hands), current, pile, held, melds, laid, aside)
+        game._begin(variant, seed, (current - variant.step) % len(hands) if dealer is None else dealer, current,
+                    pile, held, melds, laid, aside, turn)
         for seat in opened:  # seats that made their first play before this position
             game._opened[seat] = True
         return game
+
+    @classmethod
+    def at_position(cls, variant: Variant, position: "MachiavelliPosition") -> "Game":
+        """A game set up at ``position`` (see :class:`MachiavelliPosition`),
+        the current seat's turn starting there; PositionError for cards the
+        decks do not hold, a seat that is none, or cards in the working area
+        (taken from melds this turn: with no history, they have nowhere to
+        go back to)."""
+        players = len(position.hands)
+        if not max(2, variant.players.min) <= players <= variant.players.max:
+            raise PositionError("bad-players", players=players, min=variant.players.min, max=variant.players.max)
+        for seat, what in ((position.current, "current"), (position.dealer, "dealer"),
+                           *((s, "opened") for s in position.opened)):
+            check_seat(seat, players, what)
+        if position.working:
+            raise PositionError("working-area", cards=variant.deck.format_cards(position.working))
+        check_cards([*position.cards(), *(c for m in position.table for c in m), *position.help],
+                    variant.physical_cards, variant.deck, every=False)
+        return cls.from_position(variant, position.hands, position.table, position.deck, position.help,
+                                 position.current, position.seed, position.opened, position.turn, position.dealer)
+
+    def position(self) -> "MachiavelliPosition":
+        """The game now, without its history (see :meth:`at_position`); in
+        the middle of a turn, with what the turn has done so far."""
+        return MachiavelliPosition(
+            hands=tuple(self.hand(s) for s in range(self.players)), deck=self.deck, seed=self.seed,
+            table=self.melds(), help=self.help_cards, working=self.working, current=self.current,
+            turn=self.turn_number, dealer=self.dealer, opened=tuple(s for s in range(self.players) if self._opened[s]))
 
     # -- whose turn ----------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
         """The seat that may act now (one at a time in Machiavelli); none once the game is over."""
         return () if self.outcome is not None else (self._turn.seat,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The atomic actions ``seat`` may take now, each legal and listed
+        once (a new meld of several cards is its first card, then
+        additions): see :mod:`.legal`. None when it is not the seat's turn."""
+        from .legal import legal_actions
+
+        return legal_actions(self, seat)
 
     def clone(self) -> "Game":
         """An independent copy of the game, mid-turn included."""

@@ -137,9 +137,11 @@ class View(SeatWindow["Game"]):
 
     @property
     def rearranged(self) -> tuple[Card, ...]:
-        """Table cards taken or moved this turn, wherever they are now."""
-        cards = self._game.rules.cards
-        return tuple(cards[i] for i in sorted(self._game.turn.touched))
+        """Table cards taken or moved this turn, wherever they are now, in
+        the deck's order (the engine's card ids say which copy of a card
+        was dealt where: never shown)."""
+        cards, deck = self._game.rules.cards, self._game.variant.deck
+        return tuple(sorted((cards[i] for i in self._game.turn.touched), key=deck.sort_key))
 
     @property
     def opened(self) -> tuple[bool, ...]:
@@ -157,9 +159,10 @@ class View(SeatWindow["Game"]):
 
     @property
     def played(self) -> tuple[Card, ...]:
-        """Hand cards the current player has put on the table this turn."""
-        cards = self._game.rules.cards
-        return tuple(cards[i] for i in self._game.turn.played_ids())
+        """Hand cards the current player has put on the table this turn, in
+        the deck's order (the order of their hand is theirs alone)."""
+        cards, deck = self._game.rules.cards, self._game.variant.deck
+        return tuple(sorted((cards[i] for i in self._game.turn.played_ids()), key=deck.sort_key))
 
     @property
     def played_from_hand(self) -> bool:

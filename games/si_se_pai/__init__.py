@@ -46,6 +46,16 @@ def _count_label(key: str) -> str | None:
     return _("Claims per deal: {kind}", kind=group_name(key[len("claim-"):]))
 
 
+def _position(game: Any) -> Any:
+    return game.position()
+
+
+def _stage(variant: Any, position: Any) -> Any:
+    from .game import Game
+
+    return Game.at_position(variant, position)
+
+
 def _tally(game: Any) -> Any:
     from .tally import Tally
 
@@ -80,6 +90,8 @@ GAME = GameDefinition(
     new_game=_new_game,
     parse_action=_parse_action,
     terminations=Ending,
+    position=_position,
+    stage=_stage,
     bots={"random": _random, "keeper": _keeper},
     tally=_tally,
     count_label=_count_label,

@@ -81,6 +81,19 @@ class Discard(Action):
         return f"parse_action({self.text()!r})"
 
 
+@dataclass(frozen=True, slots=True)
+class Answered(Action):
+    """Another seat's answer as a view's log shows it once the public card
+    is decided: that the seat answered, not what (the answers' verbs are in
+    the decision's events; a claim that lost leaves its cards concealed).
+    Never played: the notation does not read it."""
+
+    verb: ClassVar[str] = "answered"
+
+    def __repr__(self) -> str:
+        return "Answered()"
+
+
 Answer = Pass | Take | Win
 
 

@@ -19,14 +19,15 @@ draws by itself; a seat with nothing it may claim is not asked.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from machiavelli.core.actions import Action
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.core.errors import IllegalAction, PositionError, SetupError
 from machiavelli.core.game import Outcome
 from machiavelli.core.numbers import MAX_DIGITS
+from machiavelli.core.position import Position, check_cards, check_seat
 
 from .actions import Discard, Pass, Take, Win
 from .claims import Claim, answers_for, judge, winner_of
@@ -66,6 +67,43 @@ class Entry:
     #: The first action's entry also carries what happened before anyone
     #: acted (the dealer's draw, and on), so that a narration misses nothing.
     before: tuple[Event, ...] = ()
+
+
+Group = tuple[str, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class SiSePaiPosition(Position):
+    """A deal of Sì Sè Pái set up by hand (see :mod:`machiavelli.core.position`):
+    besides the concealed hands and the stock (``deck``, top first), each
+    seat's ``open`` groups (kind, cards) and the cards it set ``aside``;
+    then either the ``public`` card, whose it is (``source``), whether it
+    was ``drawn``, and the ``answers`` given to it so far, unseen by the
+    others (seat, action); or the seat that claimed and is ``discarding``.
+    ``turn`` is the number of the turn; the dealer (None: ``source``) is
+    shown. Every card of the deck is placed once."""
+
+    open: tuple[tuple[Group, ...], ...] = ()
+    aside: tuple[tuple[Card, ...], ...] = ()
+    public: Card | None = None
+    source: int = 0
+    drawn: bool = True
+    answers: tuple[tuple[int, Action], ...] = ()
+    discarding: int | None = None
+    turn: int = 1
+    dealer: int | None = None
+
+    def seen_by(self, seat: int) -> dict[str, Any]:
+        """As every position, and only this seat's own answer: whether the
+        others have answered is as secret as what."""
+        out = super().seen_by(seat)
+        out["answers"] = tuple((s, a) for s, a in self.answers if s == seat)
+        return out
+
+    def varied(self, seat: int, rng: random.Random) -> "SiSePaiPosition":
+        """Redealt, and each other seat's answer kept or not given yet."""
+        other = self.redealt(seat, rng)
+        return replace(other, answers=tuple((s, a) for s, a in self.answers if s == seat or rng.random() < 0.5))
 
 
 class Game:
@@ -111,6 +149,81 @@ class Game:
         self._draw(self.dealer)
         #: What happened before anyone acted (the first draw, and on).
         self.opening: tuple[Event, ...] = tuple(self._events)
+
+    @classmethod
+    def at_position(cls, variant: SiSePaiVariant, position: SiSePaiPosition) -> "Game":
+        """A deal set up at ``position``; raises PositionError for one that
+        cannot occur: a card missing or twice, a group that is none, a
+        public card nobody may claim (the deal would have gone on), an
+        answer the rules refuse, or every answer in (it would be decided)."""
+        players = len(position.hands)
+        if not variant.players.min <= players <= variant.players.max:
+            raise PositionError("bad-players", players=players, min=variant.players.min, max=variant.players.max)
+        opened = position.open or tuple(() for _ in range(players))
+        aside = position.aside or tuple(() for _ in range(players))
+        if len(opened) != players or len(aside) != players:
+            raise PositionError("bad-seats", players=players)
+        for seat, what in ((position.source, "source"), (position.discarding, "discarding"),
+                           (position.dealer, "dealer"), *((s, "answers") for s, _a in position.answers)):
+            check_seat(seat, players, what)
+        public = () if position.public is None else (position.public,)
+        check_cards([*position.cards(), *(c for g in opened for _k, cards in g for c in cards),
+                     *(c for a in aside for c in a), *public], variant.physical_cards, variant.deck, every=True)
+        if (position.public is None) == (position.discarding is None):
+            raise PositionError("public-or-discarding")
+        game = cls.__new__(cls)
+        game.variant, game.players, game.seed = variant, players, position.seed
+        game.groups = groups_of(variant)
+        for groups in opened:
+            for kind, cards in groups:
+                if game.groups.kind_of(cards) != kind:
+                    raise PositionError("not-a-group", cards=variant.deck.format_cards(cards), kind=kind)
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(variant.physical_cards):
+            free.setdefault(card, []).append(i)
+
+        def ids(cards: Iterable[Card]) -> list[int]:
+            return [free[c].pop(0) for c in cards]
+
+        game.hands = [ids(h) for h in position.hands]
+        game.stock = ids(reversed(position.deck))
+        game.open = [[(kind, ids(cards)) for kind, cards in groups] for groups in opened]
+        game.aside = [ids(a) for a in aside]
+        game.dealer = position.source if position.dealer is None else position.dealer
+        game.first = game.dealer
+        game.public = ids(public)[0] if public else None
+        game.source, game.drawn = position.source, position.drawn
+        game.discarding, game.answers, game.waiting = position.discarding, {}, []
+        game.turn_number, game.outcome, game.score, game.winning_groups = position.turn, None, 0, ()
+        game._log, game._events, game.opening = [], [], ()
+        if position.public is not None:
+            order = [(game.source + k) % players for k in range(players)]
+            game.waiting = [s for s in (order if game.drawn else order[1:]) if answers_for(game, s)]
+            if not game.waiting:
+                raise PositionError("nobody-may-claim", card=variant.deck.card_text(position.public))
+            for seat, answer in position.answers:
+                if seat not in game.waiting or seat in game.answers:
+                    raise PositionError("answer-not-asked", seat=seat)
+                if not isinstance(answer, Pass):
+                    try:
+                        judge(game, seat, answer)
+                    except IllegalAction as refused:
+                        raise PositionError("answer-refused", seat=seat, reason=refused.code) from None
+                game.answers[seat] = answer
+            if not game.to_move():
+                raise PositionError("every-answer-in")
+        elif position.answers:
+            raise PositionError("answer-not-asked", seat=position.answers[0][0])
+        return game
+
+    def position(self) -> SiSePaiPosition:
+        """The deal now, without its history (see :meth:`at_position`)."""
+        return SiSePaiPosition(
+            hands=tuple(self.hand(s) for s in range(self.players)), deck=self.cards(self.stock[::-1]),
+            seed=self.seed, open=tuple(self.open_groups(s) for s in range(self.players)),
+            aside=tuple(self.set_aside(s) for s in range(self.players)), public=self.public_card(),
+            source=self.source, drawn=self.drawn, answers=tuple(self.answers.items()),
+            discarding=self.discarding, turn=self.turn_number, dealer=self.dealer)
 
     # -- reading ------------------------------------------------------------------
 

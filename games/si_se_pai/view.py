@@ -1,20 +1,25 @@
 """What one seat sees of a deal: its concealed hand, every open group, the
 public card and whose it is, the cards set aside, the stock's size and how
 many cards each other seat conceals. Never another hand, nor another
-seat's answer before all are in."""
+seat's answer (only, once all are in, their verbs)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from machiavelli.core.cards import Card
 from machiavelli.core.view import SeatWindow
 
+from .actions import Answered, Discard
 from .variant import SiSePaiVariant
 
 if TYPE_CHECKING:
     from .claims import Claim
     from .game import Event, Game
+
+
+ANSWERED = Answered()
 
 
 class View(SeatWindow["Game"]):
@@ -79,14 +84,14 @@ class View(SeatWindow["Game"]):
     def discardable(self) -> tuple[Card, ...]:
         return self._game.discardable(self.seat)
 
-    def legal_actions(self) -> list[Any]:
-        return self._game.legal_actions(self.seat)
-
     @property
     def log(self) -> tuple[Any, ...]:
-        # Answers are public only once the card is decided: an entry that
-        # decided nothing shows no choice.
-        return tuple(e for e in self._game.log if e.ends_turn or e.seat == self.seat)
+        # Answers are secret: another seat's shows only once it decided the
+        # card, and then without its choice (a claim that lost would show
+        # cards still concealed in that hand); the events tell the rest.
+        seat = self.seat
+        return tuple(e if e.seat == seat or isinstance(e.action, Discard) else replace(e, action=ANSWERED)
+                     for e in self._game.log if e.ends_turn or e.seat == seat)
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat cannot see: the stock and the other hands, together."""

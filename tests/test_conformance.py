@@ -1,0 +1,87 @@
+"""The conformance kit (core/conformance.py) over every registered game:
+its default variant, a few seeds, the fewest and the most seats. A game a
+plugin registers is checked the same way, with nothing to add here."""
+
+from __future__ import annotations
+
+import pytest
+
+from machiavelli.app.library import load_variant
+from machiavelli.app.web.views import can_show
+from machiavelli.core import conformance, registry
+from machiavelli.core.records import Seat
+
+GAMES = sorted(registry.games())
+
+#: The endings random play reaches in the shipped games' default variants
+#: (Machiavelli's "blocked" needs players who neither play nor draw).
+ENDINGS = {
+    "machiavelli": ("went-out", "deck-exhausted"),
+    "cicera": ("higher-total", "drawn-deal"),
+    "si-se-pai": ("won", "drawn-deal"),
+}
+
+
+def default_variant(definition):
+    return load_variant(definition.default_variant or definition.name)
+
+
+def web_page(view):
+    """What the browser gets for the seat (the application's JSON): held to the same checks as the view."""
+    from machiavelli.app.web.views import seat_json
+
+    seats = [Seat("random", f"Player {s + 1}") for s in range(view.players)]
+    return seat_json(view, seats, "suit", {})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_conforms(name):
+    definition = registry.game(name)
+    report = conformance.check_game(definition, default_variant(definition))
+    assert report.games and report.states
+    # Each check ran (a game whose views never differ in hidden cards would prove nothing).
+    for check in ("clone", "notation", "record", "legal-accepted", "unlisted-refused", "refusal", "seed",
+                  "view-pair", "view-pair-differs", "staging"):
+        assert report.checks[check], f"{name}: the kit never ran {check}"
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if can_show(name)])
+def test_the_web_page_of_every_seat_shows_only_what_it_may_see(name):
+    definition = registry.game(name)
+    variant = default_variant(definition)
+    report = conformance.check_game(definition, variant, conformance.Settings(
+        seeds=(4,), players=(variant.players.max,), observers=(web_page,)))
+    assert report.checks["view-pair"] and report.checks["record"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_kind_of_ending_replays(name):
+    definition = registry.game(name)
+    report = conformance.check_endings(definition, default_variant(definition), wanted=ENDINGS.get(name))
+    assert report.endings and report.checks["record"] == report.games
+    assert set(ENDINGS.get(name, ())) <= set(report.endings)
+
+
+def test_answers_given_unseen_are_checked_as_hidden_events():
+    definition = registry.game("si-se-pai")
+    report = conformance.check_game(definition, default_variant(definition), conformance.Settings(seeds=(1,)))
+    assert report.checks["hidden-event"]
+
+
+@pytest.mark.xfail(strict=True, reason="Sì Sè Pái's log, and so every seat's view and narration, gives the card's "
+                   "decision to the seat that answered last: the others learn who answered after whom, and that "
+                   "it was asked. Telling the decision without a seat needs a new sentence for the translators.")
+def test_the_order_of_answers_given_unseen_stays_secret():
+    import random
+
+    definition = registry.game("si-se-pai")
+    variant = default_variant(definition)
+    compared = 0
+    for seed in range(20):
+        game = definition.new_game(variant, 4, seed)
+        rng = random.Random(seed)
+        while game.outcome is None and not compared:
+            compared += conformance.check_secret_order(definition, game)
+            seat = rng.choice(game.to_move())
+            game.apply(rng.choice(game.legal_actions(seat)), seat)
+    assert compared
