@@ -1,14 +1,15 @@
 """A base for a game's seat view: what every game of the family shows alike.
 
 A view reads its game live (it is not a copy). This base gives the public
-facts every game has (players, turn, whose move, the result, hand sizes) and
+facts every game has (the variant, players, turn, whose move, the result,
+hand sizes, the log of accepted actions as every seat may know them) and
 the seat's own hand; a game's view subclasses it with what else its players
 may see, and never exposes another seat's hidden cards.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Sequence, TypeVar
 
 from .cards import Card
 from .game import Outcome
@@ -30,6 +31,9 @@ class _Dealt(Protocol):
 
     def hand_size(self, seat: int) -> int: ...
 
+    @property
+    def log(self) -> Sequence[Any]: ...
+
 
 G = TypeVar("G", bound=_Dealt)
 
@@ -43,6 +47,11 @@ class SeatWindow(Generic[G]):
         if not 0 <= seat < game.players:
             raise ValueError(f"no seat {seat} in a game of {game.players}")
         self._game, self.seat = game, seat
+
+    @property
+    def variant(self) -> Any:
+        """The rules being played (public: every seat knows them)."""
+        return self._game.variant
 
     @property
     def players(self) -> int:
@@ -66,6 +75,11 @@ class SeatWindow(Generic[G]):
     def hand(self) -> tuple[Card, ...]:
         """This seat's own hand."""
         return self._game.hand(self.seat)
+
+    @property
+    def log(self) -> Sequence[Any]:
+        """Every accepted action, as every seat may know it (the game's ``LogEntry``)."""
+        return self._game.log
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
