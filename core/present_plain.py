@@ -36,7 +36,7 @@ from typing import Any, Iterable, Sequence
 from .actions import Action
 from .cards import FRENCH, Card, DeckSpec
 from .errors import IllegalAction, MachiavelliError, NotationError
-from .i18n import _, format_list, format_number, join_clauses, join_values, labelled, ngettext, pgettext
+from .i18n import _, format_list, format_number, join_clauses, join_values, labelled, npgettext, pgettext
 from .present import Area, Move, Presentation, RulesDocument, RulesWriter, Style, TableView, count_text
 from .registry import GameDefinition
 from .terminal import printable
@@ -170,7 +170,8 @@ def result_text(outcome: Any, style: Style) -> str:
         return pgettext("plain table", "Game over ({reason}): nobody wins.", reason=reason)
     # TRANSLATORS: The end of a game without a presentation of its own; {players} is the winners' names,
     # listed, {reason} is the game's code for how it ended (went-out, blocked).
-    return ngettext("Game over ({reason}): {players} wins.", "Game over ({reason}): {players} win.", len(winners),
+    return npgettext("plain table", "Game over ({reason}): {players} wins.", "Game over ({reason}): {players} win.",
+                     len(winners),
                     players=format_list(_seat_name(s, style) for s in winners), reason=reason)
 
 
@@ -223,7 +224,8 @@ def _listed(actions: Sequence[Action], deck: DeckSpec) -> list[str]:
     if len(actions) > MAX_LISTED:
         # TRANSLATORS: The table of a game without a presentation of its own, after its numbered list
         # of moves; {n} is a number of moves not listed.
-        lines.append("  " + ngettext("… and {n} more move", "… and {n} more moves", len(actions) - MAX_LISTED))
+        lines.append("  " + npgettext("plain table", "… and {n} more move", "… and {n} more moves",
+                                      len(actions) - MAX_LISTED))
     return lines
 
 
@@ -268,12 +270,12 @@ class _PlainRules(RulesWriter):
             pgettext("plain rules", "{low} to {high} players.", low=v.players.min, high=v.players.max)
             if v.players.min != v.players.max else
             # TRANSLATORS: The rules of a game without a presentation of its own; {n} is a number of players.
-            ngettext("{n} player.", "{n} players.", v.players.min),
+            npgettext("plain rules", "{n} player.", "{n} players.", v.players.min),
             # TRANSLATORS: The rules of a game without a presentation of its own; {n} is a number of decks,
             # {cards} is a number of cards, {ranks} is the ranks' codes, {suits} is the suits' symbols.
-            ngettext("One deck of {cards} cards: ranks {ranks}, suits {suits}.",
-                     "{n} decks, {cards} cards in all: ranks {ranks}, suits {suits}.", v.decks,
-                     cards=v.card_count, ranks=self.latin(ranks), suits=self.latin(suits)))
+            npgettext("plain rules", "One deck of {cards} cards: ranks {ranks}, suits {suits}.",
+                      "{n} decks, {cards} cards in all: ranks {ranks}, suits {suits}.", v.decks,
+                      cards=v.card_count, ranks=self.latin(ranks), suits=self.latin(suits)))
         items = []
         for key, info in type(v).model_fields.items():
             if key in _BASE_KEYS:
@@ -288,6 +290,9 @@ class _PlainRules(RulesWriter):
                 items.append(pgettext("plain rules", "{parameter} = {value}: {meaning}",
                                       parameter=self.latin(key), value=value, meaning=meaning))
             else:
+                # TRANSLATORS: One rule of a variant of a game without a presentation of its own, whose
+                # meaning the game does not say; {parameter} is the parameter's key (a code, as --set takes
+                # it), {value} its value.
                 items.append(pgettext("plain rules", "{parameter} = {value}", parameter=self.latin(key),
                                       value=value))
         if items:
