@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from machiavelli.core.actions import Action
-from machiavelli.core.cards import Card, DeckSpec
+from machiavelli.core.cards import FRENCH, Card, DeckSpec
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.glossary import rank_name
+from machiavelli.core.glossary import rank_name, show_card
 from machiavelli.core.i18n import NP_, _, format_list, ngettext, npgettext, pgettext
 from machiavelli.core.present import (Area, Move, Presentation, RuleExample, RulesDocument, RulesWriter, Style,
                                       TableView, reason_text)
@@ -177,7 +177,14 @@ def summary(game: Any, style: Style) -> list[str]:
 
 
 def explain(error: MachiavelliError) -> str | None:
-    return reason_text(REASONS, "eights reason", error)
+    """A refusal in words, its cards named as the screen shows them."""
+    shown = dict(error.params)
+    for key in ("card", "top"):
+        try:
+            shown[key] = show_card(FRENCH.parse_card(str(shown[key])), FRENCH)
+        except (KeyError, NotationError):
+            pass
+    return reason_text(REASONS, "eights reason", type(error)(error.code, **shown))
 
 
 def table(view: Any, style: Style) -> TableView:
