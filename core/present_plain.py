@@ -375,10 +375,11 @@ def plain(definition: GameDefinition) -> Presentation:
         same = [a for a in actions if fold(a.text(deck)) == typed]
         if same:
             return (same[0],)
-        variant = getattr(view, "variant", None)
-        if variant is None:
-            raise NotationError("bad-move", token=text[:60])
-        return (definition.parse_action(text, variant),)
+        try:
+            return (definition.parse_action(text, getattr(view, "variant", None)),)
+        except (AttributeError, TypeError):
+            # A parser that needs the variant, and a view that does not say it.
+            raise NotationError("bad-move", token=text[:60]) from None
 
     def describe_action(action: Action, view: Any, style: Style) -> str:
         return printable(action.text(_deck(view)))

@@ -192,7 +192,7 @@ def table(view: Any, style: Style) -> TableView:
     action, the buttons for drawing and passing, the hand, the result."""
     deck = view.variant.deck
     over = view.outcome is not None
-    areas = [Area(key="pile", kind="cards", label=pgettext("eights table", "Pile"), cards=(view.top,),
+    areas = [Area(key="table", kind="cards", label=pgettext("eights table", "Pile"), cards=(view.top,),
                   target=not over),
              Area(key="stock", kind="text", label=pgettext("eights table", "Stock"), lines=(_stock_text(view.stock),))]
     last = (narrate(view.log[-1], view.variant, style),) if view.log else (
