@@ -377,3 +377,11 @@ def test_a_whole_game_in_the_browser_by_drag_and_drop_clicks_and_buttons(server)
             assert dropped and clicked and not errors, (dropped, clicked, pressed, errors)
         finally:
             browser.close()
+
+
+def test_the_game_passes_the_conformance_kit(eights):
+    """The kit of README's "Writing a game" (core/conformance.py, from branch conformance)."""
+    conformance = pytest.importorskip("machiavelli.core.conformance")
+    variant = eights.variant_schema(name="eights")
+    conformance.check_game(eights, variant, conformance.Settings(staging=False))
+    conformance.check_endings(eights, variant)
