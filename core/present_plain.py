@@ -377,8 +377,10 @@ def plain(definition: GameDefinition) -> Presentation:
             return (same[0],)
         try:
             return (definition.parse_action(text, getattr(view, "variant", None)),)
-        except (AttributeError, TypeError):
-            # A parser that needs the variant, and a view that does not say it.
+        except MachiavelliError:
+            raise
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+            # A parser that needs the variant where the view does not say it, or that fails on a line.
             raise NotationError("bad-move", token=text[:60]) from None
 
     def describe_action(action: Action, view: Any, style: Style) -> str:
