@@ -32,10 +32,15 @@ from machiavelli.core.words import fold
 HUMAN = "human"
 
 
-def presentation_of(game_name: str) -> Presentation | None:
-    """The game's presentation (None for a game that has none)."""
-    factory = registry.game(game_name).presentation
-    return factory() if factory is not None else None
+def presentation_of(game_name: str) -> Presentation:
+    """The game's presentation; for a game that brings none, the plain one
+    built from the kernel's protocol (:mod:`machiavelli.core.present_plain`)."""
+    definition = registry.game(game_name)
+    if definition.presentation is None:
+        from machiavelli.core.present_plain import plain
+
+        return plain(definition)
+    return definition.presentation()
 
 
 def rules_document(variant: Any) -> Any:

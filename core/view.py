@@ -1,8 +1,10 @@
 """A base for a game's seat view: what every game of the family shows alike.
 
 A view reads its game live (it is not a copy). This base gives the public
-facts every game has (players, turn, whose move, the result, hand sizes),
-the seat's own hand and its legal actions; a game's view subclasses it with what else its players
+facts every game has (the variant, players, turn, whose move, the result,
+hand sizes, the log of accepted actions as every seat may know them), the
+seat's own hand and its legal actions; a game's view subclasses it with
+what else its players
 may see, and never exposes another seat's hidden cards.
 """
 
@@ -33,6 +35,9 @@ class _Dealt(Protocol):
 
     def legal_actions(self, seat: int) -> Sequence[Action]: ...
 
+    @property
+    def log(self) -> Sequence[Any]: ...
+
 
 G = TypeVar("G", bound=_Dealt)
 
@@ -46,6 +51,11 @@ class SeatWindow(Generic[G]):
         if not 0 <= seat < game.players:
             raise ValueError(f"no seat {seat} in a game of {game.players}")
         self._game, self.seat = game, seat
+
+    @property
+    def variant(self) -> Any:
+        """The rules being played (public: every seat knows them)."""
+        return self._game.variant
 
     @property
     def players(self) -> int:
@@ -73,6 +83,11 @@ class SeatWindow(Generic[G]):
     def legal_actions(self) -> Sequence[Action]:
         """What the game lists as this seat's legal actions now (none when it may not act)."""
         return self._game.legal_actions(self.seat)
+
+    @property
+    def log(self) -> Sequence[Any]:
+        """Every accepted action, as every seat may know it (the game's ``LogEntry``)."""
+        return self._game.log
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

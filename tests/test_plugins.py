@@ -1,47 +1,23 @@
 """Plugins as a third party ships them: a distribution built from
 tests/plugin_example (its own pyproject with entry points), installed into a
 folder, seen by `variants list`, `play`, `rules`, `locales list` and
-`plugins` in a fresh process; and the user's own variants folder."""
+`plugins` in a fresh process; and the user's own variants folder. The
+plugin's own game, Eights, is played in tests/test_plugin_game.py."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-EXAMPLE = Path(__file__).parent / "plugin_example"
-
-
-def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "machiavelli", *args], env=env, capture_output=True,
-                          text=True, timeout=120)
-
-
-def _env(tmp: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    env.update(MACHIAVELLI_VARIANTS_DIR=str(tmp / "own"), MACHIAVELLI_DATA_DIR=str(tmp / "data"),
-               MACHIAVELLI_CACHE_DIR=str(tmp / "cache"), LANG="C.UTF-8", **extra)
-    return env
+from plugin_support import environment as _env, installed_environment, run
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict[str, str]:
     """The example plugin built and installed into a folder of its own, which
     the commands below find on PYTHONPATH."""
-    tmp = tmp_path_factory.mktemp("plugin")
-    source = tmp / "source"
-    shutil.copytree(EXAMPLE, source)
-    target = tmp / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--no-index", "--target", str(target), str(source)], check=True, capture_output=True,
-                   timeout=300)
-    assert list(target.glob("myhouse_plugin-1.0.dist-info"))
-    return _env(tmp, PYTHONPATH=str(target))
+    return installed_environment(tmp_path_factory.mktemp("plugin"))
 
 
 def test_a_plugin_variant_is_listed_and_works_by_name(installed):
@@ -79,10 +55,11 @@ def test_plugins_lists_everything_and_reports_the_broken_one(installed):
     result = run(installed, "plugins", "--json")
     assert result.returncode == 1  # one plugin cannot be used
     data = json.loads(result.stdout)
-    assert [g["name"] for g in data["games"]] == ["cicera", "machiavelli", "si-se-pai"]
+    assert [g["name"] for g in data["games"]] == ["cicera", "machiavelli", "si-se-pai", "eights"]
+    assert data["games"][-1]["from"] == "myhouse-plugin 1.0"
     assert {"name": "patient", "game": "machiavelli", "from": "myhouse-plugin 1.0"} in data["bots"]
     assert any(v["name"] == "myhouse" for v in data["variants"])
-    assert data["locales"][0]["languages"] == ["eo"]
+    assert data["locales"][0]["languages"] == ["eo", "it"]
     [broken] = data["problems"]
     assert broken["name"] == "broken" and broken["group"] == "machiavelli.games"
     assert "ModuleNotFoundError" in broken["problem"]

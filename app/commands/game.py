@@ -229,11 +229,16 @@ def play(
         # the seats, listed: 'Player 1 (person), Player 2 (…)'.
         intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(shown_game.variant.name),
                        seed=shown_game.seed, players=format_list(shown)))
-        if saved is None:
+        # A dealer is not part of the GameState protocol: named only for a game that has one.
+        dealer = getattr(game, "dealer", None) if saved is None else None
+        if isinstance(dealer, int):
             # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {dealer} is a
             # player's name, {first} is a player's name.
-            intro.append(_("{dealer} deals; {first} starts.", dealer=player_name(game.dealer),
+            intro.append(_("{dealer} deals; {first} starts.", dealer=player_name(dealer),
                            first=player_name(game.first)))
+        elif saved is None:
+            # TRANSLATORS: Play in the terminal, a game without a dealer; {first} is a player's name.
+            intro.append(_("{first} starts.", first=player_name(game.first)))
     from ..presented import presentation_of
 
     present = presentation_of(shown_game.variant.game)
