@@ -226,7 +226,7 @@ def play(
     if present is None:
         # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {game} is a game's
         # name (cicera).
-        raise fail(_("{game} has no way to be shown at the terminal yet.", game=shown_game.variant.game))
+        raise fail(_("The game {game} cannot be shown at the terminal yet.", game=shown_game.variant.game))
     shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
@@ -467,7 +467,7 @@ def replay(
         return
     present = presentation_of(game.variant.game)
     if present is None:
-        raise fail(_("{game} has no way to be shown at the terminal yet.", game=game.variant.game))
+        raise fail(_("The game {game} cannot be shown at the terminal yet.", game=game.variant.game))
     # A shared record is a stranger's text: its names reach the terminal
     # without control characters (player_name cleans the seats' names).
     names = [s.name for s in saved.seats]
@@ -501,7 +501,7 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
     names = [s.name for s in seats]
     present = presentation_of(games[0].variant.game)
     if present is None:
-        raise fail(_("{game} has no way to be shown at the terminal yet.", game=games[0].variant.game))
+        raise fail(_("The game {game} cannot be shown at the terminal yet.", game=games[0].variant.game))
     look, screen = style(names), _screen(present, False)
     for k, game in enumerate(games, 1):
         typer.echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=k,
