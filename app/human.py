@@ -115,7 +115,7 @@ class Session:
     """One sitting at the table: the game and how it is presented, who
     plays, the screen, the input and where the game is saved."""
 
-    def __init__(self, game: Any, seats: Sequence[Seat], present: Presentation, screen: GameScreen,
+    def __init__(self, game: GameState, seats: Sequence[Seat], present: Presentation, screen: GameScreen,
                  terminal: Terminal, *, record: Path | None = None, force: bool = False,
                  loaded: Path | None = None, write: Callable[..., None] = write_record) -> None:
         self.game = game
@@ -141,10 +141,6 @@ class Session:
         self._shown_to: int | None = None
         #: Each seat's news: the part of the log (from, to) told on its latest screen.
         self._news: dict[int, tuple[int, int]] = {}
-
-    @property
-    def _state(self) -> GameState:
-        return self.game  # type: ignore[no-any-return]
 
     @property
     def humans(self) -> list[int]:
@@ -254,7 +250,7 @@ class Session:
         try:
             if path == self._default:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            self.write(path, GameRecord.of(self._state, self.seats), force=self.force and path == self.record)
+            self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
         except OSError as exc:
             self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
                                                         why=os_why(exc, writing=True))))
@@ -337,7 +333,7 @@ class Session:
         """Play until the game ends or the people leave; the exit status."""
         try:
             if self.game.outcome is None:
-                play_out(self._state, players, on_entry=self.on_entry)
+                play_out(self.game, players, on_entry=self.on_entry)
         except EndOfInput:
             return self.leave()
         except Quit as left:

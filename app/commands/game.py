@@ -174,6 +174,8 @@ def play(
         raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
     earlier: list[Game] = []
     loaded_match = False
+    #: The deal to play (None: a loaded match whose last deal is over).
+    game: Any
     if load is not None:
         from .. import match
 
@@ -189,7 +191,7 @@ def play(
             deals = deals if deals is not None else saved_deals
             target = target if target is not None else saved_target
             saved = loaded[-1]
-            game = earlier.pop() if earlier[-1].outcome is None else None  # type: ignore[assignment]
+            game = earlier.pop() if earlier[-1].outcome is None else None
             match_seed = loaded[0].seed
         else:
             if deals is not None or target is not None:
@@ -371,7 +373,7 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
             except MachiavelliError as exc:
                 raise fail(describe(exc), code=1) from None
     if as_json:
-        print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})  # type: ignore[attr-defined]
+        print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})
         return 0
     leaders = sheet.leaders()
     # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
