@@ -1,10 +1,16 @@
-"""People at the terminal: the session (input, screen, saving, hot-seat)
-and the driver of each human seat.
+"""People at the terminal, in every game: the one loop of the session
+(input, screen, saving, hot seat) and the driver of each human seat. All
+it knows of a game comes through the game's
+:class:`~machiavelli.core.present.Presentation`: its screens (the
+``screen`` hook, else :mod:`.screen`'s default screens), how a line is
+read, why an action is refused, its hint, hand orders and rules.
 
 A :class:`HumanPlayer` is driven by :func:`machiavelli.core.bots.play_out` like any
-computer player: ``choose(view)`` reads lines until one is a turn action
-(looking, sorting, hints, rules, saving and help are answered on the way),
-and ``rejected(error)`` says why the rules refused one; nothing changes.
+computer player: ``choose(view)`` reads lines until one is an action of the
+game (looking, sorting, hints, rules, saving and help are answered on the
+way; a line that may mean several actions is answered with a numbered
+list, and the next line picks one), and ``rejected(error)`` says why the
+rules refused one; nothing changes.
 
 Input comes from a person at a terminal or from a pipe. From a pipe
 nothing ever waits for an answer: each command is echoed after the prompt
@@ -17,32 +23,27 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence, TextIO, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 from rich.text import Text
 
-from machiavelli.games.machiavelli.actions import Action
 from machiavelli.core.bots import Bot, play_out
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.files import os_why
-from machiavelli.core.numbers import is_digits
-from machiavelli.games.machiavelli.game import Entry, Game
+from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name
 from machiavelli.core.records import GameRecord, Seat
 
 if TYPE_CHECKING:
+    from machiavelli.core.actions import Action
     from machiavelli.core.game import GameState
 from machiavelli.core.terminal import echoed
-from machiavelli.games.machiavelli.view import View
 
-from machiavelli.core import glossary
-from machiavelli.games.machiavelli.present import guide, hand_order, hints
 from machiavelli.app import library
-from machiavelli.core.i18n import NP_, _, ngettext, pgettext
+from machiavelli.core.i18n import NP_, _, pgettext
 from machiavelli.core.reasons import describe
-from machiavelli.games.machiavelli.present.reasons import rejection
+from machiavelli.core.words import fold
+from .presented import explain, read_typed, style
 from .saves import write_record
-from machiavelli.games.machiavelli.present.screen import Screen, Seats
-from machiavelli.games.machiavelli.present.words import CardReader, command_of, fold, local_word, order_of, problem, read_line
 
 #: Where records go when the player names no file (this variable overrides it).
 DATA_ENV = library.DATA_ENV
@@ -66,10 +67,16 @@ def data_dir() -> Path:
     return library.data_folder()
 
 
+#: Who sits in a seat when a person plays it.
+HUMAN = "human"
+# TRANSLATORS: The table in the terminal: "undo" typed in a game whose moves cannot be taken back.
+NO_UNDO = NP_("command", "undo")
+
+
 class Terminal:
     """Lines typed by a person, or read from a pipe and echoed."""
 
-    def __init__(self, stream: TextIO | None, screen: Screen, interactive: bool | None = None) -> None:
+    def __init__(self, stream: TextIO | None, screen: GameScreen, interactive: bool | None = None) -> None:
         self.stream = stream
         self.screen = screen
         if interactive is None:
@@ -105,18 +112,19 @@ class Terminal:
 
 
 class Session:
-    """One sitting at the table: the game, who plays, the screen, the input
-    and where the game is saved."""
+    """One sitting at the table: the game and how it is presented, who
+    plays, the screen, the input and where the game is saved."""
 
-    def __init__(self, game: Game, seats: Sequence[Seat], screen: Screen, terminal: Terminal, *,
-                 record: Path | None = None, force: bool = False, loaded: Path | None = None,
-                 write: Callable[..., None] = write_record) -> None:
+    def __init__(self, game: GameState, seats: Sequence[Seat], present: Presentation, screen: GameScreen,
+                 terminal: Terminal, *, record: Path | None = None, force: bool = False,
+                 loaded: Path | None = None, write: Callable[..., None] = write_record) -> None:
         self.game = game
         self.seats = list(seats)
-        self.names = Seats([s.player for s in seats], [s.name for s in seats])
+        self.present = present
         self.screen = screen
         self.terminal = terminal
-        self.reader = CardReader(game.variant.deck)
+        #: How the game's texts name the seats.
+        self.style = style([s.name for s in self.seats])
         #: The file named on the command line (--record or --load), if any.
         self.record = record
         self.force = force
@@ -131,33 +139,53 @@ class Session:
         self._fresh: set[int] = set()
         self._history_turn: dict[int, int] = {}
         self._shown_to: int | None = None
+        #: Each seat's news: the part of the log (from, to) told on its latest screen.
+        self._news: dict[int, tuple[int, int]] = {}
 
     @property
-    def _state(self) -> GameState:
-        # The game as the kernel takes it. Game is a GameState, but mypy cannot
-        # tell: the protocol's variant is a plain (so invariant) attribute of type Variant.
-        return cast("GameState", self.game)
+    def humans(self) -> list[int]:
+        return [s for s, seat in enumerate(self.seats) if seat.player == HUMAN]
 
     @property
     def hot_seat(self) -> bool:
         """Several people share the terminal: hands are hidden between turns."""
-        return len(self.names.humans) > 1 and self.terminal.interactive
+        return len(self.humans) > 1 and self.terminal.interactive
 
     def player(self, seat: int) -> "HumanPlayer":
         return HumanPlayer(self, seat)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int) -> Any:
         """What ``seat`` may see: everything drawn for it comes from here."""
         return self.game.view(seat)
 
     # -- the screen ----------------------------------------------------------------
 
-    def on_entry(self, entry: Entry) -> None:
+    def on_entry(self, entry: Any) -> None:
         self._fresh.clear()
         if entry.ends_turn:
-            if self.hot_seat and self.names.kinds[entry.seat] == "human":
+            if self.hot_seat and self.seats[entry.seat].player == HUMAN:
                 self.screen.clear()
                 self._shown_to = None
+
+    def news(self, seat: int) -> list[Any]:
+        """The log entries told on the seat's latest screen."""
+        begin, end = self._news.get(seat, (len(self.game.log), len(self.game.log)))
+        return list(self.game.log[begin:end])
+
+    def _take_news(self, seat: int) -> None:
+        """What happened since the seat's latest screen becomes its news.
+        The first time (a new or a loaded game): since the seat's last move,
+        that move told too, and never more than the last moves a screen tells."""
+        log = self.game.log
+        told = self._news.get(seat)
+        if told is not None and told[1] == len(log):
+            return
+        if told is not None:
+            begin = told[1]
+        else:
+            mine = [k for k, entry in enumerate(log) if entry.seat == seat]
+            begin = max(mine[-1] if mine else 0, len(log) - MAX_SINCE)
+        self._news[seat] = (begin, len(log))
 
     def refresh(self, seat: int, history: bool = False) -> None:
         """Draw the screen again before the next prompt."""
@@ -170,7 +198,7 @@ class Session:
         the table again if anything changed."""
         view = self.view(seat)
         if self.hot_seat and self._shown_to != seat:
-            self.screen.waiting(view, self.names)
+            self.screen.waiting(view, self.seats)
             if self.terminal.ask("") is None:
                 raise EndOfInput
             self._fresh.discard(seat)
@@ -179,17 +207,19 @@ class Session:
             return
         if self.terminal.interactive:
             self.screen.clear()
+        self._take_news(seat)
         history = self._history_turn.get(seat) != view.turn
-        self.screen.turn(view, self.names, self.orders.get(seat, hand_order.SUIT), history=history)
+        order = self.orders.get(seat, self.present.orders.names[0] if self.present.orders is not None else None)
+        self.screen.turn(view, self.seats, order, self.news(seat), history=history)
         self._history_turn[seat] = view.turn
         self._fresh.add(seat)
 
     def prompt(self, seat: int) -> str:
-        if len(self.names.humans) > 1:
-            return f"{self.names.name(seat)} > "
+        if len(self.humans) > 1:
+            return f"{player_name(seat, [s.name for s in self.seats])} > "
         return "> "
 
-    def pin(self, seat: int, lines: list[str]) -> None:
+    def pin(self, seat: int, lines: Sequence[str]) -> None:
         """Show ``lines`` under the screen, once (a hint): the next screen
         drawn leaves them out (``hint`` shows them again)."""
         self.screen.lines(lines, "cyan")
@@ -220,7 +250,7 @@ class Session:
         try:
             if path == self._default:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            self.write(path, GameRecord.of(self._state, self.seats), force=self.force and path == self.record)
+            self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
         except OSError as exc:
             self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
                                                         why=os_why(exc, writing=True))))
@@ -284,11 +314,12 @@ class Session:
         exit status (1 when the record cannot be written)."""
         if self.terminal.interactive:
             self.screen.clear()
-        humans = self.names.humans
+        humans = self.humans
         # Every hand is shown now: any seat's view has them; a lone person
         # also sees the moves that ended the game.
         viewer = humans[0] if len(humans) == 1 else 0
-        self.screen.final(self.view(viewer), self.names, since=len(humans) == 1)
+        self._take_news(viewer)
+        self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
         path = self.record or self.default_path()
         if not self.save(path):
             return 1
@@ -302,7 +333,7 @@ class Session:
         """Play until the game ends or the people leave; the exit status."""
         try:
             if self.game.outcome is None:
-                play_out(self._state, players, on_entry=self.on_entry)
+                play_out(self.game, players, on_entry=self.on_entry)
         except EndOfInput:
             return self.leave()
         except Quit as left:
@@ -318,13 +349,13 @@ class Session:
 
 
 class HumanPlayer:
-    """One person's seat: reads commands until one is a turn action."""
+    """One person's seat: reads commands until one is an action of the game."""
 
     def __init__(self, session: Session, seat: int) -> None:
         self.session = session
         self.seat = seat
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: Any) -> Action:
         session = self.session
         while True:
             session.prepare(self.seat)
@@ -332,40 +363,77 @@ class HumanPlayer:
             if line is None:
                 raise EndOfInput
             try:
-                typed = read_line(line, session.reader)
+                if session.present.read_line is None and fold(line.strip()) == "q":
+                    self.meta("quit", ())  # q alone leaves, as at every table
+                    continue
+                typed = read_typed(session.present, line, session.view(self.seat))
                 if typed is None:
                     session.refresh(self.seat, history=True)
-                elif typed.action is not None:
-                    return typed.action
+                elif typed.actions:
+                    action = self.pick(typed.actions)
+                    if action is not None:
+                        return action
                 else:
                     self.meta(typed.command, typed.args)
+            except IllegalAction as exc:  # the game read the line and its rules refuse it
+                self.rejected(exc)
             except NotationError as exc:
-                session.screen.error(problem(exc))
+                session.screen.error(self.unread(line, exc))
+
+    def unread(self, line: str, error: NotationError) -> str:
+        """Why a line could not be read; a person who types ``undo`` where no
+        move is taken back is told so."""
+        words = line.split()
+        first = fold(words[0]) if words else ""
+        if first in ("undo", fold(pgettext("command", NO_UNDO))):
+            # TRANSLATORS: The table in the terminal: "undo" typed in a game whose moves cannot be taken back.
+            return _("Moves cannot be taken back in this game.")
+        return explain(self.session.present, error)
+
+    def pick(self, options: Sequence[Action]) -> Action | None:
+        """The one action of ``options``; when the line may mean several, the
+        one the person picks by its number (None: none picked)."""
+        if len(options) == 1:
+            return options[0]
+        session = self.session
+        view, screen = session.view(self.seat), session.screen
+        # TRANSLATORS: The table in the terminal: a line that may mean several moves.
+        screen.say(_("Which one? Type its number:"))
+        for k, action in enumerate(options, 1):
+            screen.say(f"  {k}. {session.present.describe_action(action, view, session.style)}")
+        answer = session.terminal.ask("? ")
+        if answer is None:
+            raise EndOfInput
+        answer = answer.strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1]
+        # TRANSLATORS: The table in the terminal: a line that may mean several moves, and no number was typed.
+        screen.say(_("No choice made."))
+        return None
 
     def rejected(self, error: IllegalAction) -> None:
-        """Why the rules refused the action; every invalid meld at the end of a turn."""
+        """Why the rules refused the action, in the cards the screen shows
+        (every invalid meld at the end of a Machiavelli turn)."""
         session = self.session
-        view = session.view(self.seat)
-        deck = view.variant.deck
-        for line in rejection(view, error, lambda cards: glossary.show_cards(cards, deck)):
+        present = session.present
+        lines = present.rejection(session.view(self.seat), error, session.style) if present.rejection else []
+        for line in lines or [explain(present, error)]:
             session.screen.error(line)
 
-    # -- commands that are not turn actions ------------------------------------
+    # -- commands that are not actions of the game ------------------------------------
 
     def meta(self, command: str, args: tuple[str, ...]) -> None:
         session = self.session
         if command == "sort":
-            order = order_of(args[0]) if args else hand_order.next_order(session.orders.get(self.seat, "suit"))
-            session.orders[self.seat] = order
-            session.refresh(self.seat)
+            self.sort(args)
         elif command == "hint":
             self.hint()
         elif command == "table":
-            session.screen.everything(session.view(self.seat), session.names)
+            session.screen.everything(session.view(self.seat), session.seats, session.news(self.seat))
         elif command == "rules":
             self.rules()
         elif command == "help":
-            self.help(args)
+            session.screen.help(session.view(self.seat), args)
         elif command == "save":
             path = _path(args) if args else (session.record or session.default_path())
             if session.save(path):
@@ -373,73 +441,34 @@ class HumanPlayer:
         elif command == "quit":
             self.quit(args)
 
+    def sort(self, args: tuple[str, ...]) -> None:
+        session = self.session
+        orders = session.present.orders
+        if orders is None:
+            # TRANSLATORS: The web table or the terminal: a game whose hands have one order only.
+            session.screen.say(_("This game keeps the hand in one order."))
+            return
+        now = session.orders.get(self.seat, orders.names[0])
+        session.orders[self.seat] = orders.named(args[0]) if args else orders.after(now)
+        session.refresh(self.seat)
+
     def hint(self) -> None:
         session = self.session
-        view, screen = session.view(self.seat), session.screen
-        deck = view.variant.deck
-        try:
-            found = hints.best_play(view)
-        except ImportError:
-            screen.error(_("No hint: this installation has no solver."))
+        if session.present.hint is None:
+            # TRANSLATORS: The web table or the terminal: hint in a game that gives none.
+            session.screen.say(_("This game gives no hints."))
             return
-        except Exception:  # noqa: BLE001 - a hint is advice: a solver failure must not end the game
-            screen.error(_("No hint: the solver cannot answer this position."))
-            return
-        if not found.placed:
-            if view.played_from_hand:
-                screen.say(_("The solver finds no more cards you can put down: end your turn."), "cyan")
-            else:
-                screen.say(_("The solver finds no card you can put down: draw."), "cyan")
-            return
-        lines = []
-        if found.from_start:
-            lines.append(_("From the table as it was when your turn began (undo your steps first):"))
-        # TRANSLATORS: The table in the terminal: a question to the person playing; {n} is a number,
-        # {cards} is cards as shown at the table (5♣ 6♣ 7♣).
-        lines.append(ngettext("You can put down {n} card: {cards}.", "You can put down {n} cards: {cards}.",
-                              len(found.placed), cards=glossary.show_cards(found.placed, deck)))
-        if found.actions:
-            # TRANSLATORS: The table in the terminal: a question to the person playing.
-            lines.append(_("Type:"))
-            lines.extend("  " + self.shown(action) for action in found.actions)
-        else:
-            lines.append(_("The table after it:"))
-            lines.extend(f"  {n}  {glossary.show_cards(m, deck)}" for n, m in enumerate(found.table, 1))
-        session.pin(self.seat, lines)
-
-    def shown(self, action: Action) -> str:
-        """An action as the player would type it, in the player's words."""
-        deck = self.session.view(self.seat).variant.deck
-        reader = self.session.reader
-        words = [local_word(action.verb)]
-        for arg in action.args(deck):
-            if is_digits(arg):
-                words.append(arg)
-                continue
-            mark, text = ("*", arg[1:]) if arg.startswith("*") else ("", arg)
-            card = deck.parse_card(text)
-            words.append(mark + (reader.spelling(card) if glossary.ascii_cards() else glossary.show_card(card, deck)))
-        return " ".join(words)
+        found = session.present.hint(session.view(self.seat))
+        session.pin(self.seat, found(session.style).lines)
 
     def rules(self) -> None:
         from .rules_render import render
-        from machiavelli.games.machiavelli.present.rules_text import compose
 
-        screen = self.session.screen
-        text = render(compose(self.session.view(self.seat).variant), "text", visual=screen.visual,
+        session = self.session
+        screen = session.screen
+        text = render(session.present.rules(session.view(self.seat).variant), "text", visual=screen.visual,
                       width=screen.console.width)
         screen.console.print(Text(text.rstrip("\n")))
-
-    def help(self, args: tuple[str, ...]) -> None:
-        screen = self.session.screen
-        if args:
-            screen.lines(guide.one(command_of(args[0])))
-            return
-        for typed, what in guide.rows():
-            line = Text(screen.t(typed), style="bold")
-            line.append("  " + screen.t(what), style="")
-            screen.console.print(line, soft_wrap=not screen.console.is_terminal)
-        screen.lines(guide.notes(self.session.view(self.seat).variant.deck), "dim")
 
     def quit(self, args: tuple[str, ...]) -> None:
         session = self.session

@@ -18,6 +18,7 @@ from rich.cells import cell_len
 from machiavelli.core import i18n
 
 from machiavelli.core.bidi import LRI, PDI, RLI, visual as visual_line
+from machiavelli.core.console import PIECES, rjust as _rjust, wrap as wrap
 from machiavelli.core.present import Bullets, Heading, Paragraph, RulesDocument as Document
 
 FORMATS = ("text", "markdown", "html")
@@ -29,39 +30,8 @@ def _plain(text: str, doc: Document) -> str:
     return text if doc.rtl else re.sub(f"[{LRI}{RLI}{PDI}]", "", text)
 
 
-#: Characters that take two terminal columns (CJK scripts, full-width forms).
-_WIDE = "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd"
-#: Punctuation that never starts a line, and that never ends one.
-_CLOSING = "、。，．：；！？）」』】〉》”’"
-_OPENING = "（「『【〈《“‘"
-#: The pieces a line is made of: spaces, one wide character or a word, each
-#: with the punctuation around it. Lines break between pieces: Chinese has no spaces.
-_PIECES = re.compile(f"\\s+|[{_OPENING}]*(?:[{_WIDE}]|[^\\s{_WIDE}]+)[{_CLOSING}]*")
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` terminal columns (a Chinese
-    character takes two), broken between words or beside wide characters;
-    a word longer than the width is left whole."""
-    lines: list[str] = []
-    line, size = "", 0
-    for piece in _PIECES.findall(text):
-        if piece.isspace():
-            if line:
-                line, size = line + " ", size + 1
-            continue
-        piece_size = cell_len(piece)
-        if line.strip() and size + piece_size > width:
-            lines.append(line.rstrip())
-            line, size = "", 0
-        line, size = line + piece, size + piece_size
-    if line.strip() or not lines:
-        lines.append(line.rstrip())
-    return lines
-
-
-def _rjust(text: str, width: int) -> str:
-    return " " * max(0, width - cell_len(text)) + text
+# Wrapping lives with the terminal's other printing pieces (the kernel's console).
+_PIECES = PIECES
 
 
 def render_text(doc: Document, *, visual: bool = False, width: int = 80) -> str:

@@ -59,9 +59,14 @@ Optional hooks (None: the application's default, never a traceback):
     language;
 ``orders``
     the ways a hand can be sorted (:class:`HandOrders`), the first the usual;
-``screen``
-    the game's own terminal screens (colours, marks, fitting the terminal);
-    without it the terminal prints ``seat_view`` and ``summary``;
+``screen(console, visual)``
+    the game's own terminal screens (colours, marks, fitting the terminal):
+    a :class:`GameScreen` on a Rich console (``visual``: ``--bidi visual``
+    was asked for). Without it the application's default screens print
+    ``seat_view``, the narration since the seat's last turn (cut to fit the
+    terminal; the ``table`` command shows it all) and ``summary``. A game's
+    screens print through the kernel's :class:`~machiavelli.core.console.Printer`
+    (lines wrapped before any bidi reordering), which they may extend;
 ``simulate``
     the rows and labels the game adds to a simulation's report;
 ``commands(app)``
@@ -71,7 +76,7 @@ Optional hooks (None: the application's default, never a traceback):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, Union
 
 from .actions import Action
 from .cards import Card
@@ -79,6 +84,9 @@ from .errors import MachiavelliError
 from .i18n import NP_, _, format_number, labelled, ngettext, pgettext
 from . import registry
 from .variant import Variant
+
+if TYPE_CHECKING:
+    from .records import Seat
 
 
 @dataclass(frozen=True)
@@ -360,6 +368,70 @@ class HandOrders:
         return self.names[(k + 1) % len(self.names)]
 
 
+class GameScreen(Protocol):
+    """A game's terminal screens, as the ``screen`` hook makes them: what
+    the one terminal loop of the application draws for every game. The
+    printing pieces (``say`` ... ``visual_notice``) are the kernel's
+    :class:`~machiavelli.core.console.Printer`'s; the rest draws the game.
+
+    ``seats`` are the game's seats (:class:`~machiavelli.core.records.Seat`:
+    who plays each, their names); ``news`` the log entries since the
+    seat's screen last changed hands or position (its own actions among
+    them), which a screen that reads the view's own history may ignore."""
+
+    console: Any
+    #: Right-to-left lines are reordered (a terminal without bidi support).
+    visual: bool
+    #: Whether several deals of the game make a match (``play --deals N``,
+    #: ``--target POINTS``): its ``new_game`` takes the ``dealer`` and
+    #: :meth:`outcome` says each deal's result in a line.
+    matches: bool
+
+    def say(self, text: str, style: str = "", *, whole: bool = False) -> None: ...
+
+    def error(self, text: str) -> None: ...
+
+    def lines(self, lines: Iterable[str], style: str = "") -> None: ...
+
+    def prompt(self, text: str) -> str: ...
+
+    def clear(self) -> None: ...
+
+    def visual_notice(self) -> None: ...
+
+    def turn(self, view: Any, seats: Sequence[Seat], order: str | None, news: Sequence[Any], *,
+             history: bool) -> None:
+        """Everything the seat needs before it types, fitting the terminal
+        (with the prompt under it) when it can; ``order`` is the hand's
+        order (one of ``Presentation.orders``, None without them);
+        ``history``: what the others did since the seat's last turn is
+        shown (false when the same turn's screen is drawn again)."""
+        ...
+
+    def waiting(self, view: Any, seats: Sequence[Seat]) -> None:
+        """Between two people at one terminal: whose turn, and no hand."""
+        ...
+
+    def everything(self, view: Any, seats: Sequence[Seat], news: Sequence[Any]) -> None:
+        """The ``table`` command: the whole table and everything played
+        since the seat's last turn, nothing cut."""
+        ...
+
+    def final(self, game: Any, seats: Sequence[Seat], viewer: int, news: Sequence[Any], *, since: bool) -> None:
+        """The end of the game: the result and every hand; with ``since``,
+        the last moves ``viewer`` has not seen."""
+        ...
+
+    def help(self, view: Any, args: Sequence[str]) -> None:
+        """The ``help`` command: the game's commands and the table's, or
+        one command's (``args``)."""
+        ...
+
+    def outcome(self, game: Any, seats: Sequence[Seat]) -> str:
+        """A finished game's result in one line (after each deal of a match)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The functions through which the application shows a game (see the
@@ -380,7 +452,7 @@ class Presentation:
     notes: Callable[[Any], list[str]] | None = None
     hint: Callable[[Any], Callable[[Style], Hint]] | None = None
     orders: HandOrders | None = None
-    screen: Any = None
+    screen: Callable[[Any, bool], GameScreen] | None = None
     simulate: Any = None
     commands: Callable[[Any], None] | None = None
 

@@ -144,7 +144,10 @@ def test_unknown_capture_gets_one_clear_line():
 def test_the_table_lists_an_ambiguous_capture_and_takes_the_choice_in_italian(tmp_path):
     import io
 
-    from machiavelli.app.presented import Table
+    from rich.console import Console
+
+    from machiavelli.app.human import Session, Terminal
+    from machiavelli.app.screen import screen_of
     from machiavelli.core.records import Seat
     from machiavelli.games.cicera.cards import card
     from machiavelli.games.cicera.present import PRESENTATION
@@ -152,21 +155,24 @@ def test_the_table_lists_an_ambiguous_capture_and_takes_the_choice_in_italian(tm
     i18n.use_language("it", environ={})
     game = staged("7D RB", "7C 3B 4S")
     seat = game.current
-    lines: list[str] = []
+    out = io.StringIO()
+    screen = screen_of(PRESENTATION, Console(file=out, width=200))
     seats = [Seat("human" if s == seat else "random") for s in range(4)]
-    table = Table(game, seats, PRESENTATION, io.StringIO("gioca 9D\ngioca 7D prendi\n2\n"), lines.append,
-                  tmp_path / "r.json", True)
-    action = table.ask(seat)
-    out = "\n".join(lines)
-    assert "In tavola:" in out and "La tua mano" in out
-    assert "9D non è nella tua mano." in out
-    assert "Quale? Scrivi il suo numero:" in out and "  2. prendere" in out
+    session = Session(game, seats, PRESENTATION, screen,
+                      Terminal(io.StringIO("gioca 9D\ngioca 7D prendi\n2\n"), screen), record=tmp_path / "r.json")
+    action = session.player(seat).choose(game.view(seat))
+    shown = out.getvalue()
+    lines = shown.splitlines()
+    assert "In tavola:" in shown and "La tua mano" in shown
+    # The refusal names the card as the table shows it (9●), not by its notation (9D).
+    assert "9● non è nella tua mano." in shown and "9D non" not in shown
+    assert "Quale? Scrivi il suo numero:" in shown and "  2. prendere" in shown
     assert action.take == (card("3B"), card("4S")) or action.take == (card("7C"),)
     listed = [line for line in lines if line.startswith("  1. ") or line.startswith("  2. ")]
     chosen = listed[1]
     assert ("3" in chosen and "4" in chosen) == (len(action.take) == 2)
     entry = game.apply(action, seat)
-    text = PRESENTATION.narrate(entry, game.variant, table.style)
+    text = PRESENTATION.narrate(entry, game.variant, session.style)
     assert "gioca 7●" in text and "prende" in text
 
 

@@ -1,5 +1,6 @@
-"""Games drawn through their own presentation (app.presented): where a
-person's game is kept when no --record was given."""
+"""Games drawn through their own presentation (Cicera, Sì Sè Pái) at the
+terminal's one loop (app.human): where a person's game is kept when no
+--record was given."""
 
 from __future__ import annotations
 
@@ -15,17 +16,21 @@ runner = CliRunner()
 
 def _at_a_terminal(monkeypatch, lines):
     """A person typing ``lines`` at a terminal (not a script)."""
-    from machiavelli.app import presented
-
     typed = iter(lines)
-    init = presented.Table.__init__
-
-    def interactive_init(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        self.interactive = True
-
-    monkeypatch.setattr(presented.Table, "__init__", interactive_init)
+    _interactive(monkeypatch)
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+
+
+def _interactive(monkeypatch):
+    """The terminal loop's input is a person's (a terminal), not a pipe."""
+    from machiavelli.app import human
+
+    init = human.Terminal.__init__
+
+    def interactive_init(self, stream, screen, interactive=None):
+        init(self, stream, screen, interactive=True)
+
+    monkeypatch.setattr(human.Terminal, "__init__", interactive_init)
 
 
 @pytest.mark.parametrize("variant", ["cicera", "si-se-pai"])
@@ -33,7 +38,7 @@ def test_a_left_game_is_kept_in_a_data_folder_that_does_not_exist_yet(variant, t
     data = tmp_path / "fresh" / "data"   # a first run: not even the data folder exists
     monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(data))
     monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(tmp_path / "config"))
-    _at_a_terminal(monkeypatch, ["quit"])
+    _at_a_terminal(monkeypatch, ["quit", ""])  # Enter: saved where the question says
     result = runner.invoke(app, ["play", "--variant", variant, "--seed", "1"])
     assert "Traceback" not in result.output
     records = list((data / "games").glob("*.json"))
@@ -95,21 +100,14 @@ def test_a_script_that_played_and_ends_unsaved_says_so_and_fails(tmp_path, monke
 
 @pytest.mark.parametrize("variant", ["cicera", "si-se-pai"])
 def test_ctrl_c_at_the_table_keeps_the_game_as_machiavellis_table_does(variant, tmp_path, monkeypatch):
-    from machiavelli.app import presented
-
     data = tmp_path / "data"
     monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(data))
     monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(tmp_path / "config"))
-    init = presented.Table.__init__
-
-    def interactive_init(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        self.interactive = True
 
     def interrupted(prompt=""):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(presented.Table, "__init__", interactive_init)
+    _interactive(monkeypatch)
     monkeypatch.setattr("builtins.input", interrupted)
     result = runner.invoke(app, ["play", "--variant", variant, "--seed", "1"])
     assert result.exit_code == 130, result.output[-300:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, Sequence
 
 import typer
 
@@ -25,11 +25,11 @@ from machiavelli.core.i18n import join_values
 
 if TYPE_CHECKING:  # the engine is imported when a game is played, not to start the program
     from machiavelli.core.bots import Bot
+    from machiavelli.core.game import GameState as Game
+    from machiavelli.core.present import GameScreen, Presentation
     from machiavelli.core.records import Seat
-    from machiavelli.games.machiavelli.game import Entry, Game
 
     from ..human import Session
-    from machiavelli.games.machiavelli.present.screen import Screen
 
 #: Players the application provides beside the kernel's bots and people:
 #: name -> factory(game, seat, seed).
@@ -157,8 +157,10 @@ def play(
     from machiavelli.core.records import GameRecord, Seat
     from machiavelli.core.terminal import printable
 
+    from machiavelli.core.present import player_name
+
     from .. import library
-    from machiavelli.games.machiavelli.present.narrate import entry_text, player_name
+    from ..presented import presentation_of, style
     from ..saves import check_writable, named, read_record, write_record
 
     if lang is not None:
@@ -172,6 +174,8 @@ def play(
         raise fail(_("--bidi must be logical or visual, not {name}", name=bidi))
     earlier: list[Game] = []
     loaded_match = False
+    #: The deal to play (None: a loaded match whose last deal is over).
+    game: Any
     if load is not None:
         from .. import match
 
@@ -187,7 +191,7 @@ def play(
             deals = deals if deals is not None else saved_deals
             target = target if target is not None else saved_target
             saved = loaded[-1]
-            game = earlier.pop() if earlier[-1].outcome is None else None  # type: ignore[assignment]
+            game = earlier.pop() if earlier[-1].outcome is None else None
             match_seed = loaded[0].seed
         else:
             if deals is not None or target is not None:
@@ -220,7 +224,7 @@ def play(
                  for k, n in enumerate(names)]
     if record is not None and not loaded_match:
         check_writable(record, saved, force=force)
-    deck = shown_game.variant.deck
+    present = presentation_of(shown_game.variant.game)
     shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
@@ -239,43 +243,39 @@ def play(
         elif saved is None:
             # TRANSLATORS: Play in the terminal, a game without a dealer; {first} is a player's name.
             intro.append(_("{first} starts.", first=player_name(game.first)))
-    from ..presented import presentation_of
-
-    present = presentation_of(shown_game.variant.game)
-    if present is not None and present.screen is None:  # a game that draws itself (see machiavelli.core.present)
-        if deals is not None or target is not None:
+    visual = bidi == "visual"
+    if deals is not None or target is not None or loaded_match:
+        if not _screen(present, False).matches:
             # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {game} is a game's
             # name (cicera).
             raise fail(_("--deals and --target score Machiavelli deals; {game} is played one deal at a time.",
-                         game=game.variant.game))
-        return _play_presented(game, names, seat_list, record, force, present, intro, moves, as_json,
-                               bidi == "visual")
-    if deals is not None or target is not None or loaded_match:
-        status = _play_match(game, names, seat_list, deals, target, record, force, moves, as_json,
-                             bidi == "visual", intro, earlier=earlier, first_seed=match_seed)
+                         game=shown_game.variant.game))
+        status = _play_match(game, names, seat_list, present, deals, target, record, force, moves, as_json,
+                             visual, intro, earlier=earlier, first_seed=match_seed)
         if status:
             raise typer.Exit(status)
         return
     if people:
-        status = _play_with_people(game, names, seat_list, record, force, bidi == "visual", loaded=load,
+        status = _play_with_people(game, names, seat_list, present, record, force, visual, loaded=load,
                                    intro=intro)
         if status:
             raise typer.Exit(status)
         return
     echo: Callable[[str], None] = typer.echo
-    if bidi == "visual" and not as_json:
+    if visual and not as_json:
         # Computer players alone: their moves and the summary in visual order too.
-        screen = _screen(True)
+        screen = _screen(present, True)
         screen.visual_notice()
         echo = lambda line: screen.say(line, whole=True)  # noqa: E731
     for line in intro:
         echo(line)
     drivers = _make_players(names, game)
+    look = style([s.name for s in seat_list])
 
-    def show(entry: Entry) -> None:
+    def show(entry: Any) -> None:
         # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
         # number, {text} is what happened, a sentence.
-        echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
+        echo(_("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, game.variant, look)))
 
     try:
         if game.outcome is None:
@@ -286,75 +286,34 @@ def play(
     if as_json:
         print_json(game.state())
         return
-    _summary(game, echo)
+    for line in present.summary(game, look):
+        echo(line)
     if record is not None:
         # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {file} is a file's
         # path.
         echo(_("Record written to {file}.", file=str(record)))
 
 
-def _play_presented(game, names: list[str], seats: list[Seat], record: Path | None, force: bool, present,
-                    intro: list[str], moves: bool, as_json: bool, visual: bool = False) -> None:
-    """A game shown through its own presentation: people at this terminal
-    or computer players alone."""
-    from machiavelli.core.bots import play_out
-    from machiavelli.core.records import GameRecord
-
-    from ..presented import Table, style
-    from ..saves import write_record
-
-    echo: Callable[[str], None] = typer.echo
-    shape: Callable[[str], str] = lambda prompt: prompt  # noqa: E731
-    if visual and not as_json:
-        # Every line and prompt in visual order, as Machiavelli's own screens.
-        screen = _screen(True)
-        screen.visual_notice()
-        echo, shape = (lambda line: screen.say(line, whole=True)), screen.prompt  # noqa: E731
-    for line in intro if not as_json else ():
-        echo(line)
-    drivers = _make_players([n if n != HUMAN else best_computer(game.variant.game) for n in names], game)
-    if HUMAN in names:
-        status = Table(game, seats, present, sys.stdin, echo, record, force, shape=shape).run(drivers)
-        if status:
-            raise typer.Exit(status)
-        return
-    look = style([s.name for s in seats])
-    show = (lambda entry: echo(_("Turn {turn}: {text}", turn=entry.turn,
-                                 text=present.narrate(entry, game.variant, look))))
-    try:
-        if game.outcome is None:
-            play_out(game, drivers, on_entry=show if moves and not as_json else None)
-    finally:
-        if record is not None:
-            write_record(record, GameRecord.of(game, seats), force=force)
-    if as_json:
-        print_json(game.state())
-        return
-    for line in present.summary(game, look):
-        echo(line)
-    if record is not None:
-        echo(_("Record written to {file}.", file=str(record)))
-
-
-def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: int | None, target: int | None,
-                record: Path | None, force: bool, moves: bool, as_json: bool, visual: bool,
-                intro: list[str], earlier: Sequence[Game] = (), first_seed: int | None = None) -> int:
+def _play_match(first: Game | None, names: list[str], seats: list[Seat], present: Presentation,
+                deals: int | None, target: int | None, record: Path | None, force: bool, moves: bool,
+                as_json: bool, visual: bool, intro: list[str], earlier: Sequence[Game] = (),
+                first_seed: int | None = None) -> int:
     """Deals until the match is over (see :mod:`machiavelli.app.match`); the
     exit status. ``earlier``: the finished deals of a loaded match; ``first``:
     the deal to play now (a new one, or a loaded unfinished one), or None to
     deal the next one."""
     from machiavelli.core.bots import play_out
+    from machiavelli.core.errors import MachiavelliError
+    from machiavelli.core.present import player_name
+    from machiavelli.core.reasons import describe
     from machiavelli.core.records import GameRecord
 
-    from machiavelli.core.errors import MachiavelliError
-
     from .. import match
-    from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
-    from machiavelli.core.reasons import describe
+    from ..presented import style
 
+    screen = _screen(present, visual and not as_json)
     echo: Callable[[str], None] = typer.echo
-    if visual and not as_json:
-        screen = _screen(True)
+    if screen.visual:
         echo = lambda line: screen.say(line, whole=True)  # noqa: E731
     if not as_json:
         for line in intro:
@@ -363,6 +322,7 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: 
     variant, players = some.variant, some.players
     seed = first_seed if first_seed is not None else some.seed
     definition = registry.game(variant.game)
+    look = style([s.name for s in seats])
     sheet = match.Sheet(getattr(variant, "scoring", "winner-only"), players)
     games: list[Game] = list(earlier)
     records = [GameRecord.of(g, seats) for g in games]
@@ -384,26 +344,28 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: 
                 # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {deal} is a deal's
                 # number, {dealer} is a player's name, {first} is a player's name.
                 echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=len(games) + 1,
-                       dealer=player_name(game.dealer), first=player_name(game.first)))
+                       dealer=player_name(getattr(game, "dealer", 0)), first=player_name(game.first)))
         if HUMAN in names:
             # The people's session saves the whole match, this deal as it stands last.
-            session = _session(game, names, seats, record, force, visual, write=save)
+            session = _session(game, names, seats, present, record, force, visual, write=save)
             status = session.run(_drivers(session, game, names))
             if record is None:
                 record = session.saved_in
             if game.outcome is None:
                 return status
         else:
-            deck = game.variant.deck
-            show = (lambda entry: echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, deck)))
-                    ) if moves and not as_json else None
-            play_out(game, _make_players(names, game), on_entry=show)
+            told = game
+
+            def show(entry: Any) -> None:
+                echo(_("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, told.variant, look)))
+
+            play_out(game, _make_players(names, game), on_entry=show if moves and not as_json else None)
         games.append(game)
         records.append(GameRecord.of(game, seats))
         sheet.add(game)
         game = None
         if not as_json:
-            echo(outcome_text(games[-1].outcome))
+            echo(screen.outcome(games[-1], seats))
             for line in sheet.lines(player_name):
                 echo(line)
         if record is not None:
@@ -427,25 +389,26 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], deals: 
     return 0
 
 
-def _play_with_people(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool,
-                      visual: bool, loaded: Path | None = None, intro: Sequence[str] = ()) -> int:
+def _play_with_people(game: Game, names: list[str], seats: list[Seat], present: Presentation,
+                      record: Path | None, force: bool, visual: bool, loaded: Path | None = None,
+                      intro: Sequence[str] = ()) -> int:
     """A session at this terminal (or from standard input); the exit status."""
-    session = _session(game, names, seats, record, force, visual, loaded=loaded, intro=intro)
+    session = _session(game, names, seats, present, record, force, visual, loaded=loaded, intro=intro)
     return session.run(_drivers(session, game, names))
 
 
-def _session(game: Game, names: list[str], seats: list[Seat], record: Path | None, force: bool, visual: bool, *,
-             loaded: Path | None = None, intro: Sequence[str] = (), write: Callable[..., None] | None = None
-             ) -> "Session":
+def _session(game: Game, names: list[str], seats: list[Seat], present: Presentation, record: Path | None,
+             force: bool, visual: bool, *, loaded: Path | None = None, intro: Sequence[str] = (),
+             write: Callable[..., None] | None = None) -> "Session":
     from ..human import Session, Terminal
     from ..saves import write_record
 
-    screen = _screen(visual)
+    screen = _screen(present, visual)
     screen.visual_notice()
     for line in intro:  # through the screen: in visual order too
         screen.say(line, whole=True)
-    return Session(game, seats, screen, Terminal(sys.stdin, screen), record=record, force=force, loaded=loaded,
-                   write=write or write_record)
+    return Session(game, seats, present, screen, Terminal(sys.stdin, screen), record=record, force=force,
+                   loaded=loaded, write=write or write_record)
 
 
 def _drivers(session: "Session", game: Game, names: list[str]) -> list[Bot]:
@@ -459,52 +422,19 @@ def _drivers(session: "Session", game: Game, names: list[str]) -> list[Bot]:
         elif name in PLAYERS:
             drivers.append(PLAYERS[name](game, seat, bot_seed(game.seed, seat)))
         else:
-            drivers.append(make_bot(name, bot_seed(game.seed, seat)))
+            drivers.append(make_bot(name, bot_seed(game.seed, seat), game.variant.game))
     return drivers
 
 
-def _screen(visual: bool) -> "Screen":
-    """The terminal's screen (``visual``: right-to-left lines reordered)."""
+def _screen(present: Presentation, visual: bool) -> "GameScreen":
+    """The game's terminal screens on standard output (``visual``:
+    right-to-left lines reordered): its own, else the default screens."""
     from rich.console import Console
 
-    from machiavelli.games.machiavelli.present.screen import Screen
+    from ..screen import screen_of
 
-    return Screen(Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False),
-                  visual=visual)
-
-
-def _summary(game: Game, echo: Callable[[str], None] = typer.echo) -> None:
-    from machiavelli.games.machiavelli.present.narrate import outcome_text, player_name
-
-    deck = game.variant.deck
-    if game.outcome is not None:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
-        # number, {result} is how the game ended.
-        echo(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome)))
-    else:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
-        # number, {player} is a player's name (Player 2).
-        echo(_("Turn {turn}: {player} to play.", turn=game.turn_number, player=player_name(game.current)))
-    melds = game.melds()
-    if melds:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options).
-        echo(_("Table:"))
-        width = len(str(len(melds)))
-        for number, meld in enumerate(melds, 1):
-            echo(f"  {number:>{width}}  {glossary.show_cards(meld, deck)}")
-    else:
-        echo(_("The table is empty."))
-    if game.help_cards:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {cards} is cards
-        # as shown at the table (5♣ 6♣ 7♣).
-        echo(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
-    for seat in range(game.players):
-        hand = sorted(game.hand(seat), key=deck.sort_key)
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
-        count = ngettext("{n} card", "{n} cards", len(hand))
-        echo(f"  {player_name(seat)}: {count}: {glossary.show_cards(hand, deck)}")
-    # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
-    echo(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
+    console = Console(file=sys.stdout, highlight=False, emoji=False, markup=False, soft_wrap=False)
+    return screen_of(present, console, visual)
 
 
 @handles_errors
@@ -518,9 +448,10 @@ def replay(
     JSON: {"result": {"winners": [...], "reason": ...} or null, "hands": [...],
     "table": [...], "deck": [...], ...}; seats count from 0.
     """
+    from machiavelli.core.present import player_name
     from machiavelli.core.terminal import printable
 
-    from machiavelli.games.machiavelli.present.narrate import entry_text, player_name
+    from ..presented import presentation_of, replay_text
     from ..saves import named, read_record
 
     from .. import match
@@ -537,8 +468,6 @@ def replay(
         state["actions"] = len(saved.actions)
         print_json(state)
         return
-    from ..presented import presentation_of, replay_text
-
     present = presentation_of(game.variant.game)
     # A shared record is a stranger's text: its names reach the terminal
     # without control characters (player_name cleans the seats' names).
@@ -547,23 +476,17 @@ def replay(
              for s, seat in enumerate(saved.seats)]
     typer.echo(_("{variant}, seed {seed}: {players}.", variant=printable(game.variant.name), seed=game.seed,
                  players=format_list(shown)))
-    if present is not None and present.screen is None:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
-        typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
-        replay_text(game, present, names, moves, typer.echo)
-        return
-    if moves:
-        for entry in game.log:
-            typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, game.variant.deck, names)))
-    typer.echo(ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions)))
-    _summary(game)
-
+    # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
+    replayed = ngettext("{n} action replayed.", "{n} actions replayed.", len(saved.actions))
+    replay_text(game, present, names, moves, typer.echo, replayed)
 
 
 def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
     """Replay every deal of a match record and work its score sheet out again."""
+    from machiavelli.core.present import player_name
+
     from .. import match
-    from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
+    from ..presented import presentation_of, style
     from ..saves import named
 
     with named(file):
@@ -575,16 +498,18 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
                               for g, r in zip(games, records)],
                     "deals_planned": deals, "target": target, "sheet": sheet.as_dict()})
         return
-    names = [s.name for s in records[0].seats]
-    for k, (game, record) in enumerate(zip(games, records), 1):
-        typer.echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=k, dealer=player_name(game.dealer, names),
-                     first=player_name(game.first, names)))
+    seats = list(records[0].seats)
+    names = [s.name for s in seats]
+    present = presentation_of(games[0].variant.game)
+    look, screen = style(names), _screen(present, False)
+    for k, game in enumerate(games, 1):
+        typer.echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=k,
+                     dealer=player_name(getattr(game, "dealer", 0), names), first=player_name(game.first, names)))
         if moves:
             for entry in game.log:
-                typer.echo(_("Turn {turn}: {text}", turn=entry.turn,
-                             text=entry_text(entry, game.variant.deck, names)))
+                typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, game.variant, look)))
         if game.outcome is not None:
-            typer.echo(outcome_text(game.outcome, names))
+            typer.echo(screen.outcome(game, seats))
     partial = match.Sheet(sheet.scoring, sheet.players)
     for deal in sheet.deals:
         partial.deals.append(deal)

@@ -168,7 +168,10 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
     look = style([s.name for s in table.seats])
     try:
         typed = read_typed(present, command, view, letters)
-    except (NotationError, IllegalAction) as error:
+    except IllegalAction as error:  # read, and refused: its cards named as the table shows them
+        reasons = [isolated(r, deck) for r in _rejection(present, view, error, look)]
+        return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code}, status_code=422)
+    except NotationError as error:
         return JSONResponse({"error": isolated(explain(present, error), deck), "details": [],
                              "code": error.code}, status_code=422)
     if typed is None:

@@ -268,6 +268,21 @@ def explain(error: MachiavelliError) -> str | None:
     return reason_text(REASONS, "cicera reason", error)
 
 
+def rejection(view: Any, error: MachiavelliError, style: Style) -> list[str]:
+    """Why a move is refused, its card as the table shows it (``7●``, never
+    the notation's ``7D``)."""
+    deck = view.variant.deck
+    card = error.params.get("card")
+    if isinstance(card, str):
+        try:
+            shown = show(deck.parse_card(card), deck, style.symbols)
+        except NotationError:
+            shown = card
+        error = type(error)(error.code, **{**error.params, "card": shown})
+    text = explain(error)
+    return [text] if text is not None else []
+
+
 def _rules(variant: Any) -> Any:
     from .rules_text import compose
 
@@ -276,4 +291,4 @@ def _rules(variant: Any) -> Any:
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=_rules)
+                            explain=explain, rules=_rules, rejection=rejection)

@@ -200,9 +200,14 @@ def read_command(text: str, view: Any) -> tuple[Any, ...]:
             return tuple(Discard(c) for c in dict.fromkeys(sorted(view.discardable(), key=deck.sort_key)))
         if len(rest) != 1:
             raise NotationError("bad-action", token=text[:40])
-        found = [c for c in _readings(rest[0], view) if c in view.hand]
+        readings = _readings(rest[0], view)
+        found = [c for c in readings if c in view.hand]
         if not found:
-            raise IllegalAction("card-not-in-hand", card=rest[0][:20])
+            # The card as the player typed it (the reading whose letters or characters were typed).
+            typed = rest[0].strip().upper()
+            meant = next((c for c in readings if typed in (show(c, deck).upper(), show(c, deck, "hanzi"))),
+                         readings[0])
+            raise IllegalAction("card-not-in-hand", card=deck.card_text(meant))
         return tuple(Discard(c) for c in found)
     if verb in _word("discard"):
         raise IllegalAction("must-answer")
@@ -306,6 +311,22 @@ def explain(error: MachiavelliError) -> str | None:
     return reason_text(REASONS, "sisepai reason", error)
 
 
+def rejection(view: Any, error: MachiavelliError, style: Style) -> list[str]:
+    """Why a move is refused, its card as the table shows it (the
+    language's letters or the Chinese characters, never the notation's
+    ``GY``)."""
+    deck = view.variant.deck
+    card = error.params.get("card")
+    if isinstance(card, str) and card:
+        try:
+            shown = _card(deck.parse_card(card), view.variant, style)
+        except NotationError:
+            shown = card
+        error = type(error)(error.code, **{**error.params, "card": shown})
+    text = explain(error)
+    return [text] if text is not None else []
+
+
 def _rules(variant: Any) -> Any:
     from .rules_text import compose
 
@@ -314,4 +335,4 @@ def _rules(variant: Any) -> Any:
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=_rules)
+                            explain=explain, rules=_rules, rejection=rejection)

@@ -114,11 +114,12 @@ def _console() -> tuple[Any, io.StringIO]:
 
 
 def drawing_machiavelli() -> Drawing:
-    """DRAWING. Machiavelli's screens (app/screen.py), narration
-    (app/narrate.py), web view (app/web/views.py -> seat_json.BUILDERS) and
-    the summary of ``machiavelli play`` (app/commands/game.py)."""
+    """DRAWING. Machiavelli's screens (games/machiavelli/present/screen.py,
+    drawn by its ``screen`` hook in the terminal's loop, app/human.py),
+    narration (present/narrate.py), web view (app/web/views.py) and the
+    summary of ``machiavelli play`` (its presentation's ``summary``)."""
+    from machiavelli.app.presented import presentation_of, style
     from machiavelli.games.machiavelli.present import hand_order
-    from machiavelli.app.commands.game import _summary
     from machiavelli.games.machiavelli.present.narrate import entry_text
     from machiavelli.games.machiavelli.present.screen import Screen, Seats
     from machiavelli.app.web.views import seat_json
@@ -134,7 +135,8 @@ def drawing_machiavelli() -> Drawing:
         return Seats([s.player for s in seats], [s.name for s in seats])
 
     def terminal(view: Any, seats: Sequence[Any]) -> list[str]:
-        # app/human.py Session.prepare, the first time the seat's screen is drawn in a turn.
+        # app/human.py Session.prepare (through the screen hook), the first time the seat's screen is
+        # drawn in a turn.
         drawn, out = screen()
         drawn.turn(view, seats_of(seats), hand_order.SUIT, history=True)
         return out.getvalue().splitlines()
@@ -153,9 +155,9 @@ def drawing_machiavelli() -> Drawing:
         return _("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, game.variant.deck))
 
     def summary(game: Any, seats: Sequence[Any]) -> list[str]:
-        lines: list[str] = []
-        _summary(game, lines.append)
-        return lines
+        present = presentation_of("machiavelli")
+        assert present is not None
+        return list(present.summary(game, style([s.name for s in seats])))
 
     return Drawing(terminal, final, web, narrate, summary)
 
@@ -164,8 +166,9 @@ def drawing_machiavelli() -> Drawing:
 
 
 def drawing_cicera() -> Drawing:
-    """DRAWING. Cicera's presentation (games/cicera/present.py through
-    app/presented.py) and its declared web table (app/web/declared.py)."""
+    """DRAWING. Cicera's presentation (games/cicera/present.py, drawn by the
+    terminal's default screens, app/screen.py) and its declared web table
+    (app/web/declared.py)."""
     from machiavelli.app.presented import presentation_of, style
     from machiavelli.app.web.views import seat_json
 
@@ -176,8 +179,9 @@ def drawing_cicera() -> Drawing:
 
 
 def drawing_si_se_pai() -> Drawing:
-    """DRAWING. Sì Sè Pái's presentation (games/si_se_pai/present.py through
-    app/presented.py) and its declared web table (app/web/declared.py)."""
+    """DRAWING. Sì Sè Pái's presentation (games/si_se_pai/present.py, drawn
+    by the terminal's default screens, app/screen.py) and its declared web
+    table (app/web/declared.py)."""
     from machiavelli.app.presented import presentation_of, style
     from machiavelli.app.web.views import seat_json
 
@@ -192,7 +196,7 @@ DRAWINGS: dict[str, Callable[[], Drawing]] = {
 
 
 def _presented(present: Any, style: Callable[[Sequence[str | None]], Any], seat_json: Callable[..., Any]) -> Drawing:
-    """A game drawn through its ``Presentation`` as app/presented.py's Table does."""
+    """A game drawn through its ``Presentation`` as app/screen.py's default screens do."""
     from machiavelli.core.i18n import _
 
     assert present is not None, "the game has no presentation"
@@ -201,14 +205,14 @@ def _presented(present: Any, style: Callable[[Sequence[str | None]], Any], seat_
         return style([s.name for s in seats])
 
     def terminal(view: Any, seats: Sequence[Any]) -> list[str]:
-        # Table.ask: the seat's view before its prompt.
+        # DefaultScreen.turn: the seat's view before its prompt (after what happened since its last one).
         return list(present.seat_view(view, look(seats)))
 
     def web(view: Any, seats: Sequence[Any]) -> dict[str, Any]:
         return _served(seat_json(view, list(seats), "suit", _links(), ""))
 
     def narrate(entry: Any, game: Any, seats: Sequence[Any]) -> str:
-        # As `machiavelli play --moves` prints each action (Table.run prints it without "Turn N:").
+        # As `machiavelli play --moves` prints each action (the turn's screen tells it without "Turn N:").
         return _("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, game.variant, look(seats)))
 
     def summary(game: Any, seats: Sequence[Any]) -> list[str]:

@@ -11,7 +11,7 @@ from machiavelli.core import glossary
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.i18n import _, ngettext
 from machiavelli.core.numbers import is_digits
-from machiavelli.core.present import HandOrders, Hint, Presentation, Style, Typed
+from machiavelli.core.present import GameScreen, HandOrders, Hint, Presentation, Style, Typed
 from machiavelli.core.variant import Variant
 
 from . import hand_order
@@ -100,8 +100,41 @@ def commands_help() -> list[str]:
 
 
 def summary(game: Any, style: Style) -> list[str]:
-    view = game.view(0)
-    return _drawn(lambda screen: screen.final(view, _seats(style)))
+    """After a game between computer players or a replay: the result (or
+    whose turn it is), the table, the help cards, every hand and the deck."""
+    from .narrate import outcome_text
+
+    deck, names = game.variant.deck, list[str | None](style.names)
+    lines = []
+    if game.outcome is not None:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
+        # number, {result} is how the game ended.
+        lines.append(_("Turn {turn}: {result}", turn=game.turn_number, result=outcome_text(game.outcome, names)))
+    else:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {turn} is a turn's
+        # number, {player} is a player's name (Player 2).
+        lines.append(_("Turn {turn}: {player} to play.", turn=game.turn_number,
+                       player=style.names[game.current]))
+    melds = game.melds()
+    if melds:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options).
+        lines.append(_("Table:"))
+        width = len(str(len(melds)))
+        lines.extend(f"  {number:>{width}}  {glossary.show_cards(meld, deck)}" for number, meld in enumerate(melds, 1))
+    else:
+        lines.append(_("The table is empty."))
+    if game.help_cards:
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {cards} is cards
+        # as shown at the table (5♣ 6♣ 7♣).
+        lines.append(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
+    for seat in range(game.players):
+        hand = sorted(game.hand(seat), key=deck.sort_key)
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
+        count = ngettext("{n} card", "{n} cards", len(hand))
+        lines.append(f"  {style.names[seat]}: {count}: {glossary.show_cards(hand, deck)}")
+    # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {n} is a number.
+    lines.append(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", game.deck_count))
+    return lines
 
 
 def explain(error: MachiavelliError) -> str | None:
@@ -172,11 +205,11 @@ def _hint_words(view: Any, found: Any) -> Hint:
     return Hint(tuple(lines), tuple(found.placed), commands)
 
 
-def screen(console: Any, visual: bool = False) -> Any:
+def screen(console: Any, visual: bool = False) -> GameScreen:
     """Machiavelli's own terminal screens (colours, marks, fitting the terminal)."""
-    from .screen import Screen
+    from .terminal_screen import screen as made
 
-    return Screen(console, visual=visual)
+    return made(console, visual)
 
 
 ORDERS_OF_HAND = HandOrders(tuple(ORDERS), order_word, order_of)

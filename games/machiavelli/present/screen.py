@@ -9,22 +9,17 @@ Colour only ever repeats what a mark already says: suits keep their symbol
 melds carry a mark, invalid melds a mark and the reason. When the output is
 not a terminal, Rich drops the colours and the screen is plain text.
 Arabic stays in logical order unless ``visual`` is asked for (terminals
-without bidi support): then each phrase is reordered for display.
+without bidi support): then each phrase is wrapped to the terminal, then
+reordered for display (the kernel's :class:`~machiavelli.core.console.Printer`).
 """
 
 from __future__ import annotations
 
-import math
-import os
-import re
-import sys
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from rich.console import Console
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from machiavelli.core.cards import Card, DeckSpec
@@ -35,8 +30,8 @@ if TYPE_CHECKING:
 
 from machiavelli.core import glossary
 from machiavelli.games.machiavelli.present import hand_order
-from machiavelli.core.bidi import LRI, PDI, visual as visual_line
-from machiavelli.core.i18n import _, format_number, is_rtl, ngettext
+from machiavelli.core.console import Printer
+from machiavelli.core.i18n import _, format_number, ngettext
 from machiavelli.core.terminal import printable
 from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
 from machiavelli.core.reasons import meld_reason
@@ -45,13 +40,6 @@ from machiavelli.games.machiavelli.present.words import local_word, order_word
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40
 _COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue"}
-# A card as the screens show it: its rank code, then its suit's symbol, which
-# any game's deck may choose (♥, Cicera's ● ∪ † ¦ ...): any sign that is not a
-# letter, digit, space, Arabic or the punctuation of sentences. A number and
-# its sign ("95%") kept left to right as well is harmless.
-_CARD = r"[*\[]?[0-9A-Z]{1,3}[^\w\s.,:;!?()\[\]{}«»\"'\u0600-\u06FF-]\]?"
-_CARD_RUN = re.compile(f"{_CARD}(?:[ ,]+{_CARD})*")
-
 
 @dataclass
 class Marks:
@@ -94,46 +82,15 @@ class Seats:
         return [s for s, kind in enumerate(self.kinds) if kind == "human"]
 
 
-class Screen:
-    """Draws the game on a Rich console."""
+class Screen(Printer):
+    """Draws the game on a Rich console (the kernel's :class:`Printer`
+    says its lines, errors and prompts)."""
 
     def __init__(self, console: Console, *, visual: bool = False) -> None:
-        self.console = console
-        # As for `machiavelli rules`: a pipe or a file always gets logical order.
-        self.visual = visual and is_rtl() and console.is_terminal
-        #: Visual order was asked for but the output is not a terminal.
-        self.visual_refused = visual and is_rtl() and not console.is_terminal
+        super().__init__(console, visual=visual)
         self.marks = Marks.pick(glossary.ascii_cards())
-        #: Screens are made to fit the console's height: on a terminal, or
-        #: when the environment gives a height (LINES) for a transcript.
-        self.fit = console.is_terminal or bool(os.environ.get("LINES"))
-
-    def visual_notice(self) -> None:
-        """Say once, on standard error, that visual order was asked for but
-        the output is not a terminal (it stays in logical order)."""
-        if self.visual_refused:
-            print(_("--bidi visual applies to terminals only: this output stays in logical order."),
-                  file=sys.stderr)
-
-    def prompt(self, text: str) -> str:
-        """A prompt or a question as the terminal should get it (visual
-        order too), its trailing space kept where the answer is typed."""
-        body = text.rstrip(" ")
-        if not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in body):
-            return printable(text, lines=True, keep_bidi=True, visible=True)  # "> " stays as typed
-        return self.t(body) + text[len(body):]
 
     # -- pieces -------------------------------------------------------------------
-
-    def t(self, text: str) -> str:
-        """A phrase as the terminal should get it: control characters that
-        an echoed input may carry shown as escapes, never sent; in visual
-        mode reordered, with each run of cards kept left to right (5♣ 6♣,
-        never ♣6 ♣5)."""
-        text = printable(text, lines=True, keep_bidi=True, visible=True)
-        if not self.visual:
-            return text
-        return visual_line(_CARD_RUN.sub(lambda m: LRI + m.group(0) + PDI, text), rtl=True)
 
     def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
         shown = glossary.show_card(card, deck)
@@ -150,19 +107,6 @@ class Screen:
                 out.append(" ")
             out.append_text(self.card(card, deck, bool(moved[k]) if k < len(moved) else False))
         return out
-
-    def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
-        """One line of text (translations are data: never read as markup).
-        A terminal gets it wrapped between words, unless it holds something
-        to copy (``whole``: a command, a path); a pipe always gets it whole."""
-        self.console.print(Text(self.t(text), style=style), soft_wrap=whole or not self.console.is_terminal)
-
-    def error(self, text: str) -> None:
-        self.say(text, "bold red")
-
-    def clear(self) -> None:
-        if self.console.is_terminal:
-            self.console.clear()
 
     def heading(self, text: str) -> None:
         self.console.rule(Text(self.t(text), style="bold"), characters=self.marks.rule, align="left")
@@ -215,18 +159,6 @@ class Screen:
             line.append_text(cell)
         lines.append(line)
         return lines
-
-    def height(self, lines: Sequence[Text]) -> int:
-        """How many rows of the terminal ``lines`` take (long lines wrap)."""
-        width = max(1, self.console.width)
-        return sum(max(1, len(line.wrap(self.console, width))) if line.cell_len > width else 1 for line in lines)
-
-    def show(self, lines: Iterable[Text]) -> None:
-        for line in lines:
-            self.console.print(line, soft_wrap=not self.console.is_terminal)
-
-    def line(self, text: str, style: str = "") -> Text:
-        return Text(self.t(text), style=style)
 
     def legend(self, *, changed: bool, moved: bool, invalid: bool) -> None:
         line = self.legend_line(changed=changed, moved=moved, invalid=invalid)
@@ -460,10 +392,6 @@ class Screen:
             line.append_text(self.cards(hand, deck))
             self.console.print(line)
         self.say(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", view.deck_count))
-
-    def lines(self, lines: Iterable[str], style: str = "") -> None:
-        for line in lines:
-            self.say(line, style)
 
 
 def house_notes(view: View) -> list[str]:
