@@ -169,9 +169,9 @@ def test_two_friends_play_by_drag_and_drop_and_by_keyboard(server, browser):
                 continue
             for symbol in words[1:]:
                 code = _code(symbol)
-                mover.page.drag_and_drop(f'#hand .card[data-code="{code}"] >> nth=0', "#new-meld")
+                mover.page.drag_and_drop(f'#hand .card[data-code="{code}"] >> nth=0', "#area-new")
                 played.append(code)
-            assert mover.page.locator("#new-meld .card").count() == len(words) - 1
+            assert mover.page.locator("#area-new .card").count() == len(words) - 1
             mover.page.click("#lay-down")
             mover.page.wait_for_function("n => document.querySelectorAll('#table .meld').length >= n",
                                          arg=len([c for c in hint["commands"][:hint["commands"].index(command) + 1]
@@ -205,15 +205,15 @@ def test_two_friends_play_by_drag_and_drop_and_by_keyboard(server, browser):
 
         # A table card dragged into a new meld is taken off the table: its meld is outlined with the reason.
         taken = mover.page.get_attribute("#table .meld .card >> nth=0", "data-code")
-        mover.page.drag_and_drop("#table .meld .card >> nth=0", "#new-meld")
+        mover.page.drag_and_drop("#table .meld .card >> nth=0", "#area-new")
         mover.page.wait_for_selector("#table .meld.invalid .reason")
-        assert mover.page.locator("#new-meld .card").get_attribute("data-code") == taken
-        assert mover.page.locator("#taken .card").count() == 0  # shown once: in the new meld
+        assert mover.page.locator("#area-new .card").get_attribute("data-code") == taken
+        assert mover.page.locator("#area-taken .card").count() == 0  # shown once: in the new meld
         assert "↺" not in mover.page.locator("#table .meld.invalid .reason").inner_text()
         mover.shot("5-taken-card-invalid-meld")
         mover.page.click('#controls button[data-command="undo"]')
         mover.page.wait_for_function("() => !document.querySelector('#table .meld.invalid')")
-        assert mover.page.locator("#new-meld .card").count() == 0
+        assert mover.page.locator("#area-new .card").count() == 0
         assert mover.table() == table
 
         # Click to select, click to place: a hand card onto a meld (the engine may refuse; either way it answers).
@@ -319,9 +319,9 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         # Without a mouse: Space selects a card, the zone's button takes it into the new meld.
         page.focus("#hand .card >> nth=0")
         page.keyboard.press("Space")
-        page.focus('#new-meld button.put-here')
+        page.focus('#area-new button.put-here')
         page.keyboard.press("Enter")
-        assert page.locator("#new-meld .card").count() == 1
+        assert page.locator("#area-new .card").count() == 1
         page.click("#put-back")
         assert seat.hand() == arranged
         page.click('#controls button[data-command="hint"]')

@@ -115,7 +115,7 @@ def _console() -> tuple[Any, io.StringIO]:
 
 def drawing_machiavelli() -> Drawing:
     """DRAWING. Machiavelli's screens (app/screen.py), narration
-    (app/narrate.py), web view (app/web/views.py -> seat_json.BUILDERS) and
+    (app/narrate.py), web view (its declared table, games/machiavelli/present/table_view.py, through app/web/declared.py) and
     the summary of ``machiavelli play`` (app/commands/game.py)."""
     from machiavelli.games.machiavelli.present import hand_order
     from machiavelli.app.commands.game import _summary
