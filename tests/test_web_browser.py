@@ -349,6 +349,67 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         seat.context.close()
 
 
+def _game_with_a_long_meld(server: str) -> tuple[dict, int, list[str]]:
+    """A two-person game whose first player can lay down a meld of four cards or more (the hint says how)."""
+    for seed in range(120):
+        status, game = _post(server + "/api/games", {"variant": "one-deck", "seats": ["human", "friend"],
+                                                      "lang": "en", "seed": seed})
+        assert status == 201, game
+        first = _get(f"{server}/api/games/{game['id']}/view?token={game['seats'][0]['token']}")["to_play"]
+        token = game["seats"][first]["token"]
+        status, hint = _post(f"{server}/api/games/{game['id']}/actions?token={token}", {"command": "hint"})
+        for command in hint.get("commands") or []:
+            words = command.split()
+            if words[0] == "play" and len(words) >= 5 and not any(w.startswith("*") for w in words):
+                return game, first, [_code(w) for w in words[1:]]
+    pytest.fail("no deal in 120 seeds where the first player can lay down four cards at once")
+
+
+def test_a_machiavelli_turn_through_the_one_table_script(server, browser):
+    """Machiavelli drawn from the table it declares: a meld laid down by clicks
+    (cards, the new meld's button, Lay down), a card added to it by drag and
+    drop (the composed ``add``), then End; the other seat sees it all."""
+    game, first, meld = _game_with_a_long_meld(server)
+    mover = Seat(browser, server, game["seats"][first]["link"], "one-script-mover")
+    waiter = Seat(browser, server, game["seats"][1 - first]["link"], "one-script-waiter")
+    page = mover.page
+    try:
+        assert page.locator("#table #area-table.melds").count() == 1 and page.locator("#area-new.area-new").count() == 1
+        assert page.locator('#controls button[data-command="end"]').is_disabled()
+        *first_cards, last = meld
+        # By clicks: the cards, then the new meld's button, then Lay down.
+        for code in first_cards:
+            page.click(f'#hand .card[data-code="{code}"] >> nth=0')
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == len(first_cards)
+        page.click("#area-new button.put-here")
+        assert sorted(page.eval_on_selector_all("#area-new .card", "cs => cs.map(c => c.dataset.code)")) == sorted(first_cards)
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == 0
+        page.click("#lay-down")
+        page.wait_for_function("() => document.querySelectorAll('#table .meld').length === 1")
+        assert sorted(mover.table()[0]) == sorted(first_cards)
+        assert page.locator("#area-new .card").count() == 0
+        # By drag and drop: the last card onto the meld, composed as ``add 1 ...``.
+        with page.expect_response(lambda r: "/actions" in r.url) as answer:
+            page.drag_and_drop(f'#hand .card[data-code="{last}"] >> nth=0', '#table .meld[data-meld="1"]')
+        assert json.loads(answer.value.request.post_data)["command"].startswith("add 1 ")
+        assert answer.value.ok, page.locator("#messages").inner_text()
+        page.wait_for_function("n => document.querySelector('#table .meld').querySelectorAll('.card').length === n",
+                               arg=len(meld))
+        assert sorted(mover.table()[0]) == sorted(meld) and last not in mover.hand()
+        assert not page.locator("#table .meld.invalid").count()
+        end = page.locator('#controls button[data-command="end"]')
+        assert end.is_enabled()
+        mover.shot("9-one-script-turn")
+        end.click()
+        waiter.page.wait_for_function("() => document.querySelector('#turn-line').textContent.includes('Your turn')")
+        assert sorted(waiter.table()[0]) == sorted(meld)
+        assert waiter.page.locator("#others li").inner_text().endswith(f"{10 - len(meld)} cards")
+        assert not mover.errors and not waiter.errors
+    finally:
+        mover.context.close()
+        waiter.context.close()
+
+
 # -- Cicera: a game drawn from the areas it declares ------------------------------------------
 
 
