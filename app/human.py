@@ -44,6 +44,7 @@ from machiavelli.core.reasons import describe
 from machiavelli.core.words import fold
 from .presented import explain, read_typed, style
 from .saves import write_record
+from .screen import DefaultScreen
 
 #: Where records go when the player names no file (this variable overrides it).
 DATA_ENV = library.DATA_ENV
@@ -122,6 +123,8 @@ class Session:
         self.seats = list(seats)
         self.present = present
         self.screen = screen
+        if isinstance(screen, DefaultScreen):
+            screen.variant = game.variant
         self.terminal = terminal
         #: How the game's texts name the seats.
         self.style = style([s.name for s in self.seats])
@@ -466,7 +469,7 @@ class HumanPlayer:
 
         session = self.session
         screen = session.screen
-        text = render(session.present.rules(session.view(self.seat).variant), "text", visual=screen.visual,
+        text = render(session.present.rules(session.game.variant), "text", visual=screen.visual,
                       width=screen.console.width)
         screen.console.print(Text(text.rstrip("\n")))
 

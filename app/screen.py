@@ -60,6 +60,12 @@ class DefaultScreen(Printer):
         super().__init__(console, visual=visual)
         self.present = present
         self.style = style
+        #: The game's variant, for a view that does not carry it (the
+        #: protocol's SeatView need not): the session says it.
+        self.variant: Any = None
+
+    def _variant(self, view: Any) -> Any:
+        return getattr(view, "variant", None) or self.variant
 
     # -- pieces -------------------------------------------------------------------
 
@@ -95,7 +101,7 @@ class DefaultScreen(Printer):
              history: bool) -> None:
         look = self.style(seats)
         table = self.present.seat_view(view, look)
-        told = self.told(news, view.variant, look)
+        told = self.told(news, self._variant(view), look)
         # The prompt's line comes under the table.
         story = self.cut(told, self.console.height - 1 - self.rows_of(table)) if self.fit else told
         self.lines(story)
@@ -109,7 +115,7 @@ class DefaultScreen(Printer):
 
     def everything(self, view: Any, seats: Sequence[Seat], news: Sequence[Any]) -> None:
         look = self.style(seats)
-        story = self.told(news, view.variant, look)
+        story = self.told(news, self._variant(view), look)
         if not story:
             self.say(_("Nobody else has moved since your last turn."), "dim")
         self.lines(story)
@@ -143,7 +149,7 @@ class DefaultScreen(Printer):
                 values["orders"] = format_list([present.orders.word(o) for o in present.orders.names], "or")
             self.say(typed + "  " + pgettext("command help", TABLE_HELP[name], **values))
         if present.notes is not None:
-            self.lines(present.notes(view.variant), "dim")
+            self.lines(present.notes(self._variant(view)), "dim")
 
     def outcome(self, game: Any, seats: Sequence[Seat]) -> str:
         """The result: the summary's last line, which says it."""

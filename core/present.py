@@ -37,10 +37,11 @@ Optional hooks (None: the application's default, never a traceback):
     areas (cards, groups of cards, teams, lines of text) and the moves open
     to the seat, each with the hand card it plays (or none: an answer the
     page offers as a button) and the table cards it takes; how each card
-    is drawn and named, when the game says so.
-``web_view(view, seats, order, links)``
-    a seat's JSON for a page of the game's own (Machiavelli's table page),
-    used instead of ``table`` when present;
+    is drawn and named, when the game says so. A game whose moves are
+    composed from the cards picked (Machiavelli's) declares numbered melds,
+    a working area, a new meld, buttons and how cards put on a target
+    become its commands (:class:`Compose`) instead of listing its moves.
+    The one table script of the page draws every game from it.
 ``rejection(view, error, style)``
     why the rules refused a seat's action, one line each, from its view
     (every invalid meld at the end of a turn); without it, ``explain``;
@@ -76,7 +77,7 @@ Optional hooks (None: the application's default, never a traceback):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, Union
 
 from .actions import Action
 from .cards import Card
@@ -101,6 +102,8 @@ class Style:
     #: Another way of drawing cards that the user chose (``--cards hanzi``:
     #: the Chinese characters printed on the cards); a game without it ignores it.
     faces: str = ""
+    #: How the seat sorts its hand (one of ``Presentation.orders``; "" the usual).
+    order: str = ""
 
 
 @dataclass(frozen=True)
@@ -222,7 +225,28 @@ class RulesWriter:
 
 
 #: The kinds of area a page knows how to draw (see :class:`Area`).
-AREA_KINDS = ("cards", "groups", "hand", "team", "moves", "text", "result")
+AREA_KINDS = ("cards", "groups", "hand", "team", "moves", "text", "result", "melds", "working", "new")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One numbered meld of a ``melds`` area, with its marks: its ``number``
+    (what commands name it by) and ``label``; ``moved``, for each card,
+    whether it came from elsewhere this turn; ``changed`` since the seat's
+    last turn; ``valid`` or not, with the ``reason`` (a clause, in words);
+    ``kind``, what it is in words; ``note``, a line under it (what its
+    jokers stand for) and ``stands_for``, the cards each joker stands for."""
+
+    number: int
+    label: str
+    cards: tuple[Card, ...]
+    moved: tuple[bool, ...] = ()
+    changed: bool = False
+    valid: bool = True
+    reason: str = ""
+    kind: str = ""
+    note: str = ""
+    stands_for: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,8 +260,15 @@ class Area:
     (partners named by ``seats``, with ``lines`` such as their pile and
     points; ``mine`` for the seat's own team), ``moves`` (the moves that
     play no hand card, as buttons, with ``lines`` to explain them),
-    ``text`` and ``result`` (lines). ``seats`` names the players an area
-    belongs to; ``marked`` cards are drawn apart, ``mark`` says why."""
+    ``text`` and ``result`` (lines; a result's ``groups`` are the hands at
+    the end, one per seat of ``seats``), ``melds`` (numbered :class:`Meld`
+    values, each a drop target), ``working`` (cards taken from the table
+    that must go back by the end of the turn: a drop target) and ``new``
+    (where a new meld is gathered: a drop target whose gathered cards are
+    sent with ``command``, a template whose ``{cards}`` are their words).
+    ``seats`` names the players an area belongs to; ``marked`` cards are
+    drawn apart, ``mark`` says why; ``prefix`` is written before a card of
+    this area in a command (``*`` for Machiavelli's help cards)."""
 
     key: str
     kind: str
@@ -250,6 +281,9 @@ class Area:
     target: bool = False
     mine: bool = False
     groups: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    melds: tuple[Meld, ...] = ()
+    prefix: str = ""
+    command: str = ""
 
 
 @dataclass(frozen=True)
@@ -275,6 +309,46 @@ class Face:
 
 
 @dataclass(frozen=True)
+class Button:
+    """A button of the table: its ``label``, the ``command`` it sends (in
+    the game's notation) and whether it is ``enabled`` now. ``needs``:
+    ``""`` (a plain command) or ``table-card`` (one card of a meld chosen:
+    ``{from}`` in the command is its meld's number, ``{cards}`` the card);
+    ``key`` names it on the page."""
+
+    key: str
+    label: str
+    command: str
+    enabled: bool
+    needs: str = ""
+
+
+#: Where composed cards come from: the hand, a numbered meld's cards, a
+#: whole meld (its handle), or the key of any other area.
+COMPOSE_SOURCES = ("hand", "meld", "whole")
+
+
+@dataclass(frozen=True)
+class Compose:
+    """How cards a person picks and puts on a target (by dragging them or
+    by clicking them and then the target) become a command in the game's
+    notation. ``source``: ``hand``, ``meld`` (cards of one numbered meld),
+    ``whole`` (a whole meld) or an area's key; ``target``: ``meld`` (a
+    numbered meld) or an area's key. ``command`` is a template: ``{cards}``
+    the cards' words (each with its area's prefix), ``{from}`` the number
+    of the meld they come from, ``{to}`` that of the meld they go to; empty
+    for none. ``gather``: the cards then join the target's gathering (a
+    ``new`` area), to be sent together with its command; after a command,
+    they count as cards of the ``working`` area. A game without any is
+    played through its ``moves``."""
+
+    source: str
+    target: str
+    command: str = ""
+    gather: bool = False
+
+
+@dataclass(frozen=True)
 class TableView:
     """A seat's table for a graphical page: its areas in reading order and
     every move open to the seat now (none when it is not its turn).
@@ -284,7 +358,14 @@ class TableView:
     drawing cards the user may choose (``Style.faces`` keys, with their
     names); ``status``, whose move it is in words when the page cannot
     name one player (several answer at once, unseen by each other), with
-    ``current`` the seat to play when there is one."""
+    ``current`` the seat to play when there is one; ``lines``, keyed
+    lines under the turn's (the deck, the card just drawn); ``buttons``
+    (:class:`Button`) and ``compose`` (:class:`Compose`), for a game whose
+    moves are composed from the cards picked rather than listed;
+    ``since``, what the others did since the seat's last turn, in words,
+    when the game counts turns its own way (else the page narrates the log
+    since the seat's last action); ``fields``, values the game adds to its
+    seat's JSON for scripts (JSON values: card codes, numbers, words)."""
 
     areas: tuple[Area, ...]
     moves: tuple[Move, ...] = ()
@@ -292,6 +373,11 @@ class TableView:
     face_choices: tuple[tuple[str, str], ...] = ()
     status: str = ""
     current: int | None = None
+    lines: tuple[tuple[str, str], ...] = ()
+    buttons: tuple[Button, ...] = ()
+    compose: tuple[Compose, ...] = ()
+    since: tuple[str, ...] | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
 
 #: The commands every game's table answers alike, without a move, and
@@ -446,7 +532,6 @@ class Presentation:
     explain: Callable[[MachiavelliError], str | None]
     rules: Callable[[Variant], RulesDocument]
     table: Callable[[Any, Style], TableView] | None = None
-    web_view: Callable[[Any, list[Any], str, dict[str, str]], dict[str, Any]] | None = None
     rejection: Callable[[Any, MachiavelliError, Style], list[str]] | None = None
     read_line: Callable[[str, Any, str | None], Typed | None] | None = None
     notes: Callable[[Any], list[str]] | None = None

@@ -419,11 +419,11 @@ def test_the_joker_rule_sets_play_to_the_end(name, bot):
 
 def test_the_web_table_says_what_a_joker_stands_for_and_names_it():
     from machiavelli.core import glossary
-    from machiavelli.games.machiavelli.present import seat_json
+    from machiavelli.app.web.views import seat_json
     from machiavelli.core.records import Seat
 
     g = game(load_variant("jokers"), ["2C JK", "3C"], table=["5H JK 7H", "9S 9D 9C"])
-    data = seat_json.machiavelli_view(g.view(0), [Seat("human"), Seat("random")], "suit", {})
+    data = seat_json(g.view(0), [Seat("human"), Seat("random")], "suit", {})
     first, second = data["table"][0], data["table"][1]
     assert first["stands_for"] == [["6H"]] and "the joker stands for" in first["jokers"]
     assert "jokers" not in second and "stands_for" not in second

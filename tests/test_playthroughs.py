@@ -93,4 +93,6 @@ def test_the_transcripts_hold_no_path_nor_time():
         text = (FOLDER / setup.file).read_text(encoding="utf-8")
         assert str(FOLDER.parent.parent) not in text
         assert not re.search(r"\b20\d\d-\d\d-\d\d\b|\b\d\d:\d\d:\d\d\b", text), setup.file
-        assert len(text.encode("utf-8")) < 1_600_000, setup.file
+        # Machiavelli: its seat JSON carries its declared areas beside the fields scripts read, and every
+        # take and join the seat to move may make is listed among its legal moves (about 2.8 MB).
+        assert len(text.encode("utf-8")) < 3_500_000, setup.file

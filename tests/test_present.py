@@ -42,7 +42,7 @@ def test_every_shipped_game_is_shown_through_its_presentation():
         assert isinstance(presentation_of(game), Presentation)
     # Machiavelli's own page and terminal screens come through the same protocol's hooks.
     found = presentation_of("machiavelli")
-    assert found.web_view is not None and found.screen is not None and found.hint is not None
+    assert found.table is not None and found.screen is not None and found.hint is not None
 
 
 @pytest.mark.parametrize("fmt, expected", [

@@ -54,7 +54,7 @@ def test_presentation_of_gives_the_plain_one_to_a_game_without_its_own(eights):
     from machiavelli.app.presented import presentation_of
 
     found = presentation_of("eights")
-    assert found.table is not None and found.screen is None and found.web_view is None
+    assert found.table is not None and found.screen is None
     assert presentation_of("cicera").rules is not found.rules
 
 

@@ -48,7 +48,7 @@ def test_view_has_the_contract_fields_and_the_seats_own_hand(app, client):
     deck = table.variant.deck
     assert data["seat"] == 0
     assert sorted(data["hand"]) == sorted(deck.card_text(c) for c in table.game.hand(0))
-    assert data["others"] == [{"seat": 1, "name": "Player 2", "cards": 10, "cards_text": "10 cards"}]
+    assert data["others"] == [{"seat": 1, "name": "Player 2", "cards": 10, "cards_text": "10 cards", "partner": False}]
     assert data["table"] == [] and data["deck"] == 52 - 20
     assert data["to_play"] == table.game.current and data["my_turn"] == (table.game.current == 0)
     assert data["result"] is None
@@ -296,7 +296,7 @@ def test_a_game_without_a_web_view_is_refused_in_words(app, client, monkeypatch)
     defined = registry.game("machiavelli")
     shown = defined.presentation()
     monkeypatch.setitem(registry._GAMES, "machiavelli",
-                        replace(defined, presentation=lambda: replace(shown, web_view=None)))
+                        replace(defined, presentation=lambda: replace(shown, table=None)))
     r = client.get(f"/api/games/{game['id']}/view?token={game['seats'][0]['token']}")
     assert r.status_code == 409 and r.json() == {"error": "This game cannot be shown in the browser yet."}
     r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]})
@@ -390,7 +390,7 @@ def test_serve_says_in_words_that_it_cannot_listen_and_never_that_the_table_is_o
 
 
 def test_cards_inside_arabic_sentences_keep_their_order():
-    from machiavelli.games.machiavelli.present.seat_json import isolated
+    from machiavelli.core.glossary import isolated
     from machiavelli.app.web.speaking import speaking
     from machiavelli.core.cards import FRENCH
 

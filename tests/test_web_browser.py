@@ -169,9 +169,9 @@ def test_two_friends_play_by_drag_and_drop_and_by_keyboard(server, browser):
                 continue
             for symbol in words[1:]:
                 code = _code(symbol)
-                mover.page.drag_and_drop(f'#hand .card[data-code="{code}"] >> nth=0', "#new-meld")
+                mover.page.drag_and_drop(f'#hand .card[data-code="{code}"] >> nth=0', "#area-new")
                 played.append(code)
-            assert mover.page.locator("#new-meld .card").count() == len(words) - 1
+            assert mover.page.locator("#area-new .card").count() == len(words) - 1
             mover.page.click("#lay-down")
             mover.page.wait_for_function("n => document.querySelectorAll('#table .meld').length >= n",
                                          arg=len([c for c in hint["commands"][:hint["commands"].index(command) + 1]
@@ -205,15 +205,15 @@ def test_two_friends_play_by_drag_and_drop_and_by_keyboard(server, browser):
 
         # A table card dragged into a new meld is taken off the table: its meld is outlined with the reason.
         taken = mover.page.get_attribute("#table .meld .card >> nth=0", "data-code")
-        mover.page.drag_and_drop("#table .meld .card >> nth=0", "#new-meld")
+        mover.page.drag_and_drop("#table .meld .card >> nth=0", "#area-new")
         mover.page.wait_for_selector("#table .meld.invalid .reason")
-        assert mover.page.locator("#new-meld .card").get_attribute("data-code") == taken
-        assert mover.page.locator("#taken .card").count() == 0  # shown once: in the new meld
+        assert mover.page.locator("#area-new .card").get_attribute("data-code") == taken
+        assert mover.page.locator("#area-taken .card").count() == 0  # shown once: in the new meld
         assert "↺" not in mover.page.locator("#table .meld.invalid .reason").inner_text()
         mover.shot("5-taken-card-invalid-meld")
         mover.page.click('#controls button[data-command="undo"]')
         mover.page.wait_for_function("() => !document.querySelector('#table .meld.invalid')")
-        assert mover.page.locator("#new-meld .card").count() == 0
+        assert mover.page.locator("#area-new .card").count() == 0
         assert mover.table() == table
 
         # Click to select, click to place: a hand card onto a meld (the engine may refuse; either way it answers).
@@ -319,9 +319,9 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         # Without a mouse: Space selects a card, the zone's button takes it into the new meld.
         page.focus("#hand .card >> nth=0")
         page.keyboard.press("Space")
-        page.focus('#new-meld button.put-here')
+        page.focus('#area-new button.put-here')
         page.keyboard.press("Enter")
-        assert page.locator("#new-meld .card").count() == 1
+        assert page.locator("#area-new .card").count() == 1
         page.click("#put-back")
         assert seat.hand() == arranged
         page.click('#controls button[data-command="hint"]')
@@ -347,6 +347,67 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         assert not seat.errors
     finally:
         seat.context.close()
+
+
+def _game_with_a_long_meld(server: str) -> tuple[dict, int, list[str]]:
+    """A two-person game whose first player can lay down a meld of four cards or more (the hint says how)."""
+    for seed in range(120):
+        status, game = _post(server + "/api/games", {"variant": "one-deck", "seats": ["human", "friend"],
+                                                      "lang": "en", "seed": seed})
+        assert status == 201, game
+        first = _get(f"{server}/api/games/{game['id']}/view?token={game['seats'][0]['token']}")["to_play"]
+        token = game["seats"][first]["token"]
+        status, hint = _post(f"{server}/api/games/{game['id']}/actions?token={token}", {"command": "hint"})
+        for command in hint.get("commands") or []:
+            words = command.split()
+            if words[0] == "play" and len(words) >= 5 and not any(w.startswith("*") for w in words):
+                return game, first, [_code(w) for w in words[1:]]
+    pytest.fail("no deal in 120 seeds where the first player can lay down four cards at once")
+
+
+def test_a_machiavelli_turn_through_the_one_table_script(server, browser):
+    """Machiavelli drawn from the table it declares: a meld laid down by clicks
+    (cards, the new meld's button, Lay down), a card added to it by drag and
+    drop (the composed ``add``), then End; the other seat sees it all."""
+    game, first, meld = _game_with_a_long_meld(server)
+    mover = Seat(browser, server, game["seats"][first]["link"], "one-script-mover")
+    waiter = Seat(browser, server, game["seats"][1 - first]["link"], "one-script-waiter")
+    page = mover.page
+    try:
+        assert page.locator("#table #area-table.melds").count() == 1 and page.locator("#area-new.area-new").count() == 1
+        assert page.locator('#controls button[data-command="end"]').is_disabled()
+        *first_cards, last = meld
+        # By clicks: the cards, then the new meld's button, then Lay down.
+        for code in first_cards:
+            page.click(f'#hand .card[data-code="{code}"] >> nth=0')
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == len(first_cards)
+        page.click("#area-new button.put-here")
+        assert sorted(page.eval_on_selector_all("#area-new .card", "cs => cs.map(c => c.dataset.code)")) == sorted(first_cards)
+        assert page.locator('#hand .card[aria-pressed="true"]').count() == 0
+        page.click("#lay-down")
+        page.wait_for_function("() => document.querySelectorAll('#table .meld').length === 1")
+        assert sorted(mover.table()[0]) == sorted(first_cards)
+        assert page.locator("#area-new .card").count() == 0
+        # By drag and drop: the last card onto the meld, composed as ``add 1 ...``.
+        with page.expect_response(lambda r: "/actions" in r.url) as answer:
+            page.drag_and_drop(f'#hand .card[data-code="{last}"] >> nth=0', '#table .meld[data-meld="1"]')
+        assert json.loads(answer.value.request.post_data)["command"].startswith("add 1 ")
+        assert answer.value.ok, page.locator("#messages").inner_text()
+        page.wait_for_function("n => document.querySelector('#table .meld').querySelectorAll('.card').length === n",
+                               arg=len(meld))
+        assert sorted(mover.table()[0]) == sorted(meld) and last not in mover.hand()
+        assert not page.locator("#table .meld.invalid").count()
+        end = page.locator('#controls button[data-command="end"]')
+        assert end.is_enabled()
+        mover.shot("9-one-script-turn")
+        end.click()
+        waiter.page.wait_for_function("() => document.querySelector('#turn-line').textContent.includes('Your turn')")
+        assert sorted(waiter.table()[0]) == sorted(meld)
+        assert waiter.page.locator("#others li").inner_text().endswith(f"{10 - len(meld)} cards")
+        assert not mover.errors and not waiter.errors
+    finally:
+        mover.context.close()
+        waiter.context.close()
 
 
 # -- Cicera: a game drawn from the areas it declares ------------------------------------------

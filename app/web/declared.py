@@ -27,7 +27,7 @@ def declared(game: str) -> Presentation | None:
         found = presentation_of(game)
     except Exception:  # noqa: BLE001 - an unknown or broken plugin is simply not playable here
         return None
-    return found if found is not None and (found.table is not None or found.web_view is not None) else None
+    return found if found is not None and found.table is not None else None
 
 
 def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str],
@@ -42,7 +42,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
     code = deck.card_text
     seat, game = view.seat, view.variant.game
     names = [s.name for s in seats]
-    look = style(names)
+    look = replace(style(names), order=order)
     if faces:
         look = replace(look, faces=faces)
     drawn = present.table(view, look)
@@ -52,6 +52,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         drawn = present.table(view, look)
     shown: set[Card] = set(view.hand)
     areas: list[dict[str, Any]] = []
+    melds: list[dict[str, Any]] | None = None
     hand = [code(c) for c in view.hand]
     for area in drawn.areas:
         cards = area.cards
@@ -62,13 +63,20 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         shown.update(area.marked)
         for _label, group in area.groups:
             shown.update(group)
-        areas.append({"key": area.key, "kind": area.kind, "label": area.label, "cards": [code(c) for c in cards],
+        drawn_area = {"key": area.key, "kind": area.kind, "label": area.label, "cards": [code(c) for c in cards],
                       "groups": [{"label": isolated(label, deck), "cards": [code(c) for c in group]}
                                  for label, group in area.groups],
                       "lines": [isolated(line, deck) for line in area.lines],
                       "seats": list(area.seats), "names": [seat_label(s, seats, seat, game) for s in area.seats],
                       "marked": [code(c) for c in area.marked], "mark": isolated(area.mark, deck),
-                      "target": area.target, "mine": area.mine})
+                      "target": area.target, "mine": area.mine}
+        if area.kind == "melds":  # its melds are the seat's "table" (as scripts read them), not repeated here
+            melds = [_meld(m, code, deck, shown) for m in area.melds]
+        if area.prefix:
+            drawn_area["prefix"] = area.prefix
+        if area.command:
+            drawn_area["command"] = area.command
+        areas.append(drawn_area)
     teams = {s: a["key"] for a in areas if a["kind"] == "team" for s in a["seats"]}
     mine = teams.get(seat)
     moves = []
@@ -81,13 +89,20 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
     others = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": n, "cards_text": count_text(n),
                "partner": mine is not None and teams.get(s) == mine}
               for s, n in enumerate(view.hand_sizes) if s != seat]
-    since = [isolated(present.narrate(e, view.variant, look), deck) for e in _since(view.log, seat)[-MAX_SINCE:]]
+    told = drawn.since if drawn.since is not None else [present.narrate(e, view.variant, look)
+                                                        for e in _since(view.log, seat)[-MAX_SINCE:]]
+    since = [isolated(line, deck) for line in told]
     result = None
     if view.outcome is not None:
-        lines: list[str] = next((a["lines"] for a in areas if a["kind"] == "result"), [])
+        ending = next((a for a in areas if a["kind"] == "result"), None)
+        lines: list[str] = ending["lines"] if ending else []
+        hands = [{"seat": s, "name": seat_label(s, seats, seat, game), "cards": group["cards"]}
+                 for s, group in zip(ending["seats"], ending["groups"])] if ending else []
         result = {"winners": list(view.outcome.winners), "reason": str(view.outcome.reason),
-                  "text": lines[0] if lines else "", "lines": lines[1:], "hands": [], "record": links.get("record")}
-    table: list[str] = next((a["cards"] for a in areas if a["key"] == "table"), [])
+                  "text": lines[0] if lines else "", "lines": lines[1:], "hands": hands, "record": links.get("record")}
+    # The table as scripts read it: a game's numbered melds, or the cards of its area "table".
+    found = next((a for a in areas if a["key"] == "table"), None)
+    table: list[Any] = melds if melds is not None else (found["cards"] if found else [])
     over = view.outcome is not None
     # Whose move it is: the game's seat, or none when several answer unseen (the game says so in words).
     current = drawn.current if drawn.current is not None or drawn.status else getattr(view, "current", None)
@@ -96,7 +111,15 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         found = described.get(code(card))
         if found is not None:
             found.update({"text": face.text, "name": face.name})
-    return {
+    orders = present.orders
+    # The buttons as the game declares them (in ``layout``, the same all game long) and their state now.
+    buttons = [{"key": b.key, "command": b.command, "label": b.label, **({"needs": b.needs} if b.needs else {})}
+               for b in drawn.buttons]
+    layout: dict[str, Any] = {"kind": "areas", "areas": [{"key": a["key"], "kind": a["kind"], "label": a["label"]}
+                                                         for a in areas], "buttons": buttons}
+    if orders is not None:
+        layout["orders"] = [{"order": o, "label": orders.word(o)} for o in orders.names]
+    data: dict[str, Any] = {
         "game": view.variant.game,
         "variant": view.variant.name,
         "seat": seat,
@@ -118,10 +141,33 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "moves": moves,
         "cards": described,
         "faces": {"chosen": look.faces if choices else "", "choices": [{"key": k, "label": label} for k, label in choices]},
-        "layout": {"kind": "areas", "areas": [{"key": a["key"], "kind": a["kind"], "label": a["label"]} for a in areas],
-                   "buttons": []},
+        "layout": layout,
         "names": [player_name(s, names) for s in range(view.players)],
     }
+    if drawn.buttons:
+        data["enabled"] = {b.key: b.enabled and not over for b in drawn.buttons}
+    if drawn.lines:
+        data["lines"] = [{"key": key, "text": isolated(text, deck)} for key, text in drawn.lines]
+    if drawn.compose:
+        data["compose"] = [{"source": c.source, "target": c.target, "command": c.command, "gather": c.gather}
+                           for c in drawn.compose]
+    if orders is not None:
+        data["order"] = order
+    for key, value in drawn.fields.items():
+        data.setdefault(key, value)
+    return data
+
+
+def _meld(meld: Any, code: Any, deck: Any, shown: set[Card]) -> dict[str, Any]:
+    """A numbered meld with its marks, as scripts read it (the README's API table)."""
+    shown.update(meld.cards)
+    out: dict[str, Any] = {"number": meld.number, "label": meld.label, "cards": [code(c) for c in meld.cards],
+                           "moved": list(meld.moved), "valid": meld.valid, "kind": meld.kind or None,
+                           "reason": None if meld.valid else isolated(meld.reason, deck), "changed": meld.changed}
+    if meld.note:  # what its jokers stand for
+        out["jokers"] = isolated(meld.note, deck)
+        out["stands_for"] = [[code(c) for c in combo] for combo in meld.stands_for]
+    return out
 
 
 def _since(log: Any, seat: int) -> list[Any]:

@@ -1,6 +1,5 @@
-"""Which JSON a seat gets: the page of the game's own (its presentation's
-``web_view``, Machiavelli's), or the table a game declares through its
-presentation (:mod:`.declared`)."""
+"""Which JSON a seat gets: the table its game declares through its
+presentation (:mod:`.declared`), the same for every game."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ def can_show(game: str) -> bool:
 
 def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str],
               faces: str = "") -> dict[str, Any] | None:
-    """The JSON of ``view``'s seat, or None when its game has no web view;
+    """The JSON of ``view``'s seat, or None when its game declares no table;
     ``order``: how the seat sorts its hand ("" for the game's usual order);
     ``faces``: a way of drawing cards the game offers (see :mod:`.declared`)."""
     present = declared(view.variant.game)
@@ -24,6 +23,4 @@ def seat_json(view: Any, seats: list[Any], order: str, links: dict[str, str],
         return None
     if present.orders is not None and order not in present.orders.names:
         order = present.orders.names[0]
-    if present.web_view is not None:
-        return present.web_view(view, seats, order, links)
     return declared_view(view, seats, order, links, faces)

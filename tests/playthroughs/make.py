@@ -116,8 +116,9 @@ def _console() -> tuple[Any, io.StringIO]:
 def drawing_machiavelli() -> Drawing:
     """DRAWING. Machiavelli's screens (games/machiavelli/present/screen.py,
     drawn by its ``screen`` hook in the terminal's loop, app/human.py),
-    narration (present/narrate.py), web view (app/web/views.py) and the
-    summary of ``machiavelli play`` (its presentation's ``summary``)."""
+    narration (present/narrate.py), web view (its declared table,
+    present/table_view.py, through app/web/declared.py) and the summary of
+    ``machiavelli play`` (its presentation's ``summary``)."""
     from machiavelli.app.presented import presentation_of, style
     from machiavelli.games.machiavelli.present import hand_order
     from machiavelli.games.machiavelli.present.narrate import entry_text

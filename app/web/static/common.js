@@ -67,13 +67,14 @@ const Page = (() => {
 
   // -- boxes both tables draw the same way, from the seat's view -----------------------
 
-  // The other seats, the one to play marked; a partner (team games) says so.
+  // The other seats, the one to play marked; a partner (team games: the game declares teams) says so.
   function drawOthers(view) {
     const box = document.getElementById("others");
     box.replaceChildren(el("h2", {}, words.others));
     const list = el("ul", {});
+    const teams = (view.areas || []).some((a) => a.kind === "team");
     for (const o of view.others) {
-      const partner = "partner" in o ? (o.partner ? "true" : "false") : null;
+      const partner = teams && "partner" in o ? (o.partner ? "true" : "false") : null;
       list.append(el("li", { class: o.seat === view.to_play ? "current" : "", "data-seat": o.seat, "data-partner": partner },
         o.name + (o.partner ? " — " + words.partner : "") + ": " + o.cards_text));
     }

@@ -159,10 +159,10 @@ def rules(variant: Variant) -> Any:
     return compose(variant)
 
 
-def web_view(view: Any, seats: list[Any], order: str, links: dict[str, str]) -> dict[str, Any]:
-    from .seat_json import machiavelli_view
+def table(view: Any, style: Style) -> Any:
+    from .table_view import table as drawn
 
-    return machiavelli_view(view, seats, order, links)
+    return drawn(view, style)
 
 
 def hint(view: Any) -> Callable[[Style], Hint]:
@@ -217,7 +217,7 @@ ORDERS_OF_HAND = HandOrders(tuple(ORDERS), order_word, order_of)
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=rules, web_view=web_view, hint=hint, orders=ORDERS_OF_HAND,
+                            explain=explain, rules=rules, table=table, hint=hint, orders=ORDERS_OF_HAND,
                             screen=screen, rejection=rejection,
                             read_line=read_whole_line, notes=notes)
 
