@@ -63,15 +63,22 @@ Optional hooks (None: the application's default, never a traceback):
     the game's own terminal screens (colours, marks, fitting the terminal);
     without it the terminal prints ``seat_view`` and ``summary``;
 ``simulate``
-    the rows and labels the game adds to a simulation's report;
-``commands(app)``
-    command-line commands the game contributes (``solve``, ``meld check``).
+    what the game adds to ``machiavelli simulate``'s report (a
+    :class:`SimulateReport`): its endings in words, its own figures from
+    its tally, the rules whose coming into play its counts show; without
+    it the report is built from the game's ``Termination`` values and its
+    tally's counts alone;
+``commands``
+    the commands the game adds to the command line (:class:`GameCommand`:
+    Machiavelli's ``solve`` and ``meld check``), each also declared in the
+    ``machiavelli.commands`` entry point so that the command line lists it
+    without loading any game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 from .actions import Action
 from .cards import Card
@@ -79,6 +86,9 @@ from .errors import MachiavelliError
 from .i18n import NP_, _, format_number, labelled, ngettext, pgettext
 from . import registry
 from .variant import Variant
+
+if TYPE_CHECKING:
+    from .simulate import GameSummary
 
 
 @dataclass(frozen=True)
@@ -360,6 +370,139 @@ class HandOrders:
         return self.names[(k + 1) % len(self.names)]
 
 
+# -- what a game adds to simulate's report ------------------------------------------
+
+#: The kinds of a game's own figure (see :class:`SimFigure`).
+SIM_FIGURE_KINDS = ("mean", "ratio")
+
+
+@dataclass(frozen=True)
+class SimFigure:
+    """One of a game's own figures in ``machiavelli simulate``'s report,
+    worked out from the counts of its tally (``GameDefinition.tally``).
+
+    ``key`` names it in the JSON (``draws_per_game``); ``kind`` is ``mean``
+    (the mean of ``count`` per game, with its 95% interval) or ``ratio``
+    (``count`` out of the turns played, pooled over the games, with an
+    interval that allows for the turns of one game being alike);
+    ``label()`` is its row's label in the user's language. Variants are
+    compared on it like on the application's own figures."""
+
+    key: str
+    kind: str
+    count: str
+    label: Callable[[], str]
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A rule whose coming into play a game's counts show. When two
+    compared variants differ in ``parameter`` (the first part of a dotted
+    key) and ``seen(summary)`` holds in no game of either, the report warns
+    that the figures cannot show what the rule changes: ``code`` names the
+    warning in the JSON, ``count`` the count that stayed at zero, and
+    ``text(a=, b=, parameter=, value_a=, value_b=)`` says it in the user's
+    language (the variants' names, the parameter's key and its two values,
+    as text)."""
+
+    parameter: str
+    code: str
+    count: str
+    seen: Callable[["GameSummary"], bool]
+    text: Callable[..., str]
+
+
+@dataclass(frozen=True)
+class SimulateReport:
+    """What a game adds to ``machiavelli simulate``'s report
+    (``Presentation.simulate``); every part is optional.
+
+    The application reports every game alike from its ``Termination``
+    values and its tally (how games ended, win shares by position and seat,
+    joint wins, length, cards left, each team's wins and points, the
+    tally's counts per game named by ``GameDefinition.count_label``), and
+    compares variants on those figures. A game adds:
+
+    ``ending(value)``, ``ending_clause(value)``
+        a way the game ends (a value of its ``Termination``) as a row's
+        label (``Ended: a player went out``) and as the end of a sentence
+        (``a player went out``), in the user's language; without them the
+        value itself is shown;
+    ``rare``
+        endings shown only when some game ended that way;
+    ``one_ending``
+        by ending, the share of games at or above which ending that way
+        says more about the players than about the rules (a warning names
+        them); no warning for an ending not listed;
+    ``figures``
+        the game's own figures from its tally, in report order, shown and
+        compared instead of the tally's counts per game;
+    ``in_play``
+        the rules whose coming into play its counts show;
+    ``columns``
+        the counts ``--games-csv`` writes, one column each (None: every
+        count of the tally).
+    """
+
+    ending: Callable[[str], str] | None = None
+    ending_clause: Callable[[str], str] | None = None
+    rare: tuple[str, ...] = ()
+    one_ending: Mapping[str, float] = field(default_factory=dict)
+    figures: tuple[SimFigure, ...] = ()
+    in_play: tuple[InPlay, ...] = ()
+    columns: tuple[str, ...] | None = None
+
+
+# -- commands a game adds to the command line ---------------------------------------
+
+
+@dataclass(frozen=True)
+class CommandKit:
+    """What the command line lends the commands a game adds, so that they
+    read variants, answer and fail as its own commands do.
+
+    ``load_variant(spec, overrides)`` reads a variant by name or file (house
+    rules in one line allowed) with ``--set`` overrides; ``not_for(spec,
+    game)`` is the error for a variant of another game where only
+    ``game``'s will do; ``fail(message, code)`` prints ``message`` on
+    standard error and returns the exit to raise; ``guard(command)`` turns
+    the kernel's errors inside a command into one clear line and exit
+    ``bad_input``; ``print_json(data)`` writes one line of JSON, safe for a
+    terminal. ``variant_option``, ``set_option`` and ``json_option`` are
+    the Typer declarations of the options every command shares
+    (``--variant``, ``--set``, ``--json``), to put in ``Annotated``."""
+
+    load_variant: Callable[[str, Sequence[str]], Variant]
+    not_for: Callable[[str, str], MachiavelliError]
+    fail: Callable[..., BaseException]
+    guard: Callable[[Callable[..., Any]], Callable[..., Any]]
+    print_json: Callable[[Any], None]
+    variant_option: Any
+    set_option: Any
+    json_option: Any
+    bad_input: int = 2
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A command a game adds to the ``machiavelli`` command line.
+
+    ``name`` is its word (a group's, such as ``meld``, whose sub-commands
+    it holds); ``register(app, kit)`` adds it to ``app``, a Typer app, as
+    ``app.command(name)`` or ``app.add_typer(group, name=name)`` would,
+    with the application's pieces from ``kit`` (:class:`CommandKit`);
+    ``game`` is the game it belongs to. The command line finds it through
+    the ``machiavelli.commands`` entry point named ``name`` and imports its
+    module to list it in ``--help``: keep that module's imports light and
+    the engine inside the command. A command runs for any variant it is
+    given: it refuses another game's with ``kit.not_for``."""
+
+    name: str
+    game: str
+    register: Callable[[Any, CommandKit], None]
+
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The functions through which the application shows a game (see the
@@ -381,8 +524,8 @@ class Presentation:
     hint: Callable[[Any], Callable[[Style], Hint]] | None = None
     orders: HandOrders | None = None
     screen: Any = None
-    simulate: Any = None
-    commands: Callable[[Any], None] | None = None
+    simulate: SimulateReport | None = None
+    commands: tuple[GameCommand, ...] = ()
 
 
 def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) -> str | None:
