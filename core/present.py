@@ -82,6 +82,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 from .actions import Action
 from .cards import Card
+from .command_line import CommandKit as CommandKit, GameCommand as GameCommand
 from .errors import MachiavelliError
 from .i18n import NP_, _, format_number, labelled, ngettext, pgettext
 from . import registry
@@ -454,53 +455,10 @@ class SimulateReport:
 
 
 # -- commands a game adds to the command line ---------------------------------------
-
-
-@dataclass(frozen=True)
-class CommandKit:
-    """What the command line lends the commands a game adds, so that they
-    read variants, answer and fail as its own commands do.
-
-    ``load_variant(spec, overrides)`` reads a variant by name or file (house
-    rules in one line allowed) with ``--set`` overrides; ``not_for(spec,
-    game)`` is the error for a variant of another game where only
-    ``game``'s will do; ``fail(message, code)`` prints ``message`` on
-    standard error and returns the exit to raise; ``guard(command)`` turns
-    the kernel's errors inside a command into one clear line and exit
-    ``bad_input``; ``print_json(data)`` writes one line of JSON, safe for a
-    terminal. ``variant_option``, ``set_option`` and ``json_option`` are
-    the Typer declarations of the options every command shares
-    (``--variant``, ``--set``, ``--json``), to put in ``Annotated``."""
-
-    load_variant: Callable[[str, Sequence[str]], Variant]
-    not_for: Callable[[str, str], MachiavelliError]
-    fail: Callable[..., BaseException]
-    guard: Callable[[Callable[..., Any]], Callable[..., Any]]
-    print_json: Callable[[Any], None]
-    variant_option: Any
-    set_option: Any
-    json_option: Any
-    bad_input: int = 2
-
-
-@dataclass(frozen=True)
-class GameCommand:
-    """A command a game adds to the ``machiavelli`` command line.
-
-    ``name`` is its word (a group's, such as ``meld``, whose sub-commands
-    it holds); ``register(app, kit)`` adds it to ``app``, a Typer app, as
-    ``app.command(name)`` or ``app.add_typer(group, name=name)`` would,
-    with the application's pieces from ``kit`` (:class:`CommandKit`);
-    ``game`` is the game it belongs to. The command line finds it through
-    the ``machiavelli.commands`` entry point named ``name`` and imports its
-    module to list it in ``--help``: keep that module's imports light and
-    the engine inside the command. A command runs for any variant it is
-    given: it refuses another game's with ``kit.not_for``."""
-
-    name: str
-    game: str
-    register: Callable[[Any, CommandKit], None]
-
+# :class:`GameCommand` and :class:`CommandKit` live in the light module
+# core.command_line (imported above): the command line imports a game's
+# commands to list them in --help, and must not pay for this module's
+# imports (the cards, the variants' schemas) to do so.
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from machiavelli.core.present import HandOrders, Hint, Presentation, Style, Type
 from machiavelli.core.variant import Variant
 
 from . import hand_order
+from .commands import COMMANDS
 from .simulate import REPORT as SIMULATE
 from .words import ORDERS, CardReader, InputError, local_word, order_of, order_word, problem, read_line
 
@@ -187,7 +188,8 @@ PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=r
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
                             explain=explain, rules=rules, web_view=web_view, hint=hint, orders=ORDERS_OF_HAND,
                             screen=screen, rejection=rejection,
-                            read_line=read_whole_line, notes=notes, simulate=SIMULATE)
+                            read_line=read_whole_line, notes=notes, simulate=SIMULATE,
+                            commands=COMMANDS)
 
 
 def presentation() -> Presentation:
