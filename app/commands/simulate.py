@@ -342,6 +342,7 @@ def simulate(
         _print_robust(document["robust"], levels, seat_labels, label, spec, report["variants"][0])
     for out in (json_file, csv_file, games_csv, plot_file, records):
         if out is not None:
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
             typer.echo(_("Wrote {file}.", file=str(out)))
 
 
