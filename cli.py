@@ -20,24 +20,46 @@ from machiavelli.app.help_text import LocalisedGroup
 from machiavelli.core.i18n import N_
 from machiavelli.app.options import handles_errors
 
-#: Every command, in the order ``--help`` lists them, and the module of
-#: ``machiavelli.app.commands`` that registers it.
+#: Every command of the application, in the order ``--help`` lists them,
+#: and the module of ``machiavelli.app.commands`` that registers it.
 COMMANDS: dict[str, str] = {
     "rules": "rules",
     "play": "game",
     "replay": "game",
     "serve": "serve",
     "simulate": "simulate",
-    "solve": "solve",
     "plugins": "plugins",
     "variants": "variants",
-    "meld": "meld",
     "locales": "locales",
 }
+#: The commands that games add (``machiavelli.commands`` entry points:
+#: Machiavelli's ``solve`` and ``meld``) are listed after this one.
+GAME_COMMANDS_AFTER = "simulate"
+#: How :data:`COMMANDS`' lazy table marks a command a game adds.
+GAME_COMMAND = "game:"
+
+
+def all_commands() -> dict[str, str]:
+    """Every command by name, the application's own first where a game's
+    has the same name: its module in ``machiavelli.app.commands``, or
+    :data:`GAME_COMMAND` and its name for a command a game adds."""
+    from machiavelli.app import game_commands
+
+    out: dict[str, str] = {}
+    for name, module in COMMANDS.items():
+        out[name] = module
+        if name == GAME_COMMANDS_AFTER:
+            out.update({extra: GAME_COMMAND + extra for extra in game_commands.names() if extra not in COMMANDS})
+    return out
 
 
 def load_commands(module_name: str) -> dict[str, Any]:
-    """The Click commands that one module of ``machiavelli.app.commands`` registers, by name."""
+    """The Click commands that one module of ``machiavelli.app.commands``
+    registers, or one command a game adds, by name."""
+    if module_name.startswith(GAME_COMMAND):
+        from machiavelli.app import game_commands
+
+        return game_commands.load(module_name[len(GAME_COMMAND):])
     module = importlib.import_module(f"machiavelli.app.commands.{module_name}")
     commands = typer.Typer()
     module.register(commands)
@@ -91,11 +113,12 @@ class LazyCommands(MutableMapping):
 
 
 class MachiavelliGroup(LocalisedGroup):
-    """The root command: its sub-commands come from :data:`COMMANDS`, loaded on demand."""
+    """The root command: its sub-commands come from :data:`COMMANDS` and
+    the games' (:func:`all_commands`), loaded on demand."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        self.commands = LazyCommands(COMMANDS, load_commands, self.commands)
+        self.commands = LazyCommands(all_commands(), load_commands, self.commands)
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)

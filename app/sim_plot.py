@@ -35,8 +35,11 @@ LABELS = {
     "difference": N_("Difference"),
 }
 
-#: The figures drawn per level with --robust, in order, when compared.
-ROBUST_FIGURES = ("turns", "ended.went-out", "draws_per_game", "restores_per_game", "rearranging_turns")
+#: Most charts in the row that --robust adds.
+ROBUST_PANELS = 5
+#: Figures every game has that the row leaves out (the seats' figures, by
+#: position and by seat, and those that follow from the others).
+NOT_DRAWN = ("joint_wins", "win_share_by_position", "win_share_by_seat", "cards_left_losers")
 
 
 #: Characters per line of a subplot's title before it wraps.
@@ -78,13 +81,21 @@ def available() -> bool:
 
 
 def robust_rows(robust: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of ``--robust`` results drawn: the first comparison's
-    figures listed in :data:`ROBUST_FIGURES`, in that order."""
+    """The rows of ``--robust`` results drawn: of the first comparison,
+    game length, then how games ended, then the game's own figures (each
+    team's, and those from its tally) in report order, at most
+    :data:`ROBUST_PANELS`."""
     if not robust:
         return []
     pair = (robust[0]["a"], robust[0]["b"])
-    found = {row["figure"]: row for row in robust if (row["a"], row["b"]) == pair}
-    return [found[key] for key in ROBUST_FIGURES if key in found]
+    found = [row for row in robust if (row["a"], row["b"]) == pair
+             and row["figure"].partition(".")[0] not in NOT_DRAWN]
+
+    def rank(row: dict[str, Any]) -> int:
+        head = row["figure"].partition(".")[0]
+        return 0 if head == "turns" else 1 if head == "ended" else 2
+
+    return sorted(found, key=rank)[:ROBUST_PANELS]
 
 
 def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence[int]], *, players: int,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 _NORMAL = statistics.NormalDist()
 
@@ -199,3 +199,23 @@ def holm(pvalues: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * pvalues[i]))
         adjusted[i] = running
     return adjusted
+
+
+# -- figures as plain data ---------------------------------------------------------
+
+
+def share_entry(k: int, n: int) -> dict[str, Any]:
+    """``k`` of ``n`` as JSON-ready data: the share and its Wilson interval."""
+    s = wilson(k, n)
+    return {"k": k, "n": n, "share": s.value, "low": s.low, "high": s.high}
+
+
+def mean_entry(values: Sequence[float]) -> dict[str, Any]:
+    """The mean of ``values`` as JSON-ready data: its interval, spread,
+    median, 90th percentile and range (None where too few values say nothing)."""
+    m = mean_interval(values)
+    out = {"n": m.n, "mean": m.value, "sd": m.sd, "low": m.low, "high": m.high,
+           "median": statistics.median(values) if values else math.nan,
+           "p90": percentile(values, 90), "min": min(values, default=math.nan),
+           "max": max(values, default=math.nan)}
+    return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in out.items()}

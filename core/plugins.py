@@ -10,7 +10,11 @@ Groups and what an entry point names:
 * ``machiavelli.bots``: a bot factory ``factory(seed) -> Bot``; its ``game``
   attribute names the game it plays (default: Machiavelli);
 * ``machiavelli.locales``: an importable package whose folder holds
-  ``LL/LC_MESSAGES/messages.po`` catalogs, adding or overriding languages.
+  ``LL/LC_MESSAGES/messages.po`` catalogs, adding or overriding languages;
+* ``machiavelli.commands``: a :class:`~machiavelli.core.present.GameCommand`
+  a game adds to the command line, named by its word (``solve``): the
+  command line lists the names without loading anything, and loads one
+  command's entry point when it runs or its help is shown (:func:`load_one`).
 
 A plugin that fails to load is reported as a :class:`Problem` and never
 stops the others. Everything is looked up once per process.
@@ -27,7 +31,8 @@ GAMES = "machiavelli.games"
 VARIANTS = "machiavelli.variants"
 BOTS = "machiavelli.bots"
 LOCALES = "machiavelli.locales"
-GROUPS = (GAMES, VARIANTS, BOTS, LOCALES)
+COMMANDS = "machiavelli.commands"
+GROUPS = (GAMES, VARIANTS, BOTS, LOCALES, COMMANDS)
 #: The distribution that ships Machiavelli itself.
 OWN_DISTRIBUTION = "machiavelli-variants"
 MAX_DETAIL_CHARS = 200
@@ -103,6 +108,26 @@ def load(group: str) -> tuple[tuple[Plugin, ...], tuple[Problem, ...]]:
             continue
         plugins.append(Plugin(group, ep.name, ep.value, origin, obj))
     return tuple(plugins), tuple(problems)
+
+
+def names(group: str) -> tuple[str, ...]:
+    """The names the entry points of ``group`` declare (the kernel's own
+    distribution first), without loading any."""
+    return tuple(dict.fromkeys(ep.name for ep, _origin in _entry_points(group)))
+
+
+def load_one(group: str, name: str) -> Plugin | Problem | None:
+    """The first entry point of ``group`` called ``name``, loaded (a
+    :class:`Problem` when it fails to load; None when there is none),
+    without loading the group's others."""
+    for ep, origin in _entry_points(group):
+        if ep.name != name:
+            continue
+        try:
+            return Plugin(group, ep.name, ep.value, origin, ep.load())
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the program
+            return Problem(group, ep.name, origin, _short(exc))
+    return None
 
 
 def folder_of(plugin: Plugin) -> Path | None:

@@ -69,9 +69,16 @@ Optional hooks (None: the application's default, never a traceback):
     screens print through the kernel's :class:`~machiavelli.core.console.Printer`
     (lines wrapped before any bidi reordering), which they may extend;
 ``simulate``
-    the rows and labels the game adds to a simulation's report;
-``commands(app)``
-    command-line commands the game contributes (``solve``, ``meld check``).
+    what the game adds to ``machiavelli simulate``'s report (a
+    :class:`SimulateReport`): its endings in words, its own figures from
+    its tally, the rules whose coming into play its counts show; without
+    it the report is built from the game's ``Termination`` values and its
+    tally's counts alone;
+``commands``
+    the commands the game adds to the command line (:class:`GameCommand`:
+    Machiavelli's ``solve`` and ``meld check``), each also declared in the
+    ``machiavelli.commands`` entry point so that the command line lists it
+    without loading any game.
 """
 
 from __future__ import annotations
@@ -81,6 +88,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Se
 
 from .actions import Action
 from .cards import Card
+from .command_line import CommandKit as CommandKit, GameCommand as GameCommand
 from .errors import MachiavelliError
 from .i18n import NP_, _, format_number, labelled, ngettext, pgettext
 from . import registry
@@ -88,6 +96,7 @@ from .variant import Variant
 
 if TYPE_CHECKING:
     from .records import Seat
+    from .simulate import GameSummary
 
 
 @dataclass(frozen=True)
@@ -518,6 +527,96 @@ class GameScreen(Protocol):
         ...
 
 
+# -- what a game adds to simulate's report ------------------------------------------
+
+#: The kinds of a game's own figure (see :class:`SimFigure`).
+SIM_FIGURE_KINDS = ("mean", "ratio")
+
+
+@dataclass(frozen=True)
+class SimFigure:
+    """One of a game's own figures in ``machiavelli simulate``'s report,
+    worked out from the counts of its tally (``GameDefinition.tally``).
+
+    ``key`` names it in the JSON (``draws_per_game``); ``kind`` is ``mean``
+    (the mean of ``count`` per game, with its 95% interval) or ``ratio``
+    (``count`` out of the turns played, pooled over the games, with an
+    interval that allows for the turns of one game being alike);
+    ``label()`` is its row's label in the user's language. Variants are
+    compared on it like on the application's own figures."""
+
+    key: str
+    kind: str
+    count: str
+    label: Callable[[], str]
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A rule whose coming into play a game's counts show. When two
+    compared variants differ in ``parameter`` (the first part of a dotted
+    key) and ``seen(summary)`` holds in no game of either, the report warns
+    that the figures cannot show what the rule changes: ``code`` names the
+    warning in the JSON, ``count`` the count that stayed at zero, and
+    ``text(a=, b=, parameter=, value_a=, value_b=)`` says it in the user's
+    language (the variants' names, the parameter's key and its two values,
+    as text)."""
+
+    parameter: str
+    code: str
+    count: str
+    seen: Callable[["GameSummary"], bool]
+    text: Callable[..., str]
+
+
+@dataclass(frozen=True)
+class SimulateReport:
+    """What a game adds to ``machiavelli simulate``'s report
+    (``Presentation.simulate``); every part is optional.
+
+    The application reports every game alike from its ``Termination``
+    values and its tally (how games ended, win shares by position and seat,
+    joint wins, length, cards left, each team's wins and points, the
+    tally's counts per game named by ``GameDefinition.count_label``), and
+    compares variants on those figures. A game adds:
+
+    ``ending(value)``, ``ending_clause(value)``
+        a way the game ends (a value of its ``Termination``) as a row's
+        label (``Ended: a player went out``) and as the end of a sentence
+        (``a player went out``), in the user's language; without them the
+        value itself is shown;
+    ``rare``
+        endings shown only when some game ended that way;
+    ``one_ending``
+        by ending, the share of games at or above which ending that way
+        says more about the players than about the rules (a warning names
+        them); no warning for an ending not listed;
+    ``figures``
+        the game's own figures from its tally, in report order, shown and
+        compared instead of the tally's counts per game;
+    ``in_play``
+        the rules whose coming into play its counts show;
+    ``columns``
+        the counts ``--games-csv`` writes, one column each (None: every
+        count of the tally).
+    """
+
+    ending: Callable[[str], str] | None = None
+    ending_clause: Callable[[str], str] | None = None
+    rare: tuple[str, ...] = ()
+    one_ending: Mapping[str, float] = field(default_factory=dict)
+    figures: tuple[SimFigure, ...] = ()
+    in_play: tuple[InPlay, ...] = ()
+    columns: tuple[str, ...] | None = None
+
+
+# -- commands a game adds to the command line ---------------------------------------
+# :class:`GameCommand` and :class:`CommandKit` live in the light module
+# core.command_line (imported above): the command line imports a game's
+# commands to list them in --help, and must not pay for this module's
+# imports (the cards, the variants' schemas) to do so.
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The functions through which the application shows a game (see the
@@ -538,8 +637,8 @@ class Presentation:
     hint: Callable[[Any], Callable[[Style], Hint]] | None = None
     orders: HandOrders | None = None
     screen: Callable[[Any, bool], GameScreen] | None = None
-    simulate: Any = None
-    commands: Callable[[Any], None] | None = None
+    simulate: SimulateReport | None = None
+    commands: tuple[GameCommand, ...] = ()
 
 
 def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) -> str | None:

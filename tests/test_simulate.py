@@ -236,7 +236,9 @@ def test_csv_files(tmp_path):
     turns = next(r for r in rows if r["variant"] == "bga" and r["figure"] == "turns")
     assert float(turns["value"]) == pytest.approx(data["variants"][0]["turns"]["mean"])
     per_game = list(csv.DictReader(io.StringIO(games.read_text())))
-    assert len(per_game) == 16 and list(per_game[0]) == list(simulate_command.GAME_COLUMNS)
+    assert len(per_game) == 16 and list(per_game[0]) == ["variant", "index", "seed", "reason", "winners", "first",
+                                                         "turns", "cards_left", "rearranged", "draws", "restores",
+                                                         "drawn", "actions"]
     bga_turns = [int(r["turns"]) for r in per_game if r["variant"] == "bga"]
     assert sum(bga_turns) / 8 == pytest.approx(data["variants"][0]["turns"]["mean"])
     assert f"Wrote {figures}." in result.stdout
@@ -460,16 +462,48 @@ def test_games_csv_on_standard_output_is_nothing_but_the_csv():
     assert both.exit_code == 2 and "--games-csv" in both.output
 
 
-@pytest.mark.parametrize("variant, option", [("cicera", ["--csv", "figures.csv"]), ("si-se-pai", ["--csv", "figures.csv"]),
-                                             ("cicera", ["--plot", "figures.png"])])
-def test_options_for_machiavellis_figures_are_refused_before_a_game_of_points_is_played(variant, option, tmp_path,
-                                                                                        monkeypatch):
-    # Not after the 2,000 games: the run itself never starts.
-    def no_run(*args, **kwargs):
-        raise AssertionError("the games were played")
+@pytest.mark.parametrize("variant", ["cicera", "si-se-pai"])
+def test_robust_csv_and_plot_work_for_every_game(variant, tmp_path):
+    """Once refused for games of points ("compare Machiavelli's figures"):
+    every game is compared, written as CSV and drawn, on its own endings."""
+    from machiavelli.core import registry
 
-    monkeypatch.setattr(simulate_command, "_play", no_run)
-    result = runner.invoke(app, ["simulate", "-V", variant, "-V", variant + "(hand_size=10)", "--jobs", "1",
-                                 *[str(tmp_path / o) if o.endswith((".csv", ".png")) else o for o in option]])
-    assert result.exit_code == 2, result.output[-300:]
-    assert f"--robust, --csv and --plot compare Machiavelli's figures; {variant} reports its own." in result.output
+    out = {name: tmp_path / name for name in ("figures.csv", "games.csv", "all.json", "cmp.png")}
+    result = cli("simulate", "-V", variant, "-V", variant + "(hand_size=8)", "-n", "3", "--seed", "5", "-j", "1",
+                 "-q", "--robust", "--csv", str(out["figures.csv"]), "--games-csv", str(out["games.csv"]),
+                 "--json", str(out["all.json"]), "--plot", str(out["cmp.png"]))
+    assert result.exit_code == 0, result.output
+    endings = [str(t) for t in registry.game(variant).terminations]
+    data = json.loads(out["all.json"].read_text())
+    fig = data["variants"][0]
+    assert list(fig["ended"]) == endings and fig["teams"] and "per_deal" in fig
+    (comp,) = data["comparisons"]
+    keys = [row["figure"] for row in comp["figures"]]
+    assert keys[0] == "ended." + endings[0] and "teams.1.points" in keys and "turns" in keys
+    assert data["robust_levels"] == simulate_command._robust_levels(variant) and len(data["robust_levels"]) >= 2
+    assert {"turns", "ended." + endings[0], "teams.1.points"} <= {r["figure"] for r in data["robust"]}
+    rows = list(csv.DictReader(io.StringIO(out["figures.csv"].read_text())))
+    assert {r["figure"] for r in rows} >= {"ended." + e for e in endings} | {"teams.1.wins", "turns"}
+    per_game = list(csv.DictReader(io.StringIO(out["games.csv"].read_text())))
+    assert len(per_game) == 6 and "points" in per_game[0] and "rearranged" not in per_game[0]
+    assert out["cmp.png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = result.stdout
+    assert "against " + variant in text and "at each level" in text and "Ended: " + endings[0] not in text
+
+
+def test_a_game_that_adds_nothing_is_reported_from_its_endings_and_counts(monkeypatch):
+    """A game whose presentation has no simulate hook: its Termination
+    values and its tally's counts, named by their codes."""
+    from dataclasses import replace
+
+    from machiavelli.core import registry
+
+    cicera = registry.game("cicera")
+    plain = replace(cicera, presentation=lambda: replace(cicera.presentation(), simulate=None), count_label=None)
+    monkeypatch.setitem(registry._GAMES, "cicera", plain)
+    result = cli("simulate", "-V", "cicera", "-V", "cicera(hand_size=8)", "-n", "2", "--seed", "1", "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert "Ended: higher-total" in result.stdout and "Ended: drawn-deal" in result.stdout
+    assert "scopa" in result.stdout and "cicera(hand_size=8)" not in result.stdout
+    figures = sim_figures.of_game("cicera")
+    assert figures.endings == ("higher-total", "drawn-deal") and not figures.report.figures

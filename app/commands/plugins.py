@@ -21,7 +21,7 @@ def gather() -> dict[str, Any]:
     """Everything found, as plain data (the JSON of ``plugins --json``)."""
     from machiavelli.core import plugins as found, registry
 
-    from .. import library
+    from .. import game_commands, library
 
     from machiavelli.core import i18n
 
@@ -47,6 +47,7 @@ def gather() -> dict[str, Any]:
                  for group in (found.VARIANTS, found.LOCALES) for p in found.folders(group)[1]
                  if p not in found.load(group)[1]]
     problems += [{"group": g, "name": n, "from": o, "problem": why} for g, n, o, why in registry.problems()]
+    problems += [{"group": g, "name": n, "from": o, "problem": why} for g, n, o, why in game_commands.problems()]
     problems += [{"group": found.VARIANTS, "name": c.name, "from": c.source,
                   # TRANSLATORS: The plugins command; {source} is where the variant of that name comes from
                   # ("shipped", "your folder", "plugin NAME"), {file} is a file's path.

@@ -65,6 +65,7 @@ if TYPE_CHECKING:
 
     from machiavelli.core.simulate import GameSummary, Plan
     from machiavelli.core.variant import Variant
+    from ..sim_figures import GameFigures
     from ..simulate import RecordFolder
 
 # The engine, the simulator, Rich's tables and the figures are imported when
@@ -90,19 +91,8 @@ LEVELS = ("beginner", "casual", "club", "expert")
 SMALL_TABLES = {2: ("casual", "club"), 3: ("casual", "club", "expert")}
 #: Bots that stand in for the levels in --robust while the levels are not registered.
 ROBUST_FALLBACK = ("random", "greedy", "solver")
-#: Fewest levels --robust compares.
+#: Fewest levels --robust compares (a game with only two computer players: those two).
 ROBUST_MIN_LEVELS = 3
-
-
-def _outcome_labels() -> dict[str, str]:
-    """The label of each way a game of Machiavelli ends, by its code."""
-    from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
-
-    return {
-        WENT_OUT: N_("Ended: a player went out"),
-        DECK_EXHAUSTED: N_("Ended: the deck ran out"),
-        BLOCKED: N_("Ended: nobody could play or draw"),
-    }
 
 
 FIGURE_LABELS = {
@@ -111,12 +101,10 @@ FIGURE_LABELS = {
     # TRANSLATORS: Simulate (its report, or a mistake in its options).
     "turns": N_("Turns per game"),
     "cards_left_losers": N_("Cards left in losers' hands"),
-    "rearranging_turns": N_("Turns that rearranged the table"),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    "draws_per_game": N_("Draws per game"),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    "restores_per_game": N_("Restores per game"),
 }
+# TRANSLATORS: Simulate's report: a way of ending that the game does not name in words; {ending} is
+# its code (drawn-deal).
+ENDING_LABEL = N_("Ended: {ending}")
 # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a position in turn
 # order.
 POSITION_LABEL = N_("Wins: player {n} in turn order")
@@ -158,11 +146,16 @@ def _default_seats(players: int, game: str = registry.DEFAULT_GAME) -> list[str]
 
 def _robust_levels(game: str = registry.DEFAULT_GAME) -> list[str]:
     """The players --robust seats at every seat in turn: the registered
-    levels, or while fewer than three are, the random, greedy and solver bots."""
+    levels, or while fewer than three are, the random, greedy and solver
+    bots; for a game with none of those, every computer player of the
+    game, the weakest first (the reverse of its preferred players)."""
     found = registry.bots(game)
     levels = [level for level in LEVELS if level in found]
     if len(levels) < ROBUST_MIN_LEVELS:
         levels = [name for name in ROBUST_FALLBACK if name in found]
+    if len(levels) < ROBUST_MIN_LEVELS:
+        strongest = [name for name in registry.game(game).preferred_bots if name in found]
+        levels = [*sorted(set(found) - set(strongest)), *reversed(strongest)]
     return levels
 
 
@@ -251,11 +244,13 @@ def simulate(
         if len(variants) < 2:
             raise fail(_("--robust compares variants: give at least two with -V."))
         levels = _robust_levels(variants[0].game)
-        if len(levels) < ROBUST_MIN_LEVELS:
+        # A game with fewer computer players than that is compared at each of its own, two at least.
+        needed = max(2, min(ROBUST_MIN_LEVELS, len(registry.bots(variants[0].game))))
+        if len(levels) < needed:
             # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a number (of games, a
             # seat, a position), {players} is computer players' codes, listed.
             raise fail(_("--robust needs at least {n} player levels; these players are registered: {players}.",
-                         n=ROBUST_MIN_LEVELS, players=format_list(sorted(registry.bots(variants[0].game)))))
+                         n=needed, players=format_list(sorted(registry.bots(variants[0].game)))))
     for v in variants:
         try:
             registry.game(v.game).new_game(v, len(seat_names), 0)
@@ -274,9 +269,6 @@ def simulate(
     master = seed if seed is not None else secrets.randbelow(1 << 32)
     workers = jobs or default_jobs()
     plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
-    if (robust or csv_file or plot_file) and _scored_by_teams(plans[0]):
-        # Said before the games are played, not after them.
-        raise fail(_machiavelli_only(plans[0].variant.game))
     data_on_stdout = "-" in (json_file, csv_file, games_csv, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:
@@ -308,30 +300,9 @@ def simulate(
 
     results = play(plans, folder)
     parameters = {v.name: v.parameters() for v in variants}.__getitem__
-    if any(g.teams for r in results for g in r):  # a game of teams: its own figures (see sim_teams)
-        from .. import sim_teams
-
-        if robust or csv_file or plot_file:
-            raise fail(_machiavelli_only(variants[0].game))
-        report = sim_teams.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
-                                  parameters=parameters)
-        document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games,
-                    "players": len(seat_names), "seats": seat_names, "settings": list(overrides or []), **report}
-        if json_file is not None:
-            text = json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
-            _write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
-        if games_csv is not None:
-            _write(games_csv, _games_csv(plans, results), force=force)
-        if not data_on_stdout:
-            sim_teams.print_report(report, _pct, _dec, _interval, label=label,
-                                   count_label=registry.game(variants[0].game).count_label)
-            for out in (json_file, games_csv, records):
-                if out is not None:
-                    # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
-                    typer.echo(_("Wrote {file}.", file=str(out)))
-        return
+    spec = sim_figures.of_game(variants[0].game)
     report = sim_figures.report([(p.variant.name, r) for p, r in zip(plans, results)], seat_names,
-                                parameters=parameters, variants_of=variants)
+                                parameters=parameters, variants_of=variants, spec=spec)
     document = {"format": FORMAT, "version": VERSION, "seed": master, "games": games, "players": len(seat_names),
                 "seats": seat_names, "settings": list(overrides or []), **report}
     if robust:
@@ -345,7 +316,7 @@ def simulate(
         for i, level in enumerate(levels):
             part = level_results[i * len(variants):(i + 1) * len(variants)]
             per_level[level] = sim_figures.report([(v.name, r) for v, r in zip(variants, part)],
-                                                  [level] * len(seat_names), variants_of=variants)
+                                                  [level] * len(seat_names), variants_of=variants, spec=spec)
         document["robust_levels"] = levels
         document["robust"] = sim_figures.robust(per_level)
         document["robust_warnings"] = {level: per_level[level]["warnings"] for level in levels}
@@ -353,24 +324,25 @@ def simulate(
         text = json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
         _write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
     if csv_file is not None:
-        _write(csv_file, _figures_csv(report), force=force)
+        _write(csv_file, _figures_csv(report, spec), force=force)
     if games_csv is not None:
-        _write(games_csv, _games_csv(plans, results), force=force)
+        _write(games_csv, _games_csv(plans, results, spec), force=force)
     if plot_file is not None:
         from .. import sim_plot
 
         turns = [[g.turns for g in r] for r in results]
         _write(str(plot_file), lambda handle: sim_plot.plot(
             handle, report, turns, players=len(seat_names), seed=master, robust=document.get("robust", ()),
-            label=lambda key: _label(key, seat_labels)), force=force)
+            label=lambda key: _label(key, seat_labels, spec, report["variants"][0], label)), force=force)
     if data_on_stdout:
         return
-    _print_report(report, seat_labels)
-    _print_warnings(report["warnings"], label)
+    _print_report(report, seat_labels, spec, label)
+    _print_warnings(report["warnings"], label, spec)
     if robust:
-        _print_robust(document["robust"], levels, seat_labels, label)
+        _print_robust(document["robust"], levels, seat_labels, label, spec, report["variants"][0])
     for out in (json_file, csv_file, games_csv, plot_file, records):
         if out is not None:
+            # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
             typer.echo(_("Wrote {file}.", file=str(out)))
 
 
@@ -483,25 +455,6 @@ def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) 
 # -- running -----------------------------------------------------------------------
 
 
-def _machiavelli_only(game: str) -> str:
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {game} is a game's name (cicera,
-    # si-se-pai).
-    return _("--robust, --csv and --plot compare Machiavelli's figures; {game} reports its own.", game=game)
-
-
-def _scored_by_teams(plan: Any) -> bool:
-    """Whether the plan's game reports teams and points (sim_teams), as its
-    first game shows; Machiavelli never does, and is not played for it."""
-    from machiavelli.core.simulate import play_game
-
-    if plan.variant.game == registry.DEFAULT_GAME:
-        return False
-    try:
-        return bool(play_game(plan.variant, plan.seats, plan.seed(0)).teams)
-    except Exception:  # a bot's bug: the run itself reports it, game by game
-        return False
-
-
 def _play(plans: Sequence[Plan], games: int, workers: int, dask: str | None, folder: RecordFolder | None,
           console: Console, *, show: bool) -> list[list[GameSummary]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
@@ -558,23 +511,56 @@ def _seat_text(seats: list[str]) -> str:
     return i18n.ngettext("{n} player: {player}", "{n} players: {player}", len(seats), player=who)
 
 
-def _label(key: str, seats: list[str]) -> str:
-    """The row label of a figure key of the comparisons."""
+def _spec(spec: GameFigures | None) -> GameFigures:
+    from .. import sim_figures
+
+    return spec or sim_figures.of_game()
+
+
+def _ending_label(value: str, spec: GameFigures) -> str:
+    """A way of ending as a row's label: the game's words, else its code."""
+    return spec.ending_label(value) or _(ENDING_LABEL, ending=value)
+
+
+def _count_label(key: str, spec: GameFigures) -> str:
+    """One of the tally's counts as a row's label: the game's words, else its code."""
+    return spec.count_name(key) or key
+
+
+def _label(key: str, seats: list[str], spec: GameFigures | None = None, fig: dict[str, Any] | None = None,
+           player: Callable[[str], str] = str) -> str:
+    """The row label of a figure key of the comparisons (``fig``: the
+    figures of a variant, for its teams; ``player`` names a seat's player)."""
+    from .. import sim_teams
+
+    spec = _spec(spec)
     head, _dot, tail = key.partition(".")
     if head == "ended":
-        return _(_outcome_labels()[tail])
+        return _ending_label(tail, spec)
     if head == "win_share_by_position":
         return _(POSITION_LABEL, n=tail)
     if head == "win_share_by_seat":
         return _(SEAT_LABEL, n=int(tail) + 1, player=seats[int(tail)])
-    return _(FIGURE_LABELS[key])
+    if head == "teams" and fig is not None:
+        number, _dot, part = tail.partition(".")
+        team = next(t for t in fig["teams"] if str(t["team"]) == number)
+        wins, points = sim_teams.team_labels(team, sim_teams.alone(fig), player)
+        return wins if part == "wins" else points
+    if head == "per_deal":
+        return _count_label(tail, spec)
+    own = next((f for f in spec.report.figures if f.key == key), None)
+    if own is not None:
+        return own.label()
+    return _(FIGURE_LABELS[key]) if key in FIGURE_LABELS else key
 
 
-def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
-    """(label, value, 95% interval) of every figure of one variant."""
-    from machiavelli.games.machiavelli.ending import BLOCKED
+def _rows(fig: dict[str, Any], seats: list[str], spec: GameFigures | None = None,
+          player: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
+    """(label, value, 95% interval) of every figure of one variant
+    (``seats``: the players' labels, by seat; ``player`` names a player's code)."""
+    from .. import sim_teams
 
-    outcome_labels = _outcome_labels()
+    spec = _spec(spec)
     rows = []
 
     def share(label: str, entry: dict[str, Any]) -> None:
@@ -584,11 +570,12 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
         rows.append((label, _dec(entry["mean"]), _interval(_dec(entry["low"]), _dec(entry["high"]))))
 
     for reason, entry in fig["ended"].items():
-        if reason != BLOCKED or entry["k"]:
-            share(_(outcome_labels[reason]), entry)
+        if reason not in spec.report.rare or entry["k"]:
+            share(_ending_label(reason, spec), entry)
     for entry in fig["win_share_by_position"]:
         share(_(POSITION_LABEL, n=entry["position"]), entry)
-    if len(set(seats)) > 1:
+    teams = "teams" in fig
+    if len(set(seats)) > 1 and not teams:  # in a game of teams, each team's rows name its seats
         for entry in fig["win_share_by_seat"]:
             share(_(SEAT_LABEL, n=entry["seat"] + 1, player=seats[entry["seat"]]), entry)
     share(_(FIGURE_LABELS["joint_wins"]), fig["joint_wins"])
@@ -597,16 +584,23 @@ def _rows(fig: dict[str, Any], seats: list[str]) -> list[tuple[str, str, str]]:
     # TRANSLATORS: Simulate (its report, or a mistake in its options).
     rows.append(("  " + _("median, 90th percentile"), i18n.two_values(_dec(turns['median'], 1), _dec(turns['p90'], 1)), ""))
     mean(_(FIGURE_LABELS["cards_left_losers"]), fig["cards_left_losers"])
-    share(_(FIGURE_LABELS["rearranging_turns"]), fig["rearranging_turns"])
-    mean(_(FIGURE_LABELS["draws_per_game"]), fig["draws_per_game"])
-    mean(_(FIGURE_LABELS["restores_per_game"]), fig["restores_per_game"])
+    for own in spec.report.figures:
+        (mean if own.kind == "mean" else share)(own.label(), fig[own.key])
     for entry in fig.get("points_by_position", ()):
         mean(_(POINTS_LABEL, n=entry["position"]), entry)
+    if teams:
+        rows.extend(sim_teams.rows(fig, _pct, _dec, _interval, label=player))
+    for key, entry in fig.get("per_deal", {}).items():
+        name = spec.count_name(key)
+        if name != "":  # "": not a row of its own (see GameDefinition.count_label)
+            mean(name or key, entry)
     return rows
 
 
-def _print_report(report: dict[str, Any], seats: list[str]) -> None:
-    """The figures as tables (``seats``: the players' labels, by seat)."""
+def _print_report(report: dict[str, Any], seats: list[str], spec: GameFigures | None = None,
+                  player: Callable[[str], str] = str) -> None:
+    """The figures as tables (``seats``: the players' labels, by seat;
+    ``player`` names a player's code)."""
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -622,7 +616,7 @@ def _print_report(report: dict[str, Any], seats: list[str]) -> None:
                           title=i18n.ngettext("{variant}: {n} game", "{variant}: {n} games", fig["games"],
                                               variant=fig["variant"]),
                           title_justify="left")
-        for row in _rows(fig, seats):
+        for row in _rows(fig, seats, spec, player):
             table.add_row(*row)
         console.print(table)
         console.print()
@@ -634,8 +628,9 @@ def _print_report(report: dict[str, Any], seats: list[str]) -> None:
                           # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another
                           # variant's name, {a} is a variant's name.
                           title=_("{b} against {a}", a=comp["a"], b=comp["b"]))
+        first = report["variants"][0]
         for row in comp["figures"]:
-            label = _label(row["figure"], seats)
+            label = _label(row["figure"], seats, spec, first, player)
             fmt = _dec if row["kind"] == "mean" else _pct
             needed = row["games_needed"]
             table.add_row(label, fmt(row["a"]), fmt(row["b"]), _signed(row["difference"], fmt),
@@ -656,47 +651,17 @@ def _house_named(variant: Any, spec: str) -> Any:
     return variant.model_copy(update={"name": name or variant.name})
 
 
-#: What a warning of sim_figures.not_in_play says, by its code.
-NOT_IN_PLAY_TEXT = {
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
-    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
-    # value in the first variant, {value_b} is its value in the second.
-    "no-restores": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody restored the "
-                      "table in their games: the figures cannot show what this rule changes."),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
-    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
-    # value in the first variant, {value_b} is its value in the second.
-    "no-help-cards-used": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no help card "
-                             "was used in their games: the figures cannot show what this rule changes."),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
-    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
-    # value in the first variant, {value_b} is its value in the second.
-    "deck-end-never-reached": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no game "
-                                 "reached the end of the deck: the figures cannot show what this rule changes."),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
-    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
-    # value in the first variant, {value_b} is its value in the second.
-    "no-draws": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody drew in their "
-                   "games: the figures cannot show what this rule changes."),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
-    # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
-    # value in the first variant, {value_b} is its value in the second.
-    "no-rearrangements": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody "
-                            "rearranged the table in their games: the figures cannot show what this rule changes."),
-}
 # TRANSLATORS: Simulate (its report, or a mistake in its options); {variant} is a variant's
 # name (bga), {share} is a percentage, {ending} is how the games ended (a clause), {players}
 # is the kinds of players, listed.
 ONE_ENDING_TEXT = N_("{variant}: {share} of games ended the same way: {ending}. The players ({players}) are the "
                      "likely cause rather than the rules: try other --seat players or --robust.")
-
-
-def _ending_texts() -> dict[str, str]:
-    """How a game ended, as the end of a sentence, by its code."""
-    from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
-
-    return {WENT_OUT: N_("a player went out"), DECK_EXHAUSTED: N_("the deck ran out"),
-            BLOCKED: N_("nobody could play or draw")}
+# TRANSLATORS: Simulate's warning, for a rule of a game that does not say it in words; {a} is a
+# variant's name, {b} is another variant's name, {parameter} is a variant parameter's key
+# (hand_size), {value_a} is its value in the first variant, {value_b} is its value in the second,
+# {code} is the warning's code (no-draws).
+NOT_IN_PLAY_TEXT = N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but it never came into "
+                      "play in their games ({code}): the figures cannot show what this rule changes.")
 
 
 def _value_text(value: Any) -> str:
@@ -709,17 +674,24 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-def _warning_text(warning: dict[str, Any], label: Callable[[str], str] = str) -> str:
+def _warning_text(warning: dict[str, Any], label: Callable[[str], str] = str,
+                  spec: GameFigures | None = None) -> str:
+    spec = _spec(spec)
     code = warning["code"]
     if code == "one-ending":
         return _(ONE_ENDING_TEXT, variant=warning["variant"], share=_pct(warning["share"]),
-                 ending=_(_ending_texts()[warning["reason"]]),
+                 ending=spec.ending_clause(warning["reason"]),
                  players=format_list(map(label, dict.fromkeys(warning["seats"]))))
-    return _(NOT_IN_PLAY_TEXT[code], a=warning["a"], b=warning["b"], parameter=warning["parameter"],
-             value_a=_value_text(warning["value_a"]), value_b=_value_text(warning["value_b"]))
+    values = {"a": warning["a"], "b": warning["b"], "parameter": warning["parameter"],
+              "value_a": _value_text(warning["value_a"]), "value_b": _value_text(warning["value_b"])}
+    found = spec.in_play_code(code)
+    if found is not None:
+        return found.text(**values)
+    return _(NOT_IN_PLAY_TEXT, code=code, **values)
 
 
-def _print_warnings(warnings: list[dict[str, Any]], label: Callable[[str], str] = str) -> None:
+def _print_warnings(warnings: list[dict[str, Any]], label: Callable[[str], str] = str,
+                    spec: GameFigures | None = None) -> None:
     from rich.console import Console
     from rich.markup import escape
 
@@ -729,7 +701,7 @@ def _print_warnings(warnings: list[dict[str, Any]], label: Callable[[str], str] 
     # TRANSLATORS: Simulate (its report, or a mistake in its options).
     console.print(_("Warnings:"))
     for warning in warnings:
-        console.print("- " + escape(_warning_text(warning, label)))
+        console.print("- " + escape(_warning_text(warning, label, spec)))
     console.print()
 
 
@@ -756,7 +728,8 @@ def _verdict_text(row: dict[str, Any], label: Callable[[str], str] = str) -> str
 
 
 def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str],
-                  label: Callable[[str], str] = str) -> None:
+                  label: Callable[[str], str] = str, spec: GameFigures | None = None,
+                  fig: dict[str, Any] | None = None) -> None:
     from rich.console import Console
     from rich.table import Table as RichTable
 
@@ -776,7 +749,7 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
             fmt = _dec if row["kind"] == "mean" else _pct
             cells = [_signed(cell["difference"], fmt) + (" *" if cell["significant"] else "")
                      for cell in row["per_level"].values()]
-            table.add_row(_label(row["figure"], seats), *cells, _verdict_text(row, label))
+            table.add_row(_label(row["figure"], seats, spec, fig, label), *cells, _verdict_text(row, label))
         console.print(table)
         # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another variant's name,
         # {a} is a variant's name.
@@ -794,42 +767,60 @@ def _signed(x: float | None, fmt: Callable[[float], str]) -> str:
 # -- CSV ---------------------------------------------------------------------------
 
 FIGURE_COLUMNS = ("variant", "figure", "n", "value", "low", "high")
-GAME_COLUMNS = ("variant", "index", "seed", "reason", "winners", "first", "turns", "cards_left", "rearranged",
-                "draws", "restores", "drawn", "actions")
+#: The columns of --games-csv before the game's counts, and after them.
+GAME_COLUMNS_FIRST = ("variant", "index", "seed", "reason", "winners", "first", "turns", "cards_left")
+GAME_COLUMNS_LAST = ("actions",)
 
 
-def _figures_csv(report: dict[str, Any]) -> str:
-    """One row per variant and figure: the keys of the JSON comparisons."""
+def _figures_csv(report: dict[str, Any], spec: GameFigures | None = None) -> str:
+    """One row per variant and figure: the keys of the JSON comparisons,
+    every way of ending first."""
     import csv
     import io
 
-    from machiavelli.games.machiavelli.ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
-
     from .. import sim_figures
 
+    spec = _spec(spec)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIGURE_COLUMNS)
     players = len(report["variants"][0]["win_share_by_position"])
-    keys = [("ended." + r, "share") for r in (WENT_OUT, DECK_EXHAUSTED, BLOCKED)]
-    keys += [(k, kind) for k, kind in sim_figures.compared_figures(players, True) if not k.startswith("ended.")]
     for fig in report["variants"]:
+        keys = [("ended." + r, "share") for r in spec.endings]
+        keys += [(k, kind) for k, kind in sim_figures.compared_figures(players, True, spec, fig)
+                 if not k.startswith("ended.")]
         for key, _kind in keys:
             entry = sim_figures.lookup(fig, key)
             writer.writerow([fig["variant"], key, entry["n"], sim_figures.value_of(entry), entry["low"], entry["high"]])
     return out.getvalue()
 
 
-def _games_csv(plans: Sequence[Plan], results: Sequence[Sequence[GameSummary]]) -> str:
+def game_columns(spec: GameFigures, results: Sequence[Sequence[GameSummary]] = ()) -> tuple[str, ...]:
+    """The columns of --games-csv: the game's choice of its counts
+    (``SimulateReport.columns``), else every count its games kept, and
+    each team's points in a game of teams."""
+    counts = spec.report.columns
+    if counts is None:
+        counts = tuple(dict.fromkeys(k for games in results for g in games for k, _v in g.counts))
+    teams = ("points",) if any(g.teams for games in results for g in games) else ()
+    return (*GAME_COLUMNS_FIRST, *counts, *teams, *GAME_COLUMNS_LAST)
+
+
+def _games_csv(plans: Sequence[Plan], results: Sequence[Sequence[GameSummary]],
+               spec: GameFigures | None = None) -> str:
     import csv
     import io
 
+    columns = game_columns(_spec(spec), results)
+    counts = columns[len(GAME_COLUMNS_FIRST):len(columns) - len(GAME_COLUMNS_LAST)]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(GAME_COLUMNS)
+    writer.writerow(columns)
     for plan, games in zip(plans, results):
         for g in games:
             writer.writerow([plan.variant.name, g.index, g.seed, g.reason, " ".join(map(str, g.winners)), g.first,
-                             g.turns, " ".join(map(str, g.cards_left)), g.rearranged, g.draws, g.restores, g.drawn,
+                             g.turns, " ".join(map(str, g.cards_left)),
+                             *(" ".join(map(str, g.points)) if key == "points" and g.teams else g.count(key)
+                               for key in counts),
                              g.actions])
     return out.getvalue()

@@ -73,9 +73,16 @@ def _presentation() -> Any:
 
     from .present import PRESENTATION
     from .present_table import table
+    from .simulate import REPORT
 
     # The page's table (present_table) builds on the terminal's texts (present).
-    return replace(PRESENTATION, table=table)
+    return replace(PRESENTATION, table=table, simulate=REPORT)
+
+
+def _count_label(key: str) -> str | None:
+    from .simulate import count_label
+
+    return count_label(key)
 
 
 GAME = GameDefinition(
@@ -88,6 +95,7 @@ GAME = GameDefinition(
     stage=_stage,
     bots={"random": _random, "greedy": _greedy, "partner": _partner},
     tally=_tally,
+    count_label=_count_label,
     default_variant="cicera",
     preferred_bots=("partner", "greedy", "random"),
     description="Cicera: the Brescian capture game for two teams of two",

@@ -34,16 +34,9 @@ def _parse_action(text: str, variant: SiSePaiVariant) -> Any:
 
 
 def _count_label(key: str) -> str | None:
-    """The claims of one kind of group, as simulate's report names them."""
-    if not key.startswith("claim-"):
-        return None
-    from machiavelli.core.i18n import _
+    from .simulate import count_label
 
-    from .glossary import group_name
-
-    # TRANSLATORS: a row of simulate's report for Sì Sè Pái; {kind} is a kind of group ("pair", "three
-    # Soldiers").
-    return _("Claims per deal: {kind}", kind=group_name(key[len("claim-"):]))
+    return count_label(key)
 
 
 def _position(game: Any) -> Any:
@@ -79,9 +72,10 @@ def _presentation() -> Any:
 
     from .present import PRESENTATION
     from .present_table import table
+    from .simulate import REPORT
 
     # The page's table (present_table) builds on the terminal's texts (present).
-    return replace(PRESENTATION, table=table)
+    return replace(PRESENTATION, table=table, simulate=REPORT)
 
 
 GAME = GameDefinition(

@@ -15,6 +15,8 @@ from machiavelli.core.present import GameScreen, HandOrders, Hint, Presentation,
 from machiavelli.core.variant import Variant
 
 from . import hand_order
+from .commands import COMMANDS
+from .simulate import REPORT as SIMULATE
 from .words import ORDERS, CardReader, InputError, local_word, order_of, order_word, problem, read_line
 
 
@@ -219,7 +221,8 @@ PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=r
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
                             explain=explain, rules=rules, table=table, hint=hint, orders=ORDERS_OF_HAND,
                             screen=screen, rejection=rejection,
-                            read_line=read_whole_line, notes=notes)
+                            read_line=read_whole_line, notes=notes, simulate=SIMULATE,
+                            commands=COMMANDS)
 
 
 def presentation() -> Presentation:
