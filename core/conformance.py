@@ -47,7 +47,9 @@ and the methods that need nothing or one seat number, together with what
 the game's presentation draws for the seat (``seat_view`` and ``table``)
 and what the caller's ``Settings.observers`` make of it.
 Every failure raises :class:`ConformanceError`, whose ``code`` names the
-property and whose message says where.
+property and whose message says where. :func:`check_secret_order` (the
+order of answers given unseen stays secret) is a check of its own, outside
+the battery, until every shipped game passes it.
 """
 
 from __future__ import annotations

@@ -80,9 +80,9 @@ class SeatWindow(Generic[G]):
         """This seat's own hand."""
         return self._game.hand(self.seat)
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """What the game lists as this seat's legal actions now (none when it may not act)."""
-        return self._game.legal_actions(self.seat)
+        return tuple(self._game.legal_actions(self.seat))
 
     @property
     def log(self) -> Sequence[Any]:

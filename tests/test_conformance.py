@@ -85,3 +85,21 @@ def test_the_order_of_answers_given_unseen_stays_secret():
             seat = rng.choice(game.to_move())
             game.apply(rng.choice(game.legal_actions(seat)), seat)
     assert compared
+
+
+def test_a_game_without_a_random_player_gets_the_kernels(monkeypatch):
+    from dataclasses import replace
+
+    from machiavelli.core.bots import bot_seed, play_out
+    from machiavelli.core.players import RandomPlayer
+
+    cicera = registry.game("cicera")
+    bare = replace(cicera, name="cicera-bare", bots={})
+    registry.games()  # the plugins are loaded before the registry is patched
+    monkeypatch.setitem(registry._GAMES, bare.name, bare)
+    monkeypatch.setitem(registry._BOTS, bare.name, {})
+    assert registry.bots(bare.name) == {"random": RandomPlayer} and "random" in registry.bots("cicera")
+    variant = default_variant(cicera)
+    game = bare.new_game(variant, 4, 5)
+    outcome = play_out(game, [registry.make_bot("random", bot_seed(5, s), bare.name) for s in range(4)])
+    assert outcome is not None and not any(game.hand_size(s) for s in range(4))

@@ -188,8 +188,8 @@ class _Sim:
         return not any(self.hands)
 
 
-def _legal(view: Any) -> list[Play]:
-    actions: list[Play] = view.legal_actions()
+def _legal(view: Any) -> tuple[Play, ...]:
+    actions: tuple[Play, ...] = view.legal_actions()
     if not actions:
         raise RuntimeError("asked to play out of turn")
     return actions

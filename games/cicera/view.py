@@ -78,9 +78,9 @@ class View(SeatWindow["Game"]):
     def log(self) -> tuple["Entry", ...]:
         return self._game.log
 
-    def legal_actions(self) -> list["Play"]:
+    def legal_actions(self) -> tuple["Play", ...]:
         """The plays open to this seat now (none when it is not its turn)."""
-        return self._game.legal_actions(self.seat) if self.my_turn else []
+        return tuple(self._game.legal_actions(self.seat)) if self.my_turn else ()
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat cannot see: the other hands, together."""
