@@ -140,9 +140,6 @@ def test_computer_players_alone_and_their_json(installed):
     assert told.returncode == 0 and "Turn 1: Player " in told.stdout and " plays " in told.stdout
 
 
-@pytest.mark.xfail(reason="core/records.py on this base refuses a result with no winners "
-                   "(result.winners must be a list of seat numbers); fixed on branch conformance (844cd08)",
-                   strict=False)
 def test_a_blocked_game_with_no_winner_replays(installed, tmp_path):
     record = tmp_path / "blocked.json"
     # Seed 7, two careful players: the stock runs out and both pass (found by playing seeds in order).
@@ -380,8 +377,13 @@ def test_a_whole_game_in_the_browser_by_drag_and_drop_clicks_and_buttons(server)
 
 
 def test_the_game_passes_the_conformance_kit(eights):
-    """The kit of README's "Writing a game" (core/conformance.py, from branch conformance)."""
-    conformance = pytest.importorskip("machiavelli.core.conformance")
+    """The kit of README's "Writing a game" (core/conformance.py), staging positions too."""
+    from machiavelli.core import conformance
+
     variant = eights.variant_schema(name="eights")
-    conformance.check_game(eights, variant, conformance.Settings(staging=False))
-    conformance.check_endings(eights, variant)
+    report = conformance.check_game(eights, variant)
+    for check in ("clone", "notation", "record", "legal-accepted", "unlisted-refused", "refusal", "seed",
+                  "view-pair", "view-pair-differs", "staging"):
+        assert report.checks[check], f"the kit never ran {check}"
+    endings = conformance.check_endings(eights, variant, wanted=("went-out", "blocked"))
+    assert set(endings.endings) == {"went-out", "blocked"} and endings.checks["record"] == endings.games

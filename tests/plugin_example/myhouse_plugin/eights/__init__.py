@@ -42,6 +42,16 @@ def _count_label(key: str) -> str | None:
     return count_label(key)
 
 
+def _position(game: Any) -> Any:
+    return game.position()
+
+
+def _stage(variant: EightsVariant, position: Any) -> Any:
+    from .game import Game
+
+    return Game.at_position(variant, position)
+
+
 def _random(seed: int) -> Bot:
     from .players import RandomPlayer
 
@@ -73,6 +83,8 @@ GAME = GameDefinition(
     preferred_bots=("careful", "random"),
     description="Eights: match the pile's top card by suit or rank; the first to play out wins",
     presentation=_presentation,
+    position=_position,
+    stage=_stage,
     bot_labels={
         "random": NP_("player level", "random moves"),
         "careful": NP_("player level", "careful, the strongest"),

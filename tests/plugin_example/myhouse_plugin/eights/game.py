@@ -19,8 +19,9 @@ from typing import Any
 
 from machiavelli.core.actions import Action
 from machiavelli.core.cards import Card
-from machiavelli.core.errors import IllegalAction, SetupError
+from machiavelli.core.errors import IllegalAction, PositionError, SetupError
 from machiavelli.core.game import Outcome
+from machiavelli.core.position import Position, check_cards, check_seat
 
 from .actions import DRAW, PASS, Draw, Pass, Play
 from .ending import Ending
@@ -30,6 +31,20 @@ from .variant import EightsVariant
 def fits(card: Card, top: Card, variant: EightsVariant) -> bool:
     """Whether ``card`` may go on ``top``: the same suit, the same rank, or a wild card."""
     return variant.wild(card.rank) or card.suit == top.suit or card.rank == top.rank
+
+
+@dataclass(frozen=True)
+class EightsPosition(Position):
+    """A game of Eights set up by hand (see :mod:`machiavelli.core.position`):
+    besides the hands and the stock (``deck``, top first), the ``pile``
+    (bottom first: its last card is on top), who plays now, the turn's
+    number, who played first and how many passed in a row."""
+
+    pile: tuple[Card, ...] = ()
+    current: int = 0
+    turn: int = 1
+    first: int = 0
+    passes: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,40 @@ class Game:
         self.turn_number = 1
         self.outcome: Outcome | None = None
         self._log: list[Entry] = []
+
+    @classmethod
+    def at_position(cls, variant: EightsVariant, position: EightsPosition) -> "Game":
+        """A game set up at ``position``, its current seat to play; raises
+        PositionError for one that cannot occur (a card missing or twice, no pile)."""
+        players = len(position.hands)
+        if not variant.players.min <= players <= variant.players.max:
+            raise PositionError("bad-players", players=players, min=variant.players.min, max=variant.players.max)
+        for seat, what in ((position.current, "current"), (position.first, "first")):
+            check_seat(seat, players, what)
+        if not position.pile:
+            raise PositionError("no-pile")
+        check_cards([*position.cards(), *position.pile], variant.physical_cards, variant.deck, every=True)
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(variant.physical_cards):
+            free.setdefault(card, []).append(i)
+
+        def ids(cards: tuple[Card, ...]) -> list[int]:
+            return [free[c].pop(0) for c in cards]
+
+        game = cls.__new__(cls)
+        game.variant, game.players, game.seed = variant, players, position.seed
+        game.hands = [ids(h) for h in position.hands]
+        game.pile, game.stock = ids(position.pile), ids(position.deck)[::-1]
+        game.first, game.current, game.turn_number = position.first, position.current, position.turn
+        game.passes, game.outcome, game._log = position.passes, None, []
+        return game
+
+    def position(self) -> EightsPosition:
+        """The game now, without its history (see :meth:`at_position`)."""
+        return EightsPosition(hands=tuple(self.hand(s) for s in range(self.players)),
+                              deck=tuple(self.card(i) for i in reversed(self.stock)), seed=self.seed,
+                              pile=tuple(self.card(i) for i in self.pile), current=self.current,
+                              turn=self.turn_number, first=self.first, passes=self.passes)
 
     # -- reading --------------------------------------------------------------
 

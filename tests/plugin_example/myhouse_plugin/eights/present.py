@@ -18,7 +18,7 @@ from machiavelli.core.present import (Area, Move, Presentation, RuleExample, Rul
                                       TableView, reason_text)
 from machiavelli.core.words import CardReader, fold
 
-from .actions import DRAW, PASS, Draw, Pass, Play
+from .actions import DRAW, PASS, Draw, Play
 from .ending import Ending
 from .game import fits
 from .tally import COUNTS
