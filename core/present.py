@@ -470,9 +470,10 @@ class GameScreen(Protocol):
     :class:`~machiavelli.core.console.Printer`'s; the rest draws the game.
 
     ``seats`` are the game's seats (:class:`~machiavelli.core.records.Seat`:
-    who plays each, their names); ``news`` the log entries since the
-    seat's screen last changed hands or position (its own actions among
-    them), which a screen that reads the view's own history may ignore."""
+    who plays each, their names); ``news`` the log entries the seat has not
+    yet been told, since its screen was last drawn for an earlier position
+    (its own actions among them: every entry's narration is public), which
+    a screen that reads the view's own history may ignore."""
 
     console: Any
     #: Right-to-left lines are reordered (a terminal without bidi support).
