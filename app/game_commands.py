@@ -45,10 +45,11 @@ def command(name: str) -> GameCommand | None:
     """The command a game adds under ``name``; None when none does, or when
     its entry point does not load or is not a GameCommand of that name
     (``machiavelli plugins`` names the problem)."""
-    found = plugins.load_one(plugins.COMMANDS, name)
-    if isinstance(found, plugins.Plugin) and isinstance(found.obj, GameCommand) and found.obj.name == name:
-        return found.obj
-    return None
+    try:
+        found = plugins.load_named(plugins.COMMANDS, name)
+    except Exception:  # noqa: BLE001 - a broken plugin must not stop the program
+        return None
+    return found if isinstance(found, GameCommand) and found.name == name else None
 
 
 def problems() -> list[tuple[str, str, str, str]]:

@@ -14,7 +14,7 @@ Groups and what an entry point names:
 * ``machiavelli.commands``: a :class:`~machiavelli.core.present.GameCommand`
   a game adds to the command line, named by its word (``solve``): the
   command line lists the names without loading anything, and loads one
-  command's entry point when it runs or its help is shown (:func:`load_one`).
+  command's entry point when it runs or its help is shown (:func:`load_named`).
 
 A plugin that fails to load is reported as a :class:`Problem` and never
 stops the others. Everything is looked up once per process.
@@ -110,23 +110,31 @@ def load(group: str) -> tuple[tuple[Plugin, ...], tuple[Problem, ...]]:
     return tuple(plugins), tuple(problems)
 
 
+@functools.cache
+def _by_name(group: str) -> tuple[Any, ...]:
+    """The entry points of a group, one per name (the first on the path),
+    in name order, without their origins: finding a distribution's name
+    reads its metadata, which the command line must not pay for to list
+    the games' commands."""
+    found: dict[str, Any] = {}
+    for ep in _declared().select(group=group):
+        found.setdefault(ep.name, ep)
+    return tuple(found[name] for name in sorted(found))
+
+
 def names(group: str) -> tuple[str, ...]:
-    """The names the entry points of ``group`` declare (the kernel's own
-    distribution first), without loading any."""
-    return tuple(dict.fromkeys(ep.name for ep, _origin in _entry_points(group)))
+    """The names the entry points of ``group`` declare, in name order,
+    without loading any."""
+    return tuple(ep.name for ep in _by_name(group))
 
 
-def load_one(group: str, name: str) -> Plugin | Problem | None:
-    """The first entry point of ``group`` called ``name``, loaded (a
-    :class:`Problem` when it fails to load; None when there is none),
-    without loading the group's others."""
-    for ep, origin in _entry_points(group):
-        if ep.name != name:
-            continue
-        try:
-            return Plugin(group, ep.name, ep.value, origin, ep.load())
-        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the program
-            return Problem(group, ep.name, origin, _short(exc))
+def load_named(group: str, name: str) -> Any:
+    """What the entry point of ``group`` called ``name`` names, loaded
+    without the group's others (None when there is none); raises what
+    loading it raises (:func:`load` reports it as a :class:`Problem`)."""
+    for ep in _by_name(group):
+        if ep.name == name:
+            return ep.load()
     return None
 
 
@@ -157,4 +165,5 @@ def reset() -> None:
     """Forget what was found (tests; ``registry.reset`` calls it)."""
     _declared.cache_clear()
     _entry_points.cache_clear()
+    _by_name.cache_clear()
     load.cache_clear()

@@ -73,12 +73,17 @@ def test_a_plugin_games_command_is_listed_run_and_a_broken_one_reported(monkeypa
     declared = [(FakeEntryPoint("hello", GameCommand("hello", "machiavelli", _hello)), "plugin-game 1.0"),
                 (FakeEntryPoint("broken", ImportError("no module named plugin_game")), "plugin-game 1.0"),
                 (FakeEntryPoint("wrong", SimpleNamespace(name="wrong")), "plugin-game 1.0")]
-    real = plugins._entry_points
+    real, real_by_name = plugins._entry_points, plugins._by_name
 
     def entry_points(group):
         return tuple(declared) + real(group) if group == plugins.COMMANDS else real(group)
 
+    def by_name(group):
+        extra = tuple(ep for ep, _origin in declared) if group == plugins.COMMANDS else ()
+        return extra + real_by_name(group)
+
     monkeypatch.setattr(plugins, "_entry_points", entry_points)
+    monkeypatch.setattr(plugins, "_by_name", by_name)
     plugins.load.cache_clear()
     try:
         listing = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})

@@ -162,9 +162,6 @@ def test_the_rules_in_the_user_s_language(installed):
     assert "jolly:" not in italian.stdout  # no wild card in this variant
 
 
-@pytest.mark.xfail(reason="simulate on this base reports Machiavelli's figures for every game without teams "
-                   "(restores, rearranging); the generic report with the game's own endings and counts is on "
-                   "branch simulate", strict=False)
 def test_simulate_reports_the_game_s_own_endings_and_counts(installed):
     result = run(installed, "simulate", "-V", "eights", "-V", "eights-open", "--games", "60", "--seed", "1",
                  "--seat", "careful", "--seat", "random", "--jobs", "1")

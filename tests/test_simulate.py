@@ -507,3 +507,30 @@ def test_a_game_that_adds_nothing_is_reported_from_its_endings_and_counts(monkey
     assert "scopa" in result.stdout and "cicera(hand_size=8)" not in result.stdout
     figures = sim_figures.of_game("cicera")
     assert figures.endings == ("higher-total", "drawn-deal") and not figures.report.figures
+
+
+def test_each_game_names_its_endings_and_warns_by_its_own_thresholds():
+    from machiavelli.core import i18n
+
+    def deal(reason, winners=(0, 2)):
+        return GameSummary(0, 0, reason, winners, 0, 40, (0, 0, 0, 0), (), 40, teams=((0, 2), (1, 3)), points=(9, 4))
+
+    cicera = sim_figures.of_game("cicera")
+    assert cicera.endings == ("higher-total", "drawn-deal")
+    # Nearly every deal won outright is what Cicera's players should do: no warning.
+    assert sim_figures.one_ending("cicera", [deal("higher-total")] * 20, ["partner"] * 4, cicera) == []
+    (warning,) = sim_figures.one_ending("cicera", [deal("drawn-deal", (0, 1, 2, 3))] * 20, ["random"] * 4, cicera)
+    assert warning["reason"] == "drawn-deal"
+    i18n.use_language("it", environ={})
+    try:
+        assert "i totali erano uguali" in simulate_command._warning_text(warning, spec=cicera)
+        assert simulate_command._label("ended.drawn-deal", ["random"] * 4, cicera) == \
+            "Fine: smazzata pari (totali uguali)"
+    finally:
+        i18n.use_language("en", environ={})
+    fig = sim_figures.figures("cicera", ["random"] * 4, [deal("higher-total"), deal("drawn-deal", (0, 1, 2, 3))],
+                              cicera)
+    assert fig["joint_wins"]["k"] == 1 == fig["drawn"]["k"] and fig["teams"][0]["wins"]["k"] == 1
+    machiavelli = sim_figures.of_game()
+    assert machiavelli.endings == ("went-out", "deck-exhausted", "blocked")
+    assert [f.key for f in machiavelli.report.figures] == ["rearranging_turns", "draws_per_game", "restores_per_game"]

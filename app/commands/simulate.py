@@ -1,9 +1,12 @@
 """``machiavelli simulate``: thousands of games between computer players,
 per variant, with confidence intervals and comparisons between variants.
 
-Game ``i`` of a run has a seed derived from ``--seed`` and ``i``, so the same
-command gives the same figures with any ``--jobs`` and on a Dask cluster.
-JSON (``--json FILE``, ``-`` for standard output) carries every figure::
+Every game is reported alike from its ``Termination`` values and its tally
+(:mod:`..sim_figures`), with the rows and warnings its presentation adds
+(``Presentation.simulate``); the command knows no game. Game ``i`` of a run
+has a seed derived from ``--seed`` and ``i``, so the same command gives the
+same figures with any ``--jobs`` and on a Dask cluster. JSON (``--json
+FILE``, ``-`` for standard output) carries every figure; Machiavelli's::
 
     {"format": "machiavelli-simulation", "version": 1, "seed": 7, "games": 2000,
      "players": 4, "seats": ["beginner", "casual", "club", "expert"], "settings": ["aces=wrap"],
@@ -29,13 +32,29 @@ JSON (``--json FILE``, ``-`` for standard output) carries every figure::
                  "significant_at": [...], "higher_at": [...], "lower_at": [...]}, ...],
      "robust_warnings": {"beginner": [...], ...}}
 
-    Warning codes: no-restores, no-help-cards-used, deck-end-never-reached,
-    no-draws, no-rearrangements (a differing parameter that never came into play: see
-    sim_figures.IN_PLAY), one-ending (one way of ending in nearly every game).
-    Verdicts: every-level (holds), some-levels, opposite, no-level.
+    Every game has "ended" (one SHARE per value of its Termination, in its
+    order), the win shares, "joint_wins" (more than one seat, or team, won),
+    "turns" and "cards_left_losers". Then the game's own figures (its
+    SimulateReport.figures: Machiavelli's rearranging_turns, draws_per_game
+    and restores_per_game), or for a game without any, "per_deal": {COUNT:
+    MEAN} for each count of its tally; "points_by_position" when the tally
+    counts points.SEAT; and in a game of teams (Cicera, Sì Sè Pái) the teams'
+    figures of sim_teams ("teams", "drawn", "winning_points",
+    "point_difference"). Comparisons test the game's first ending, joint
+    wins, the win shares, length, cards left, each team's wins and points
+    ("teams.1.wins", "teams.1.points") and the game's own figures or counts
+    ("per_deal.scopa").
+
+    Warning codes: Machiavelli's no-restores, no-help-cards-used,
+    deck-end-never-reached, no-draws, no-rearrangements (a differing
+    parameter that never came into play: a game's SimulateReport.in_play),
+    one-ending (one way of ending in nearly every game, by the game's
+    SimulateReport.one_ending). Verdicts: every-level (holds), some-levels,
+    opposite, no-level.
 
     SHARE = {"k", "n", "share", "low", "high"}  (95% Wilson interval; for
-            rearranging_turns k of n turns, interval robust to games)
+            a ratio figure such as rearranging_turns k of n turns,
+            interval robust to games)
     MEAN  = {"n", "mean", "sd", "low", "high", "median", "p90", "min", "max"}
 """
 

@@ -14,14 +14,13 @@ from machiavelli.core.cards import FRENCH, Card, DeckSpec
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.glossary import rank_name, show_card
 from machiavelli.core.i18n import NP_, _, format_list, ngettext, npgettext, pgettext
-from machiavelli.core.present import (Area, Move, Presentation, RuleExample, RulesDocument, RulesWriter, Style,
-                                      TableView, reason_text)
+from machiavelli.core.present import (Area, Move, Presentation, RuleExample, RulesDocument, RulesWriter,
+                                      SimulateReport, Style, TableView, reason_text)
 from machiavelli.core.words import CardReader, fold
 
 from .actions import DRAW, PASS, Draw, Play
 from .ending import Ending
 from .game import fits
-from .tally import COUNTS
 
 WORDS = {
     "play": NP_("eights command", "play"),
@@ -262,16 +261,11 @@ def rules(variant: Any) -> RulesDocument:
     return _Rules(variant).compose()
 
 
-class Report:
-    """The rows and labels a simulation's report takes from the game: how
-    each game ended and what the tally counted, in words."""
-
-    endings = tuple(str(e) for e in Ending)
-    counts = COUNTS
-    ending_label = staticmethod(ending_label)
-    count_label = staticmethod(count_label)
+#: What simulate's report takes from the game: its endings in words (the
+#: tally's counts are named by the definition's count_label).
+REPORT = SimulateReport(ending=ending_label, ending_clause=ending_label)
 
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=rules, table=table, simulate=Report())
+                            explain=explain, rules=rules, table=table, simulate=REPORT)
