@@ -140,7 +140,9 @@ def plot(path: Path | BinaryIO, report: dict[str, Any], turns: Sequence[Sequence
         ys = [r["share"] for r in rows]
         err = [[r["share"] - r["low"] for r in rows], [r["high"] - r["share"] for r in rows]]
         right.bar(xs, ys, width=width * 0.95, yerr=err, capsize=3, label=fig_v["variant"])
-    right.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label=_label("even", TITLE_WIDTH))
+    # A seat wins when its team does: the even share is one team's.
+    teams = len(variants[0].get("teams") or ()) or players
+    right.axhline(1 / teams, color="grey", linestyle="--", linewidth=1, label=_label("even", TITLE_WIDTH))
     right.set_xticks(list(positions))
     right.set_title(_label("wins", TITLE_WIDTH))
     right.set_xlabel(_label("position", TITLE_WIDTH))

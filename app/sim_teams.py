@@ -53,12 +53,18 @@ def alone(fig: dict[str, Any]) -> bool:
     return all(len(team["seats"]) == 1 for team in fig["teams"])
 
 
-def team_labels(team: dict[str, Any], single: bool, label: Callable[[str], str] = str) -> tuple[str, str]:
-    """The labels of a team's wins and points (``label`` names a seat's player)."""
-    # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái); {seat} is
-    # seat numbers with their players, {player} is a kind of computer player (greedy).
-    who = format_list([_("{seat} ({player})", seat=i18n.format_number(s + 1), player=label(p))
-                       for s, p in zip(team["seats"], team["players"])])
+def team_labels(team: dict[str, Any], single: bool,
+                label: Callable[[str], str] | None = str) -> tuple[str, str]:
+    """The labels of a team's wins and points (``label`` names a seat's
+    player; None: the seats' numbers alone, for a row whose columns have
+    other players, such as --robust's)."""
+    if label is None:
+        who = format_list([i18n.format_number(s + 1) for s in team["seats"]])
+    else:
+        # TRANSLATORS: Simulate's report for games of teams (Cicera) or of points (Sì Sè Pái); {seat} is
+        # seat numbers with their players, {player} is a kind of computer player (greedy).
+        who = format_list([_("{seat} ({player})", seat=i18n.format_number(s + 1), player=label(p))
+                           for s, p in zip(team["seats"], team["players"])])
     if single:  # seats playing alone: name the seat
         # TRANSLATORS: simulate's report for seats playing alone (Sì Sè Pái); {seat} is a seat's number
         # with its player ("1 (greedy)").

@@ -352,7 +352,7 @@ def simulate(
         turns = [[g.turns for g in r] for r in results]
         _write(str(plot_file), lambda handle: sim_plot.plot(
             handle, report, turns, players=len(seat_names), seed=master, robust=document.get("robust", ()),
-            label=lambda key: _label(key, seat_labels, spec, report["variants"][0], label)), force=force)
+            label=lambda key: _label(key, seat_labels, spec, report["variants"][0], None)), force=force)
     if data_on_stdout:
         return
     _print_report(report, seat_labels, spec, label)
@@ -547,9 +547,10 @@ def _count_label(key: str, spec: GameFigures) -> str:
 
 
 def _label(key: str, seats: list[str], spec: GameFigures | None = None, fig: dict[str, Any] | None = None,
-           player: Callable[[str], str] = str) -> str:
+           player: Callable[[str], str] | None = str) -> str:
     """The row label of a figure key of the comparisons (``fig``: the
-    figures of a variant, for its teams; ``player`` names a seat's player)."""
+    figures of a variant, for its teams; ``player`` names a seat's player,
+    None for rows of several players' runs: --robust's)."""
     from .. import sim_teams
 
     spec = _spec(spec)
@@ -768,7 +769,7 @@ def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str
             fmt = _dec if row["kind"] == "mean" else _pct
             cells = [_signed(cell["difference"], fmt) + (" *" if cell["significant"] else "")
                      for cell in row["per_level"].values()]
-            table.add_row(_label(row["figure"], seats, spec, fig, label), *cells, _verdict_text(row, label))
+            table.add_row(_label(row["figure"], seats, spec, fig, None), *cells, _verdict_text(row, label))
         console.print(table)
         # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another variant's name,
         # {a} is a variant's name.
