@@ -34,10 +34,7 @@ def presentation_of(game_name: str) -> Presentation:
 def rules_document(variant: Any) -> Any:
     """The rules of any variant as :mod:`.rules_render` prints them: the
     game's own document (the kernel's blocks)."""
-    found = presentation_of(variant.game)
-    if found is None:
-        raise MachiavelliError("no-rules-text", game=variant.game)
-    return found.rules(variant)
+    return presentation_of(variant.game).rules(variant)
 
 
 def read_typed(present: Presentation, text: str, view: Any, letters: str | None = None) -> Typed | None:

@@ -161,8 +161,6 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
         raise WebError(400, N_("Send a command, e.g. {example}."), example="draw")
     game = table.game
     present = presentation_of(game.variant.game)
-    if present is None:
-        raise WebError(409, N_("This game cannot be shown in the browser yet."))
     deck = game.variant.deck
     view = game.view(seat)
     look = style([s.name for s in table.seats])

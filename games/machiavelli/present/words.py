@@ -24,6 +24,7 @@ from machiavelli.games.machiavelli.actions import HELP_MARK, Action, parse_actio
 from machiavelli.core.cards import MAX_NOTATION_CHARS, Card, DeckSpec
 from machiavelli.core.errors import MachiavelliError, NotationError
 from machiavelli.core.numbers import is_digits
+from machiavelli.core.present import TABLE_WORDS
 
 from machiavelli.core.words import (CARD_LETTERS as CARD_LETTERS, CardReader as CardReader,
                                     InputError as InputError, card_letters as card_letters, fold as fold,
@@ -45,13 +46,8 @@ COMMANDS: dict[str, str] = {
     "restore": NP_("command", "restore"),
     "draw": NP_("command", "draw"),
     "end": NP_("command", "end"),
-    "hint": NP_("command", "hint"),
-    "sort": NP_("command", "sort"),
-    "table": NP_("command", "table"),
-    "rules": NP_("command", "rules"),
-    "save": NP_("command", "save"),
-    "help": NP_("command", "help"),
-    "quit": NP_("command", "quit"),
+    # The table's own commands, every game's (hint, sort, table, rules, save, help, quit).
+    **TABLE_WORDS,
 }
 #: Commands that are turn actions (the rest only look, sort, save or leave).
 ACTIONS = ("play", "add", "take", "move", "split", "join", "swap", "undo", "restore", "draw", "end")
