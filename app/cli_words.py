@@ -19,9 +19,12 @@ placeholders, nothing else.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import re
 import sys
-from types import MethodType
+from importlib.machinery import ModuleSpec
+from types import MethodType, ModuleType
 from typing import Any, get_args
 
 from machiavelli.core import i18n
@@ -77,13 +80,50 @@ def _library_template(message: str, fields: int) -> str:
 
 def localise_library() -> None:
     """Typer's own help strings in the current language (call after the
-    language is chosen, before help is drawn)."""
+    language is chosen, before help is drawn).
+
+    Typer imports its Rich helpers only to draw help or an error; importing
+    them here would cost every command that prints one line about 40 ms
+    (Rich's Markdown and markdown-it come with them). So when they are not
+    loaded yet, they are translated the moment Typer loads them."""
     rich_utils = sys.modules.get("typer.rich_utils")
     if rich_utils is None:
-        try:
-            import typer.rich_utils as rich_utils
-        except ImportError:  # Typer without Rich: plain help, Click's own strings
-            return
+        _translate_when_loaded()
+        return
+    _translate(rich_utils)
+
+
+class _WhenLoaded(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: wraps the loader of ``typer.rich_utils`` so that
+    the module is translated as soon as it has run, then steps aside."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        if name != _RICH_UTILS:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        loader = spec.loader if spec is not None else None
+        if spec is None or loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            _translate(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+_RICH_UTILS = "typer.rich_utils"
+
+
+def _translate_when_loaded() -> None:
+    if not any(isinstance(finder, _WhenLoaded) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _WhenLoaded())
+
+
+def _translate(rich_utils: Any) -> None:
     for name, message in _RICH_STRINGS.items():
         if not hasattr(rich_utils, name) or message is None:
             continue

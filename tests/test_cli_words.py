@@ -141,3 +141,22 @@ def test_the_library_words_follow_the_language_of_each_run():
     result = run("--lang", "en", "simulate", "--help")
     assert "Usage: machiavelli simulate [OPTIONS]" in result.stdout and "[default: 2000]" in result.stdout
     assert i18n.language() == "en"
+
+
+def test_a_command_that_prints_one_line_loads_no_help_drawing():
+    """Typer's Rich helpers (with Rich's Markdown and markdown-it, about 40 ms)
+    are for help and errors: a command that prints one line does not load
+    them, and help drawn after all is still in the user's language."""
+    import subprocess
+    import sys
+    probe = ("import sys\n"
+             "from machiavelli.cli import main\n"
+             "sys.argv = ['machiavelli', '--lang', 'it', 'meld', 'check', '5H', '6H', '7H']\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print('loaded' if 'typer.rich_utils' in sys.modules else 'not loaded')\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "not loaded"
+    probe = probe.replace("'meld', 'check', '5H', '6H', '7H'", "'meld', 'check', '--help'")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert "Uso:" in out and "Opzioni" in out
+    assert out.strip().splitlines()[-1] == "loaded"
