@@ -67,7 +67,12 @@ SETUPS = (
     Setup("machiavelli-bga.txt", "machiavelli", 3, "solver"),
     Setup("cicera.txt", "cicera", 4, "partner"),
     Setup("si-se-pai.txt", "si-se-pai", 4, "keeper"),
+    # The test plugin's game, from its source folder (see ``plugin_game``).
+    Setup("eights.txt", "eights", 3, "careful"),
 )
+#: The test plugin (tests/plugin_example), whose game Eights is written here as a stranger's game.
+PLUGIN = HERE.parent / "plugin_example"
+PLUGIN_VARIANTS = PLUGIN / "myhouse_plugin" / "variants"
 
 
 @dataclass(frozen=True)
@@ -189,10 +194,46 @@ def drawing_si_se_pai() -> Drawing:
     return _presented(presentation_of("si-se-pai"), style, seat_json)
 
 
+# -- DRAWING: Eights, the test plugin's game ---------------------------------------------
+
+
+def drawing_eights() -> Drawing:
+    """DRAWING. Eights' own presentation (tests/plugin_example/myhouse_plugin/eights/present.py),
+    drawn as Cicera's and Sì Sè Pái's are: a stranger's game gets the same table."""
+    from machiavelli.app.presented import presentation_of, style
+    from machiavelli.app.web.views import seat_json
+
+    return _presented(presentation_of("eights"), style, seat_json)
+
+
+@contextmanager
+def registered(game: str) -> Iterator[None]:
+    """The test plugin's game registered in this process from its source
+    folder while its transcript is made, as an installed plugin's entry
+    point registers it; gone again afterwards, so that no other test of the
+    process meets it."""
+    from machiavelli.core import registry
+
+    if game != "eights" or game in registry.games():
+        yield
+        return
+    if str(PLUGIN) not in sys.path:
+        sys.path.insert(0, str(PLUGIN))
+    from myhouse_plugin.eights import GAME
+
+    registry.register_game(GAME)
+    try:
+        yield
+    finally:
+        registry._GAMES.pop(GAME.name, None)
+        registry._BOTS.pop(GAME.name, None)
+
+
 DRAWINGS: dict[str, Callable[[], Drawing]] = {
     "machiavelli": drawing_machiavelli,
     "cicera": drawing_cicera,
     "si-se-pai": drawing_si_se_pai,
+    "eights": drawing_eights,
 }
 
 
@@ -229,7 +270,8 @@ def load_variant(name: str) -> Any:
     """A shipped variant by name (the application's library of variants)."""
     from machiavelli.app.library import load_variant as load
 
-    return load(name)
+    own = PLUGIN_VARIANTS / f"{name}.yaml"
+    return load(str(own) if own.is_file() else name)
 
 
 @contextmanager
@@ -314,10 +356,10 @@ def transcript(setup: Setup) -> str:
     from machiavelli.core.bots import bot_seed, make_bot, play_out
     from machiavelli.core.records import Seat
 
-    with english():
+    with english(), registered(setup.game):
+        drawing = DRAWINGS[setup.game]()
         definition = registry.game(setup.game)
         variant = load_variant(definition.default_variant or "")
-        drawing = DRAWINGS[setup.game]()
         game = definition.new_game(variant, setup.players, SEED)
         deck = variant.deck
         seats = [Seat(setup.bot) for _seat in range(setup.players)]
