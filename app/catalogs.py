@@ -478,7 +478,7 @@ def glossary_terms(locales: Path | None = None) -> dict[str, str]:
 
 def _read_glossary(path: Path) -> object:
     from machiavelli.core.files import FileError, read_bounded
-    from machiavelli.core.variant import load_bounded_yaml
+    from machiavelli.core.variant_yaml import load_bounded_yaml
 
     try:
         text = read_bounded(path, MAX_GLOSSARY_BYTES).decode("utf-8")

@@ -30,6 +30,7 @@ from rich.text import Text
 from machiavelli.core.bots import Bot, play_out
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.files import os_why
+from machiavelli.core.places import data_folder
 from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name
 from machiavelli.core.records import GameRecord, Seat
 
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from machiavelli.core.game import GameState
 from machiavelli.core.terminal import echoed
 
-from machiavelli.app import library
 from machiavelli.core.i18n import NP_, _, pgettext
 from machiavelli.core.reasons import describe
 from machiavelli.core.words import fold
@@ -46,8 +46,6 @@ from .presented import explain, read_typed, style
 from .saves import write_record
 from .screen import DefaultScreen
 
-#: Where records go when the player names no file (this variable overrides it).
-DATA_ENV = library.DATA_ENV
 YES, NO = NP_("answer", "yes"), NP_("answer", "no")
 
 
@@ -65,7 +63,7 @@ class Quit(Exception):
 
 def data_dir() -> Path:
     """Where the program keeps what the player did not name a file for."""
-    return library.data_folder()
+    return data_folder()
 
 
 #: Who sits in a seat when a person plays it.

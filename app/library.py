@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from machiavelli.core import plugins, registry
-from machiavelli.core.places import DATA_ENV as DATA_ENV, data_folder as data_folder  # re-exported
+from machiavelli.core.places import data_folder
 from machiavelli.core.errors import VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
-from machiavelli.core.variant import MAX_VARIANT_BYTES, Variant, resolve, split_call
+from machiavelli.core.variant import Variant, resolve, split_call
+from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
 
 from .resources import data_dir
 from machiavelli.core.i18n import join_values
@@ -230,7 +231,7 @@ def _beside(folder: Path | None, name: str) -> Path:
 def _require_variant(text: bytes, label: str) -> None:
     """Refuse, without quoting it, a file named by path that is not a
     proper variant file (see :func:`_fetcher`)."""
-    from machiavelli.core.variant import parse_source
+    from machiavelli.core.variant_yaml import parse_source
 
     not_variant = VariantError("bad-extends", file=label, path="", line=None, detail="it is not a variant file",
                                why="not-a-variant-file")

@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from machiavelli.core import i18n
 
 from machiavelli.core.bidi import LRI, PDI, RLI, visual as visual_line
-from machiavelli.core.console import PIECES, rjust as _rjust, wrap as wrap
+from machiavelli.core.console import rjust as _rjust, wrap
 from machiavelli.core.present import Bullets, Heading, Paragraph, RulesDocument as Document
 
 FORMATS = ("text", "markdown", "html")
@@ -28,10 +28,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 
 def _plain(text: str, doc: Document) -> str:
     return text if doc.rtl else re.sub(f"[{LRI}{RLI}{PDI}]", "", text)
-
-
-# Wrapping lives with the terminal's other printing pieces (the kernel's console).
-_PIECES = PIECES
 
 
 def render_text(doc: Document, *, visual: bool = False, width: int = 80) -> str:

@@ -12,7 +12,7 @@ resolved as ordinary neutrals. Arabic letters are joined by arabic-reshaper.
 Why not python-bidi alone: its engine (the Rust unicode-bidi crate) leaves
 mirroring (L4) to the renderer, so "(3)" comes out as ")3(" in a terminal,
 and its older pure-Python algorithm refuses isolates, which every card and
-name in our Arabic text is. tests/test_bidi.py checks this implementation
+name in our Arabic text is. tests/core/test_bidi.py checks this implementation
 against python-bidi's on every line where the two should agree.
 """
 

@@ -431,7 +431,7 @@ def _counted(code: str, params: dict[str, Any]) -> str | None:
                     "{n} players are too many: this variant allows at most {max}.", n, max=params.get("max", ""))
 
 
-# What is wrong with one key of a variant (core.variant.Problem codes).
+# What is wrong with one key of a variant (core.variant_problems.Problem codes).
 PROBLEMS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {got} is what was given.
     "unknown-key": N_("unknown key {got}"),
@@ -513,7 +513,7 @@ PROBLEMS: dict[str, str] = {
     # TRANSLATORS: An error message (variant files); {kind} is a kind of group as written (triple).
     "unknown-group": N_("{kind} is not a kind of group in groups"),
 }
-# What a value should have been (core.variant.Problem.types).
+# What a value should have been (core.variant_problems.Problem.types).
 VALUE_TYPES: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page).
     "integer": N_("a whole number"),

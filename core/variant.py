@@ -26,10 +26,8 @@ from .cards import Card, DeckSpec
 from .errors import VariantError
 from .i18n import NP_
 from .melds import AcePolicy, MeldCheck, MeldKind, Wild, arrange, check, stands_for
-from .variant_problems import MAX_PROBLEMS as MAX_PROBLEMS, Problem as Problem, _explain, _problem_of as _problem_of
-from .variant_problems import problems_of as problems_of
-from .variant_yaml import (MAX_VARIANT_BYTES as MAX_VARIANT_BYTES, _line_of, _load_checked, _Refused, _Source,
-                           load_bounded_yaml as load_bounded_yaml, parse_source as parse_source)
+from .variant_problems import _explain
+from .variant_yaml import MAX_VARIANT_BYTES, _line_of, _load_checked, _Refused, _Source, parse_source
 
 MAX_EXTENDS_DEPTH = 8
 #: Keys a variant does not pass on to the variants that extend it.

@@ -32,7 +32,7 @@ def own_configuration(tmp_path_factory, monkeypatch):
     """The user's configuration (``--cards``) is a fresh folder per test,
     never the real one; the choice of this run is forgotten after it."""
     from machiavelli.core import config
-    from machiavelli.games.machiavelli.present import words
+    from machiavelli.core import words
     from machiavelli.core import places
 
     monkeypatch.setenv(config.CONFIG_ENV, str(tmp_path_factory.mktemp("config")))

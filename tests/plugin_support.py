@@ -1,7 +1,7 @@
 """The example plugin (tests/plugin_example) as a third party ships it: built
 and installed into a folder as a real distribution, and the commands run in
-a fresh process that finds it on PYTHONPATH (tests/test_plugins.py,
-tests/test_plugin_game.py)."""
+a fresh process that finds it on PYTHONPATH (tests/core/test_plugins.py,
+tests/conformance/test_plugin_game.py)."""
 
 from __future__ import annotations
 

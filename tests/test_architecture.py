@@ -9,12 +9,12 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import grimp
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from suite_paths import ROOT
+
 
 
 def test_the_import_contracts_hold():

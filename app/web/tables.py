@@ -27,7 +27,7 @@ from machiavelli.core.files import read_bounded
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.terminal import printable
 
-from .. import library
+from machiavelli.core.places import data_folder
 from ..saves import read_record, write_record
 from machiavelli.core.writing import write_atomically
 
@@ -51,11 +51,11 @@ class TableError(MachiavelliError):
 
 
 def folder() -> Path:
-    return library.data_folder() / "web"
+    return data_folder() / "web"
 
 
 def records_folder() -> Path:
-    return library.data_folder() / "games"
+    return data_folder() / "games"
 
 
 @dataclass

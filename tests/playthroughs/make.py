@@ -22,7 +22,7 @@ Regenerate (after a deliberate change, and review the diff):
     python tests/playthroughs/make.py cicera     # one game
     python tests/playthroughs/make.py --check    # compare only, exit 1 on a difference
 
-``tests/test_playthroughs.py`` regenerates each transcript in memory and
+``tests/playthroughs/test_playthroughs.py`` regenerates each transcript in memory and
 compares it with the stored file.
 
 Everything the transcripts draw comes from the application's and the

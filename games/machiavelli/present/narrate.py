@@ -12,7 +12,7 @@ from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 
 from machiavelli.core import glossary
 from machiavelli.core.i18n import _, format_list, format_number, labelled, ngettext
-from machiavelli.core.present import player_name as player_name
+from machiavelli.core.present import player_name
 from machiavelli.core.terminal import printable
 
 

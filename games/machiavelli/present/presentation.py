@@ -13,11 +13,12 @@ from machiavelli.core.i18n import _, ngettext
 from machiavelli.core.numbers import is_digits
 from machiavelli.core.present import GameScreen, HandOrders, Hint, Presentation, Style, Typed
 from machiavelli.core.variant import Variant
+from machiavelli.core.words import CardReader, InputError
 
 from . import hand_order
 from .commands import COMMANDS
 from .simulate import REPORT as SIMULATE
-from .words import ORDERS, CardReader, InputError, local_word, order_of, order_word, problem, read_line
+from .words import ORDERS, local_word, order_of, order_word, problem, read_line
 
 
 def _console(out: io.StringIO, width: int = 100) -> Any:

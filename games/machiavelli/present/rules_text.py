@@ -25,9 +25,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from machiavelli.core.cards import Card
-# Re-exported: the renderer and tests take the blocks from here.
-from machiavelli.core.present import (Block, Bullets as Bullets, Heading as Heading,  # noqa: F401
-                                      Paragraph as Paragraph, RulesDocument, Section)
+from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section
 from machiavelli.core.variant import Variant
 
 from machiavelli.core import glossary

@@ -33,7 +33,8 @@ from machiavelli.games.machiavelli.present import hand_order
 from machiavelli.core.console import Printer
 from machiavelli.core.i18n import _, format_number, ngettext
 from machiavelli.core.terminal import printable
-from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text, player_name
+from machiavelli.core.present import player_name
+from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text
 from machiavelli.core.reasons import meld_reason
 from machiavelli.games.machiavelli.present.words import local_word, order_word
 

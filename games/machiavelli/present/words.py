@@ -26,9 +26,7 @@ from machiavelli.core.errors import MachiavelliError, NotationError
 from machiavelli.core.numbers import is_digits
 from machiavelli.core.present import TABLE_WORDS
 
-from machiavelli.core.words import (CARD_LETTERS as CARD_LETTERS, CardReader as CardReader,
-                                    InputError as InputError, card_letters as card_letters, fold as fold,
-                                    reset_card_letters as reset_card_letters, set_card_letters as set_card_letters)
+from machiavelli.core.words import CardReader, InputError, fold
 from machiavelli.core.i18n import N_, NP_, _, format_list, pgettext
 from machiavelli.core.reasons import describe
 

@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
+import suite_paths
+
 CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "web"
+ARTIFACTS = suite_paths.ARTIFACTS / "web"
 ONE_DECK = "name: one-deck\nextends: bga\ndecks: 1\nhand_size: 10\n"
 
 if not os.environ.get("CI"):

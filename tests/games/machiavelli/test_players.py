@@ -21,7 +21,7 @@ from machiavelli.core.table import rules_for
 from machiavelli.games.machiavelli.turn import Turn
 from machiavelli.app.library import load_variant, shipped_names
 
-from test_solver import random_position
+from solver_oracles import random_position
 
 
 def test_both_players_are_registered():

@@ -116,7 +116,7 @@ def test_the_keeper_wins_far_more_than_random_players():
 
 
 def test_the_keeper_claims_what_completes_a_group_and_keeps_pairs():
-    from tests.test_si_se_pai_claims import JUNK, cards, staged
+    from si_se_pai_staging import JUNK, cards, staged
 
     game = staged([f"CY CY SW {JUNK[0]}", JUNK[1], JUNK[2], JUNK[3]], "CY", source=0)
     bot = KeeperBot(1)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import suite_paths
 from plugin_support import EXAMPLE, installed_environment, run
 
 VARIANTS = EXAMPLE / "myhouse_plugin" / "variants"
@@ -330,7 +331,7 @@ def test_a_whole_game_in_the_browser_by_drag_and_drop_clicks_and_buttons(server)
     assert status == 201
     token = game["seats"][0]["token"]
     view_url = f"{server}/api/games/{game['id']}/view?token={token}"
-    artifacts = Path(__file__).resolve().parent / "artifacts" / "web"
+    artifacts = suite_paths.ARTIFACTS / "web"
     artifacts.mkdir(parents=True, exist_ok=True)
     dropped = clicked = pressed = 0
     with sync_playwright() as p:

@@ -11,6 +11,7 @@ from machiavelli.core.errors import RecordError
 from machiavelli.games.machiavelli.game import Game
 from machiavelli.core.records import FORMAT, VERSION, GameRecord, Seat
 from machiavelli.app.library import load_variant, shipped_names
+from suite_paths import GOLDEN
 
 SEATS = (Seat("random"), Seat("human", "Ann"), Seat("random"))
 
@@ -214,8 +215,6 @@ def test_winners_must_still_be_seats(record_text):
 
 # -- golden records: how seeded games of every shipped variant end -------------------
 # Regenerate with tests/golden/make_golden.py only after a deliberate change.
-
-GOLDEN = __import__("pathlib").Path(__file__).parent / "golden"
 
 
 @pytest.mark.parametrize("name", shipped_names("machiavelli"))

@@ -3,14 +3,13 @@
 import os
 import re
 import sys
-from pathlib import Path
 
 import pexpect
 import pytest
 
 from machiavelli.core.records import GameRecord
+from suite_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TIMEOUT = 30
 

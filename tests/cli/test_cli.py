@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from machiavelli.cli import app
+from suite_paths import GOLDEN, ROOT
 
 runner = CliRunner()
 
@@ -171,7 +172,7 @@ def test_version_is_the_distributions_and_agrees_with_pyproject():
 
     import machiavelli
 
-    pyproject = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert machiavelli.__version__ == pyproject["project"]["version"] == version("machiavelli-variants")
     result = run("--version")
     assert result.exit_code == 0, result.output
@@ -303,7 +304,7 @@ def test_an_unknown_game_in_a_variant_or_a_record_is_one_clear_line(tmp_path):
     result = runner.invoke(app, ["variants", "show", str(variant)])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"Unknown game rummikub in {variant}:1 (game). Installed games: cicera, machiavelli, si-se-pai"
-    record = json.loads((Path(__file__).parent / "golden" / "bga.json").read_text())
+    record = json.loads((GOLDEN / "bga.json").read_text())
     record["variant"]["game"] = "rummikub"
     saved = tmp_path / "game.json"
     saved.write_text(json.dumps(record))

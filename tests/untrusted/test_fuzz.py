@@ -21,7 +21,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from machiavelli.app.library import _fetcher, _schema, load_variant
-from machiavelli.games.machiavelli.present.words import CardReader, read_line
+from machiavelli.core.words import CardReader
+from machiavelli.games.machiavelli.present.words import read_line
 from machiavelli.core import i18n
 from machiavelli.core.cards import FRENCH
 from machiavelli.core.errors import MachiavelliError, NotationError, RecordError, VariantError

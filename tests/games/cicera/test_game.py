@@ -4,7 +4,6 @@ card conservation, records replayed, the computer players, a golden deal."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -18,7 +17,9 @@ from machiavelli.games.cicera.actions import Play, parse_action
 from machiavelli.games.cicera.cards import card
 from machiavelli.games.cicera.game import CiceraPosition, Game
 
-GOLDEN = Path(__file__).parent / "golden" / "cicera-deal.json"
+import suite_paths
+
+GOLDEN = suite_paths.GOLDEN / "cicera-deal.json"
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,8 @@ from machiavelli.core import glossary
 from machiavelli.games.machiavelli.present import hints
 from machiavelli.core import i18n
 from machiavelli.app.library import load_variant
-from machiavelli.games.machiavelli.present.words import CardReader, InputError, command_of, read_line
+from machiavelli.core.words import CardReader, InputError
+from machiavelli.games.machiavelli.present.words import command_of, read_line
 
 runner = CliRunner()
 NO_LOCALE_ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
@@ -528,7 +529,7 @@ def test_cards_setting_decides_which_letters_win():
 
 def test_cards_option_is_remembered_in_the_users_configuration(tmp_path, monkeypatch):
     from machiavelli.core import config
-    from machiavelli.games.machiavelli.present import words
+    from machiavelli.core import words
 
     folder = tmp_path / "conf"
     monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(folder))

@@ -74,7 +74,8 @@ def test_huge_meld_numbers_are_not_a_number(text):
 
 @pytest.mark.parametrize("line", ["take ²", "add ³ 5C", "join 1 ١", "t ²", "take " + HUGE[:19_000]])
 def test_strange_digits_typed_at_the_table_are_refused(line, bga):
-    from machiavelli.games.machiavelli.present.words import CardReader, read_line
+    from machiavelli.core.words import CardReader
+    from machiavelli.games.machiavelli.present.words import read_line
 
     with pytest.raises(NotationError):
         read_line(line, CardReader(bga.deck))

@@ -10,8 +10,8 @@ import pytest
 from machiavelli.app.library import load_variant
 from machiavelli.games.machiavelli import solver_generic
 from machiavelli.games.machiavelli.solver import solve
-from test_solver import short_variant
-from test_solver_jokers import JK, check_answer, joker_position, joker_variant, milp_optimum, parse, table_of
+from joker_oracles import JK, check_answer, joker_position, joker_variant, milp_optimum, parse, table_of
+from solver_oracles import short_variant
 
 #: Sets of three of the ranks 5-7 only, runs of 4 or 5 cards: neither is a plain set or run.
 ODD_KINDS = {

@@ -350,7 +350,7 @@ def test_rules_show_a_variants_description_and_notes_without_control_characters(
 
 
 def test_screen_labels_show_names_without_control_characters():
-    from machiavelli.games.machiavelli.present.narrate import player_name
+    from machiavelli.core.present import player_name
     from machiavelli.games.machiavelli.present.screen import Seats
 
     seats = Seats(["human", "random", "random"], [HOSTILE_NAME, ARABIC_NAME, "\x1b[2J"])

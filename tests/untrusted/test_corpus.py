@@ -1,9 +1,9 @@
-"""A corpus of nasty inputs, one file each (tests/corpus), run through the
+"""A corpus of nasty inputs, one file each (tests/untrusted/corpus), run through the
 real command in a fresh process: every one answers within 5 seconds with
 the expected exit status, at most one line of error, never a traceback, and
 never echoes what it must not (a secret file's line, a terminal escape).
 
-tests/corpus/expected.json says, per file: the command's arguments
+tests/untrusted/corpus/expected.json says, per file: the command's arguments
 (``{file}`` is the corpus file, ``{dir}`` a locales folder holding it), the
 exit status, text the error line must hold and text no output may hold.
 """

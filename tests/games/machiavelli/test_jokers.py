@@ -164,7 +164,7 @@ def test_the_table_screen_says_what_a_joker_stands_for():
 
 
 def test_italian_joker_letters_are_read():
-    from machiavelli.games.machiavelli.present.words import CardReader
+    from machiavelli.core.words import CardReader
     from machiavelli.core import i18n
 
     i18n.use_language("it")

@@ -2,7 +2,7 @@
 tests/plugin_example (its own pyproject with entry points), installed into a
 folder, seen by `variants list`, `play`, `rules`, `locales list` and
 `plugins` in a fresh process; and the user's own variants folder. The
-plugin's own game, Eights, is played in tests/test_plugin_game.py."""
+plugin's own game, Eights, is played in tests/conformance/test_plugin_game.py."""
 
 from __future__ import annotations
 

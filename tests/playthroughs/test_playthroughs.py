@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-FOLDER = Path(__file__).resolve().parent / "playthroughs"
+from suite_paths import ROOT
+
+FOLDER = Path(__file__).resolve().parent
 MAKE = FOLDER / "make.py"
 
 
@@ -94,7 +96,7 @@ def test_the_transcripts_hold_no_path_nor_time():
 
     for setup in make.SETUPS:
         text = (FOLDER / setup.file).read_text(encoding="utf-8")
-        assert str(FOLDER.parent.parent) not in text
+        assert str(ROOT) not in text
         assert not re.search(r"\b20\d\d-\d\d-\d\d\b|\b\d\d:\d\d:\d\d\b", text), setup.file
         # Machiavelli: its seat JSON carries its declared areas beside the fields scripts read, and every
         # take and join the seat to move may make is listed among its legal moves (about 2.8 MB).

@@ -1,7 +1,8 @@
 import pytest
 
 from machiavelli.core.errors import VariantError
-from machiavelli.core.variant import MAX_VARIANT_BYTES, parse_override, resolve
+from machiavelli.core.variant import parse_override, resolve
+from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
 from machiavelli.games.machiavelli.variant import MachiavelliVariant as Variant
 from machiavelli.app.library import _schema
 from machiavelli.app.library import load_variant, shipped_names

@@ -5,8 +5,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from machiavelli.app.rules_render import _PIECES, render_text, wrap
-from machiavelli.games.machiavelli.present.rules_text import Bullets, Document, Paragraph, Section
+from machiavelli.app.rules_render import render_text
+from machiavelli.core.console import PIECES, wrap
+from machiavelli.core.present import Bullets, Paragraph, Section
+from machiavelli.games.machiavelli.present.rules_text import Document
 
 CHINESE = ("马基雅维利是一种供 2 到 5 名玩家玩的拉米类纸牌游戏。玩家轮流把手中的牌组成牌组放到牌桌上，"
            "只要回合结束时牌桌上的每张牌都属于某个有效的牌组（例如 5♣ 6♣ 7♣）。")
@@ -23,7 +25,7 @@ def test_wrapped_lines_fit_the_width_and_keep_every_character(text, width):
     for line in lines:
         # Only a piece that cannot be cut (a word, one character and its punctuation) may overflow.
         if cell_len(line) > width:
-            assert len([p for p in _PIECES.findall(line) if not p.isspace()]) == 1, (line, width)
+            assert len([p for p in PIECES.findall(line) if not p.isspace()]) == 1, (line, width)
 
 
 def test_chinese_wraps_between_characters_by_display_width():

@@ -712,7 +712,7 @@ NOT_BEHAVIOUR = {
     ("meld kind title", "Combinations of kind {kind}"): "a heading",
     ("rule:melds.extras", "It is made of the deck's extra cards only."):
         "said only of a deck with extra cards, which no Machiavelli variant has: Sì Sè Pái's flower group is "
-        "played in tests/test_si_se_pai_groups.py",
+        "played in tests/games/si_se_pai/test_groups.py",
     **{("rules section", title): "a heading" for title in rules_text.SECTIONS.values()},
     **{("meld kind title", title): "a heading" for title in rules_text.KIND_TITLES.values()},
 }
