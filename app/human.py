@@ -233,7 +233,8 @@ class Session:
         """A new file for this game in the data directory (chosen once)."""
         if self._default is None:
             stamp = time.strftime("%Y-%m-%d-%H%M%S")
-            base = data_dir() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}"
+            # Not named by the seed: the path is said on screen, and the seed deals every hand.
+            base = data_dir() / "games" / f"{stamp}-{self.game.variant.name}"
             path, k = base.with_name(base.name + ".json"), 1
             while path.exists():
                 k += 1

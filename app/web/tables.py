@@ -25,6 +25,7 @@ from machiavelli.core.bots import bot_seed
 from machiavelli.core.errors import MachiavelliError, RecordError
 from machiavelli.core.files import read_bounded
 from machiavelli.core.records import GameRecord, Seat
+from machiavelli.core.seeds import new_seed
 from machiavelli.core.terminal import printable
 
 from .. import library
@@ -188,7 +189,7 @@ class Tables:
         # A name is shown on every seat's page and kept in the record: no control or bidi characters.
         seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
                      for k, kind in enumerate(kinds)]
-        game = definition.new_game(variant, len(kinds), seed if seed is not None else secrets.randbelow(1 << 32))
+        game = definition.new_game(variant, len(kinds), seed if seed is not None else new_seed())
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
