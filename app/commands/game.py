@@ -228,13 +228,13 @@ def play(
     shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {variant} is
-        # a variant's name (bga), {seed} is a game's number, the seed of its shuffle, {players} is
-        # the seats, listed: 'Player 1 (person), Player 2 (…)'.
         # The seed deals every hand: said when the person chose it (--seed)
         # or nobody at this terminal has cards to hide, never to people
         # sharing a terminal who would learn each other's hands from it.
         if seed is not None or not people:
+            # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {variant} is
+            # a variant's name (bga), {seed} is a game's number, the seed of its shuffle, {players} is
+            # the seats, listed: 'Player 1 (person), Player 2 (…)'.
             intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(shown_game.variant.name),
                            seed=shown_game.seed, players=format_list(shown)))
         else:
