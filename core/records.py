@@ -5,7 +5,7 @@ application's business)::
 
     {
       "format": "machiavelli-game-record",
-      "version": 2,
+      "version": 1,
       "variant": {...every resolved parameter, name included...},
       "seed": 42,
       "seats": [{"player": "random"}, {"player": "human", "name": "Ann"}],
@@ -21,7 +21,7 @@ offer of a card, so that nobody learns who could claim it): a record
 reads back with the version it was written in, and a game that plays by
 an older version's conduct offers ``as_of(version)``, which the replay
 calls on the game just dealt, and ``record_version``, which its record
-keeps. Records of every other game read the same in both versions.
+keeps. Records of every other game are written as version 1, as before.
 
 A game that ends with nobody winning (a drawn deal) has ``"winners": []``.
 In a game of teams the result also names the ``teams`` (seats of each) and
@@ -96,7 +96,7 @@ class GameRecord:
         dealer = getattr(game, "dealer", None) if getattr(game, "dealer_given", False) else None
         return cls(game.variant, game.seed, tuple(seats),
                    tuple((e.seat, e.action) for e in game.log), game.outcome, dealer,
-                   getattr(game, "record_version", VERSION))
+                   getattr(game, "record_version", 1))
 
     def new_game(self) -> Any:
         """The game as dealt, before any action."""
