@@ -23,7 +23,6 @@ from typing import Iterator, Sequence
 
 from . import registry
 from .bots import bot_seed, play_out
-from .seeds import LEGACY_BELOW, derived
 from .errors import SetupError
 from .records import GameRecord, Seat
 from .registry import DEFAULT_GAME
@@ -36,10 +35,7 @@ _MASK64 = (1 << 64) - 1
 def game_seed(master: int, index: int) -> int:
     """The seed of game ``index`` of a run with seed ``master``: SplitMix64
     of the pair, a 63-bit number. Plain arithmetic (no ``hash()``, which
-    Python salts per process), so every process and machine agrees. A
-    secret master (see :mod:`.seeds`) is hashed into secret seeds instead."""
-    if master >= LEGACY_BELOW:
-        return derived(master, "game", index)
+    Python salts per process), so every process and machine agrees."""
     z = ((master & _MASK64) * 0x9E3779B97F4A7C15 + index + 1) & _MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
