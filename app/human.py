@@ -31,6 +31,7 @@ from machiavelli.core.bots import Bot, play_out
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.files import os_why
 from machiavelli.core.places import data_folder
+from machiavelli.core.seeds import LEGACY_BELOW
 from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name
 from machiavelli.core.records import GameRecord, Seat
 
@@ -231,7 +232,11 @@ class Session:
         """A new file for this game in the data directory (chosen once)."""
         if self._default is None:
             stamp = time.strftime("%Y-%m-%d-%H%M%S")
-            base = data_dir() / "games" / f"{stamp}-{self.game.variant.name}-{self.game.seed}"
+            # Named by the seed only when it is small (chosen with --seed, so known
+            # already): the path is said on screen, and the seed deals every hand.
+            seed = self.game.seed
+            shown = f"-{seed}" if seed < LEGACY_BELOW else ""
+            base = data_dir() / "games" / f"{stamp}-{self.game.variant.name}{shown}"
             path, k = base.with_name(base.name + ".json"), 1
             while path.exists():
                 k += 1

@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from machiavelli.core import seeds
 from machiavelli.core.errors import RecordError
 from machiavelli.core.i18n import _
 from machiavelli.core.numbers import NumberTooLong, parse_json_int
@@ -33,8 +34,14 @@ MAX_DEALS = 500
 
 
 def deal_seed(first: int, deal: int) -> int:
-    """The seed of deal ``deal`` (from 0) of a match whose first deal has seed ``first``."""
-    return first if deal == 0 else (first * 1_000_003 + deal * 7_919 + 17) % (1 << 63)
+    """The seed of deal ``deal`` (from 0) of a match whose first deal has
+    seed ``first``: hashed from a secret seed, so that a finished deal's
+    record (which holds its seed) tells nothing of the next deals."""
+    if deal == 0:
+        return first
+    if first >= seeds.LEGACY_BELOW:
+        return seeds.derived(first, "deal", deal)
+    return (first * 1_000_003 + deal * 7_919 + 17) % (1 << 63)
 
 
 def next_dealer(game: Any) -> int:

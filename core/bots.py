@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from .errors import IllegalAction
 from .game import GameState, Outcome
 from .registry import Bot, BotFactory, bots, make_bot, register_bot
+from .seeds import LEGACY_BELOW, derived
 
 __all__ = ["Bot", "BotFactory", "bots", "make_bot", "register_bot", "bot_seed", "play_out", "MAX_STEPS_PER_TURN"]
 
@@ -22,7 +23,12 @@ MAX_STEPS_PER_TURN = 10_000
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """A bot's own seed, derived from the game's seed and the seat."""
+    """A bot's own seed, derived from the game's seed and the seat: by a
+    one-way hash for a secret seed (the bot's moves, seen by all, must not
+    give the game's seed away), by the old arithmetic for a small one (see
+    :mod:`.seeds`)."""
+    if game_seed >= LEGACY_BELOW:
+        return derived(game_seed, "bot", seat)
     return (game_seed * 1_000_003 + seat * 7_919 + 1) % (1 << 63)
 
 

@@ -16,6 +16,13 @@ application's business)::
       "result": {"winners": [1], "reason": "went-out"}
     }
 
+Version 2 changed how Sì Sè Pái is conducted (every seat answers every
+offer of a card, so that nobody learns who could claim it): a record
+reads back with the version it was written in, and a game that plays by
+an older version's conduct offers ``as_of(version)``, which the replay
+calls on the game just dealt, and ``record_version``, which its record
+keeps. Records of every other game are written as version 1, as before.
+
 A game that ends with nobody winning (a drawn deal) has ``"winners": []``.
 In a game of teams the result also names the ``teams`` (seats of each) and
 their ``points``: ``{"winners": [0, 2], "reason": "higher-total",
@@ -47,7 +54,7 @@ from .variant import Variant
 from .variant_problems import _problem_of
 
 FORMAT = "machiavelli-game-record"
-VERSION = 1
+VERSION = 2
 MAX_RECORD_CHARS = 16_000_000
 MAX_ACTIONS = 200_000
 MAX_ACTION_CHARS = 2_000
@@ -78,6 +85,8 @@ class GameRecord:
     #: The dealer, when the game did not draw it from the seed (a later
     #: deal of a match: the deal passes on).
     dealer: int | None = None
+    #: The format version the game was played by (see the module's docstring).
+    version: int = VERSION
 
     @classmethod
     def of(cls, game: GameState, seats: Sequence[Seat]) -> "GameRecord":
@@ -86,15 +95,21 @@ class GameRecord:
             raise ValueError(f"{len(seats)} seats for a game of {game.players}")
         dealer = getattr(game, "dealer", None) if getattr(game, "dealer_given", False) else None
         return cls(game.variant, game.seed, tuple(seats),
-                   tuple((e.seat, e.action) for e in game.log), game.outcome, dealer)
+                   tuple((e.seat, e.action) for e in game.log), game.outcome, dealer,
+                   getattr(game, "record_version", 1))
 
     def new_game(self) -> Any:
         """The game as dealt, before any action."""
         try:
             new_game = _definition(self.variant.game).new_game
             if self.dealer is not None:
-                return new_game(self.variant, len(self.seats), self.seed, dealer=self.dealer)  # type: ignore[call-arg]
-            return new_game(self.variant, len(self.seats), self.seed)
+                game = new_game(self.variant, len(self.seats), self.seed, dealer=self.dealer)  # type: ignore[call-arg]
+            else:
+                game = new_game(self.variant, len(self.seats), self.seed)
+            as_of = getattr(game, "as_of", None)
+            if as_of is not None:
+                as_of(self.version)
+            return game
         except SetupError as exc:
             raise RecordError("record-setup", detail=exc.message) from None
         except TypeError:
@@ -134,7 +149,7 @@ class GameRecord:
         deck = self.variant.deck
         head = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "variant": self.variant.parameters(),
             "seed": self.seed,
             **({"dealer": self.dealer} if self.dealer is not None else {}),
@@ -193,7 +208,7 @@ class GameRecord:
             raise _field("dealer", "field-seat", "a seat number")
         actions = _actions(data.get("actions"), len(seats), variant, definition)
         result = _result(data.get("result", None), len(seats), definition)
-        return cls(variant, seed, seats, actions, result, dealer)
+        return cls(variant, seed, seats, actions, result, dealer, version)
 
 
 def _line_of_digits(text: str, digits: int) -> int:

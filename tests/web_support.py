@@ -50,6 +50,8 @@ def new_game(client, variant, seats, seed, lang="en"):
     body = {"variant": variant, "lang": lang, "seed": seed}
     if seats is not None:
         body["seats"] = list(seats)
+        if "friend" in seats:  # a chosen seed at a table with friends is shown to them all
+            body["announce_seed"] = True
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     settle(client)

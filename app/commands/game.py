@@ -151,7 +151,7 @@ def play(
         "--target", min=1, max=100_000, help=N_("Play deals until a player's total reaches this many points."))] = None,
 ) -> None:
     """Play a game (help text: see :func:`register`)."""
-    import secrets
+    from machiavelli.core.seeds import new_seed
 
     from machiavelli.core.bots import play_out
     from machiavelli.core.records import GameRecord, Seat
@@ -212,7 +212,7 @@ def play(
         names = _seat_names(seats, players, variant.players.max, variant.players.min, variant.game)
         _check_names(names, variant.game)
         game = registry.game(variant.game).new_game(variant, len(names),
-                                                     seed if seed is not None else secrets.randbelow(1 << 32))
+                                                     seed if seed is not None else new_seed())
         saved = None
         match_seed = game.seed
     shown_game = game if game is not None else earlier[-1]
@@ -228,11 +228,20 @@ def play(
     shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
-        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {variant} is
-        # a variant's name (bga), {seed} is a game's number, the seed of its shuffle, {players} is
-        # the seats, listed: 'Player 1 (person), Player 2 (…)'.
-        intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(shown_game.variant.name),
-                       seed=shown_game.seed, players=format_list(shown)))
+        # The seed deals every hand: said when the person chose it (--seed)
+        # or nobody at this terminal has cards to hide, never to people
+        # sharing a terminal who would learn each other's hands from it.
+        if seed is not None or not people:
+            # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {variant} is
+            # a variant's name (bga), {seed} is a game's number, the seed of its shuffle, {players} is
+            # the seats, listed: 'Player 1 (person), Player 2 (…)'.
+            intro.append(_("{variant}, seed {seed}: {players}.", variant=printable(shown_game.variant.name),
+                           seed=shown_game.seed, players=format_list(shown)))
+        else:
+            # TRANSLATORS: Play in the terminal, a game with people (its seed is kept secret); {variant} is
+            # a variant's name (bga), {players} is the seats, listed: 'Player 1 (person), Player 2 (…)'.
+            intro.append(_("{variant}: {players}.", variant=printable(shown_game.variant.name),
+                           players=format_list(shown)))
         # A dealer is not part of the GameState protocol: named only for a game that has one.
         dealer = getattr(game, "dealer", None) if saved is None else None
         if isinstance(dealer, int):

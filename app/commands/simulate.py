@@ -216,7 +216,7 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
     """Simulate and report (help text: see :func:`register`)."""
-    import secrets
+    from machiavelli.core.seeds import new_seed
 
     from rich.console import Console
 
@@ -285,7 +285,7 @@ def simulate(
     _check_outputs([json_file, csv_file, games_csv, plot_file], force=force)
     folder = RecordFolder(records, [v.name for v in variants], games, force=force) if records else None
 
-    master = seed if seed is not None else secrets.randbelow(1 << 32)
+    master = seed if seed is not None else new_seed()
     workers = jobs or default_jobs()
     plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
     data_on_stdout = "-" in (json_file, csv_file, games_csv, str(plot_file))

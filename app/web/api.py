@@ -56,8 +56,15 @@ async def new_game(request: Request, server: Server) -> Response:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise WebError(400, N_("The seed must be a whole number from 0."))
+        # The seed deals every hand: its chooser knows them all. Chosen only where
+        # nobody else's cards are at stake (no friend's seat), or said to every seat.
+        announced = data.get("announce_seed") is True
+        if seed is not None and FRIEND in seats and not announced:
+            # TRANSLATORS: The web table, an answer to the browser: a chosen seed in a game with friends.
+            raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
+                                   "shown to all of them (\"announce_seed\": true)."))
         try:
-            table = server.tables.create(variant, seats, lang, names, seed)
+            table = server.tables.create(variant, seats, lang, names, seed, seed_shown=seed is not None and announced)
             server.computers.wake(table)
         except TableError as exc:
             if exc.code == "too-many-games":

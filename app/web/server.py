@@ -20,6 +20,7 @@ Every handler is ``async`` and translates without awaiting (see :mod:`.speaking`
 from __future__ import annotations
 
 import asyncio
+import time
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -63,10 +64,9 @@ class Server:
         self.local = local
         self.default_variant = default_variant
         self.live: dict[str, list[tuple[WebSocket, int, str, str, asyncio.Queue[dict[str, Any]]]]] = {}
-        #: What each seat was last shown (by game, seat, language, faces) and its version.
-        self.seen: dict[tuple[str, int, str, str], tuple[dict[str, Any], int]] = {}
-        #: The last version each seat was shown, in any language.
-        self.shown: dict[tuple[str, int], int] = {}
+        #: Each seat's version and what it was last shown (in English, the usual faces), by game and seat.
+        self.marks: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
+        self._last_base = 0
         self.computers = Computers(self, pause)
 
     # -- helpers ----------------------------------------------------------------
@@ -90,9 +90,28 @@ class Server:
         return asked if len(asked) <= 20 and asked.replace("-", "").isalnum() and asked.isascii() else ""
 
     def view_json(self, table: Table, seat: int, lang: str, faces: str = "") -> dict[str, Any]:
-        """The seat's view now. Its ``version`` moves on only when what the
-        seat sees changed: a change it may not see (another seat's hidden
-        answer) leaves no trace in what it receives."""
+        """The seat's view now. Its ``version`` is the seat's own: it moves
+        on by one when what the seat sees changed (read in one language, so
+        every language agrees), never for a change it may not see (another
+        seat's hidden answer, another hand's order), so that its jumps count
+        nothing hidden. It starts from the time of the seat's first view on
+        this server, in milliseconds: after a restart it is still higher
+        than any version shown before, and tells only when the seat looked."""
+        data = self._seat_data(table, seat, lang, faces)
+        same = (lang, faces) == ("en", "")
+        neutral = dict(data) if same else self._seat_data(table, seat, "en", "")
+        key = (table.id, seat)
+        mark = self.marks.get(key)
+        if mark is None:
+            mark = (max(int(time.time() * 1000), self._last_base + 1), neutral)
+            self._last_base = mark[0]
+        elif mark[1] != neutral:
+            mark = (mark[0] + 1, neutral)
+        self.marks[key] = mark
+        data["version"] = mark[0]
+        return data
+
+    def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
@@ -100,21 +119,9 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
-        # Keyed by the faces the game actually drew (an unknown request falls back to ""): bounded.
-        key = (table.id, seat, lang, str((data.get("faces") or {}).get("chosen", "")))
-        seen = self.seen.get(key)
-        if seen is not None and seen[0] == data and seen[1] <= table.version:
-            data["version"] = seen[1]
-            return data
-        version = table.version
-        if seen is None and (table.id, seat) in self.shown:
-            # The seat asks in another language or with other faces: the version
-            # it was last shown, else the count would tell it of changes it may
-            # not see (another seat's hidden answer, another hand's order).
-            version = self.shown[(table.id, seat)]
-        self.seen[key] = (dict(data), version)
-        self.shown[(table.id, seat)] = max(version, self.shown.get((table.id, seat), 0))
-        data["version"] = version
+            if table.seed_shown:
+                # The creator chose the seed, and so every seat is told it (see api.new_game).
+                data["seed"] = table.game.seed
         return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
@@ -147,12 +154,15 @@ class Server:
     def push(self, table: Table) -> None:
         """Queue every live seat's new view (each built from its own seat's
         view), unless that seat sees nothing new."""
-        for _socket, seat, lang, faces, queue in self.live.get(table.id, []):
+        connections = self.live.get(table.id, [])
+        # Each seat's version before the change: a seat with several pages is told on each.
+        before = {seat: self.marks.get((table.id, seat), (None,))[0] for _s, seat, _l, _f, _q in connections}
+        for _socket, seat, lang, faces, queue in connections:
             try:
                 data = self.view_json(table, seat, lang, faces)
             except WebError:
                 continue
-            if data["version"] == table.version:
+            if data["version"] != before[seat]:
                 queue.put_nowait(data)
 
 

@@ -25,6 +25,7 @@ from machiavelli.core.bots import bot_seed
 from machiavelli.core.errors import MachiavelliError, RecordError
 from machiavelli.core.files import read_bounded
 from machiavelli.core.records import GameRecord, Seat
+from machiavelli.core.seeds import new_seed
 from machiavelli.core.terminal import printable
 
 from machiavelli.core.places import data_folder
@@ -76,6 +77,8 @@ class Table:
     owner: int | None = None
     #: Counts the changes of the game and table: a page drops a view older than the one it shows.
     version: int = 0
+    #: The creator chose the seed and every seat is shown it (see api.new_game).
+    seed_shown: bool = False
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -127,7 +130,8 @@ class Table:
         write_record(self.record_path, self.record(), force=True)
         data = {"format": TABLE_FORMAT, "version": 1, "id": self.id, "tokens": self.tokens, "lang": self.lang,
                 "created": self.created, "orders": {str(k): v for k, v in self.orders.items()},
-                "owner": self.owner, "changes": self.version}
+                "owner": self.owner, "changes": self.version,
+                **({"seed_shown": True} if self.seed_shown else {})}
         try:
             write_atomically(self.table_path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         except OSError as exc:
@@ -168,7 +172,7 @@ class Tables:
         return sorted(self._tables.values(), key=lambda t: -t.created)
 
     def create(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
-               seed: int | None = None) -> Table:
+               seed: int | None = None, *, seed_shown: bool = False) -> Table:
         """Deal a new game (the server then lets the computers move if they start)."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
@@ -188,10 +192,11 @@ class Tables:
         # A name is shown on every seat's page and kept in the record: no control or bidi characters.
         seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
                      for k, kind in enumerate(kinds)]
-        game = definition.new_game(variant, len(kinds), seed if seed is not None else secrets.randbelow(1 << 32))
+        game = definition.new_game(variant, len(kinds), seed if seed is not None else new_seed())
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
-        table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
+        table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner,
+                      seed_shown=seed_shown)
         self.changed(table)  # first: a game that cannot be saved is not held either
         self._tables[table.id] = table
         return table
@@ -259,4 +264,5 @@ def _read_table(path: Path) -> Table:
     changes = data.get("changes")
     version = changes if isinstance(changes, int) and not isinstance(changes, bool) and changes >= 0 else 0
     # A server stopped while computers were playing: the server wakes them at its start.
-    return Table(game_id, game, list(record.seats), tokens, lang, created, orders, owner, version)
+    return Table(game_id, game, list(record.seats), tokens, lang, created, orders, owner, version,
+                 data.get("seed_shown") is True)

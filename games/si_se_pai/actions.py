@@ -83,9 +83,9 @@ class Discard(Action):
 
 @dataclass(frozen=True, slots=True)
 class Answered(Action):
-    """Another seat's answer as a view's log shows it once the public card
-    is decided: that the seat answered, not what (the answers' verbs are in
-    the decision's events; a claim that lost leaves its cards concealed).
+    """The decision on the public card as a view's log shows it: everyone
+    has answered, not who last nor what (the answers' verbs are in the
+    decision's events; a claim that lost leaves its cards concealed).
     Never played: the notation does not read it."""
 
     verb: ClassVar[str] = "answered"

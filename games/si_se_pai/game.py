@@ -13,7 +13,12 @@ open; if every card is then grouped they win, otherwise they discard, and
 the discard is offered the same way. A drawn card nobody takes counts as
 the drawer's discard and is offered again; a discard nobody takes is set
 aside and the next player draws. Drawing needs no decision, so the game
-draws by itself; a seat with nothing it may claim is not asked.
+draws by itself.
+
+Every seat is asked at every offer, even one that may only pass: were only
+the seats that can claim asked, whoever waits would learn that another
+hand matches the card. Records written before that (format version 1)
+replay as they were played, asking only those seats (:meth:`Game.as_of`).
 """
 
 from __future__ import annotations
@@ -146,9 +151,33 @@ class Game:
         self.winning_groups: tuple[tuple[str, tuple[Card, ...]], ...] = ()
         self._log: list[Entry] = []
         self._events: list[Event] = []
+        #: Whether a seat that may only pass is asked too (see the module's docstring).
+        self.asks_everyone = True
         self._draw(self.dealer)
         #: What happened before anyone acted (the first draw, and on).
         self.opening: tuple[Event, ...] = tuple(self._events)
+
+    #: The record format that first asked every seat.
+    EVERY_SEAT_ASKED = 2
+
+    @property
+    def record_version(self) -> int:
+        """The record format this deal is played by (1: only seats that can claim are asked)."""
+        return self.EVERY_SEAT_ASKED if self.asks_everyone else 1
+
+    def as_of(self, version: int) -> None:
+        """Play this deal, just dealt, as records of format ``version`` were
+        played: before version 2, only the seats that could claim were asked."""
+        if version >= self.EVERY_SEAT_ASKED or not self.asks_everyone:
+            return
+        assert not self._log, "a deal is set back only before anyone acts"
+        self.asks_everyone = False
+        self._events = list(self.opening)
+        if self.public is not None:
+            self.waiting = [s for s in self.waiting if answers_for(self, s)]
+            if not self.waiting:
+                self._unclaimed()
+        self.opening = tuple(self._events)
 
     @classmethod
     def at_position(cls, variant: SiSePaiVariant, position: SiSePaiPosition) -> "Game":
@@ -196,11 +225,10 @@ class Game:
         game.discarding, game.answers, game.waiting = position.discarding, {}, []
         game.turn_number, game.outcome, game.score, game.winning_groups = position.turn, None, 0, ()
         game._log, game._events, game.opening = [], [], ()
+        game.asks_everyone = True
         if position.public is not None:
             order = [(game.source + k) % players for k in range(players)]
-            game.waiting = [s for s in (order if game.drawn else order[1:]) if answers_for(game, s)]
-            if not game.waiting:
-                raise PositionError("nobody-may-claim", card=variant.deck.card_text(position.public))
+            game.waiting = order if game.drawn else order[1:]
             for seat, answer in position.answers:
                 if seat not in game.waiting or seat in game.answers:
                     raise PositionError("answer-not-asked", seat=seat)
@@ -342,7 +370,8 @@ class Game:
         self.answers = {}
         order = [(source + k) % self.players for k in range(self.players)]
         self.waiting = order if drawn else order[1:]
-        self.waiting = [s for s in self.waiting if answers_for(self, s)]
+        if not self.asks_everyone:
+            self.waiting = [s for s in self.waiting if answers_for(self, s)]
         if not self.waiting:
             self._unclaimed()
 

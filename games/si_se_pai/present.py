@@ -13,7 +13,7 @@ from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationErr
 from machiavelli.core.i18n import NP_, format_list, join_clauses, npgettext, pgettext
 from machiavelli.core.present import Presentation, Style, reason_text
 
-from .actions import Discard, Pass, Take, Win
+from .actions import Answered, Discard, Pass, Take, Win
 from .glossary import card_name, group_name, hand_by_colour, read_card, show, show_all
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -171,6 +171,9 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
         lines = [pgettext("sisepai narration", "{player} discards {card} ({name}).", player=player,
                           card=_card(entry.action.card, variant, style),
                           name=card_name(entry.action.card, variant.deck))]
+    elif isinstance(entry.action, Answered):
+        # TRANSLATORS: Sì Sè Pái's table: every seat has answered the public card (who last is not said).
+        lines = [pgettext("sisepai narration", "Everyone has answered.")]
     else:
         # TRANSLATORS: Sì Sè Pái's table: what just happened; {player} is a player's name (Player 2).
         lines = [pgettext("sisepai narration", "{player} has answered.", player=player)]

@@ -86,12 +86,25 @@ class View(SeatWindow["Game"]):
 
     @property
     def log(self) -> tuple[Any, ...]:
-        # Answers are secret: another seat's shows only once it decided the
-        # card, and then without its choice (a claim that lost would show
-        # cards still concealed in that hand); the events tell the rest.
-        seat = self.seat
-        return tuple(e if e.seat == seat or isinstance(e.action, Discard) else replace(e, action=ANSWERED)
-                     for e in self._game.log if e.ends_turn or e.seat == seat)
+        # Answers are secret, and so is their order: this seat's own answer
+        # shows as given; another seat's, never. The decision on the card
+        # shows as its own entry (ANSWERED, "everyone has answered", under
+        # this seat's number) with the events, whoever answered last: who
+        # that was would tell who answered after whom.
+        # What happened before anyone acted goes with the first entry shown.
+        seat, out = self.seat, []
+        for e in self._game.log:
+            e = replace(e, before=())
+            if isinstance(e.action, Discard):
+                out.append(e)
+                continue
+            if e.seat == seat:
+                out.append(replace(e, events=(), ends_turn=False, outcome=None) if e.ends_turn else e)
+            if e.ends_turn:
+                out.append(replace(e, seat=seat, action=ANSWERED))
+        if out:
+            out[0] = replace(out[0], before=self._game.opening)
+        return tuple(out)
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat cannot see: the stock and the other hands, together."""

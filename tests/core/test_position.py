@@ -110,24 +110,24 @@ def claim_window(hands, public, answers=()):
                            drawn=True, answers=answers)
 
 
-def test_a_public_card_needs_a_seat_that_may_claim_it_and_answers_stay_secret():
-    # Seat 2 holds two yellow Horses: it may claim the third (and so may seat 0, the drawer, with HY).
+def test_a_public_card_waits_for_every_seat_and_answers_stay_secret():
+    # Seat 2 holds two yellow Horses: it may claim the third (and so may seat 0, the drawer, with HY);
+    # every seat is asked all the same, so that waiting tells nobody who could claim.
     position = claim_window(["HY GW", "AY EG", "HY HY", "AR EY"], "HY")
     game = SiSePai.at_position(SSP, position)
-    assert set(game.to_move()) == {0, 2}
+    assert set(game.to_move()) == {0, 1, 2, 3} and game.claims(1) == []
     answered = SiSePai.at_position(SSP, replace(position, answers=((2, Pass()),)))
-    assert answered.to_move() == (0,)
+    assert answered.to_move() == (0, 1, 3)
     assert answered.position().seen_by(0)["answers"] == () == game.position().seen_by(0)["answers"]
     assert answered.position().seen_by(2)["answers"] == ((2, Pass()),)
-    with pytest.raises(PositionError) as caught:  # seat 1 is not asked: nothing it may claim
-        SiSePai.at_position(SSP, replace(position, answers=((1, Pass()),)))
+    with pytest.raises(PositionError) as caught:  # the owner of a discard is not asked
+        SiSePai.at_position(SSP, replace(position, drawn=False, answers=((0, Pass()),)))
     assert caught.value.code == "answer-not-asked"
     with pytest.raises(PositionError) as caught:  # every answer in: the card would be decided
-        SiSePai.at_position(SSP, replace(position, answers=((0, Pass()), (2, Pass()))))
+        SiSePai.at_position(SSP, replace(position, answers=tuple((s, Pass()) for s in range(4))))
     assert caught.value.code == "every-answer-in"
-    with pytest.raises(PositionError) as caught:
-        SiSePai.at_position(SSP, claim_window(["AW EY", "AY EG", "AG EW", "AR EY"], "HY"))
-    assert caught.value.code == "nobody-may-claim"
+    nobody = SiSePai.at_position(SSP, claim_window(["AW EY", "AY EG", "AG EW", "AR EY"], "HY"))
+    assert set(nobody.to_move()) == {0, 1, 2, 3} and not any(nobody.claims(s) for s in range(4))
     with pytest.raises(PositionError) as caught:
         SiSePai.at_position(SSP, replace(position, public=None, deck=position.deck + (position.public,)))
     assert caught.value.code == "public-or-discarding"

@@ -74,6 +74,8 @@ def server(tmp_path_factory):
 
 
 def _post(url: str, data: dict) -> tuple[int, dict]:
+    if "seed" in data and "friend" in data.get("seats", ()):
+        data = {**data, "announce_seed": True}  # a chosen seed at a table with friends is shown to them all
     request = urllib.request.Request(url, json.dumps(data).encode(), {"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request) as response:

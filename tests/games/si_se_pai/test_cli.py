@@ -35,7 +35,7 @@ def _folders(tmp_path, monkeypatch):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_person_plays_a_whole_deal_against_three_computer_players(lang, tmp_path):
     record = tmp_path / "deal.json"
-    # "help", then always the first claim offered ("take" alone lists them, 1 picks),
+    # "help", then always the first claim offered (or pass) ("take" alone lists them, 1 picks),
     # and the first card that may go ("discard" alone lists them): the person takes
     # part in the claims; a word out of place gets its one-line answer and play goes on.
     from machiavelli.core import i18n
@@ -44,8 +44,10 @@ def test_a_person_plays_a_whole_deal_against_three_computer_players(lang, tmp_pa
     i18n.use_language(lang)
     take = i18n.pgettext("sisepai command", WORDS["take"])
     discard = i18n.pgettext("sisepai command", WORDS["discard"])
+    passing = i18n.pgettext("sisepai command", WORDS["pass"])
     i18n.use_language("en")
-    lines = "help\n" + f"{take}\n1\n{discard}\n1\n" * 300
+    # Every seat answers every card: a window with nothing to take ends with the pass.
+    lines = "help\n" + f"{take}\n1\n{discard}\n1\n{passing}\n" * 800
     result = run("play", "--variant", "si-se-pai", "--seed", "4", "--lang", lang, "--record", str(record),
                  input=lines)
     assert result.exit_code == 0, result.output[-2000:]

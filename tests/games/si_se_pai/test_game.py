@@ -122,6 +122,7 @@ def test_the_keeper_claims_what_completes_a_group_and_keeps_pairs():
     bot = KeeperBot(1)
     action = bot.choose(game.view(0))
     assert action == Take(tuple(cards("CY CY")))
-    game.apply(action, 0)
+    for seat in (0, 1, 2, 3):  # every seat answers; the others pass
+        game.apply(action if seat == 0 else Pass(), seat)
     # Discards a lone card, never one that belongs to a group or a near group.
     assert bot.choose(game.view(0)).card in cards("SW AW EY")
