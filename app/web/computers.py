@@ -2,8 +2,8 @@
 
 Each game whose computers are to move gets one background task: the
 computer thinks in a worker thread, the task applies its action on the
-event loop, saves it (in a worker thread) and pushes it to every open
-page. A short pause before each computer move lets people follow.
+event loop on a copy of the game, commits it to the store (in a worker
+thread), and only then holds it and pushes it to every open page. A short pause before each computer move lets people follow.
 
 A game's state changes under its lock (:meth:`Computers.lock`), held by
 one request or one task at a time, from the change until its record is
@@ -113,14 +113,14 @@ class Computers:
             player = table.bot(seat)
             action = await anyio.to_thread.run_sync(_choose, player, table.game, seat)
             try:
-                table.game.apply(action, seat)
+                moved = table.tried(action, seat)
             except IllegalAction as error:
                 rejected = getattr(player, "rejected", None)
                 if rejected is None:
                     raise
                 rejected(error)
                 return
-            await self.server.commit(table)
+            await self.server.commit(table, moved)
 
 
 def _choose(player: Any, game: Any, seat: int) -> Any:
