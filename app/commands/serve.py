@@ -66,7 +66,8 @@ def serve(
     try:
         limits = Limits.from_env()
     except TableError as exc:
-        # TRANSLATORS: serve, a mistake in the environment; {name} is a variable's name, {value} what it holds.
+        # TRANSLATORS: serve, a mistake in the environment; {name} is a variable's name, {value} what it holds,
+        # {low} and {high} are numbers.
         raise fail(_("{name} must be a number from {low} to {high}, not {value}", **exc.params)) from None
     try:
         app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause,
