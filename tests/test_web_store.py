@@ -374,3 +374,34 @@ def test_the_systems_errors_become_store_errors_that_say_whether_the_disk_is_ful
         with store_module._failing():
             raise OSError(errno.EIO, "Input/output error")
     assert not caught.value.full
+
+
+def test_a_computer_move_the_store_could_not_keep_is_tried_again(folders, monkeypatch):
+    from machiavelli.app.web import computers
+
+    monkeypatch.setattr(computers, "RETRY", 0.2)
+    original = SQLiteStore.change
+    calls, refused = [], []
+
+    def once_full(self, change):
+        calls.append(change.version)
+        if len(calls) == 2:  # the first is the person's draw, the second the computer's first move
+            refused.append(change.version)
+            raise StoreError("database or disk is full", full=True)
+        original(self, change)
+
+    app = create_app(Tables(), lang="en", pause=0)
+    with TestClient(app) as client:
+        game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]}).json()
+        assert app.state.server.computers.settled(30)
+        table = app.state.server.tables.get(game["id"])
+        if table.game.current != 0:
+            pytest.skip("the computer starts")
+        monkeypatch.setattr(SQLiteStore, "change", once_full)
+        assert client.post(_url(game, 0, "actions"), json={"command": "draw"}).status_code == 200
+        # The person's draw was kept; the computer's first move was not, and is made again.
+        deadline = time.time() + 20
+        while table.game.current != 0 and time.time() < deadline:
+            time.sleep(0.05)
+        assert refused and table.game.current == 0
+        assert Tables().get(game["id"]).version == table.version

@@ -72,7 +72,10 @@ async def new_game(request: Request, server: Server) -> Response:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise WebError(400, N_("The seed must be a whole number from 0."))
         try:
-            table = server.tables.create(variant, seats, lang, names, seed)
+            table = server.tables.deal(variant, seats, lang, names, seed)
+            # Kept first (off the loop: a commit waits for the disk), then held: a game that cannot be kept is not.
+            await anyio.to_thread.run_sync(server.tables.store.add, table.saved())
+            server.tables.hold(table)
             server.computers.wake(table)
         except StoreError as exc:
             raise not_kept(exc) from None

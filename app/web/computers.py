@@ -23,6 +23,7 @@ import anyio.to_thread
 
 from machiavelli.core.errors import IllegalAction
 
+from .store import StoreError
 from .tables import MAX_BOT_STEPS, Table
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two computer moves unless the server is told otherwise.
 PAUSE = 0.6
+#: Seconds before a computer tries again a move the store could not keep.
+RETRY = 10.0
 
 
 class Computers:
@@ -92,6 +95,10 @@ class Computers:
                     await asyncio.sleep(self.pause)
                 await self._step(table)
                 steps += 1
+        except StoreError as error:
+            # The move was not kept (a full disk): the game is as it was; try again later.
+            log.warning("computer move of game %s not kept (%s); trying again in %s s", table.id, error, RETRY)
+            asyncio.get_running_loop().call_later(RETRY, self.wake, table)
         except Exception:  # noqa: BLE001 - a broken computer player stops, the game and the server stay
             log.exception("computer player of game %s failed", table.id)
         finally:
@@ -120,7 +127,12 @@ class Computers:
                     raise
                 rejected(error)
                 return
-            await self.server.commit(table, moved)
+            try:
+                await self.server.commit(table, moved)
+            except StoreError:
+                # Its plan counted on that move: a new player plans from the game as it is.
+                table.forget_bot(seat)
+                raise
 
 
 def _choose(player: Any, game: Any, seat: int) -> Any:

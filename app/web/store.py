@@ -145,6 +145,25 @@ class SQLiteStore:
         self.path = str(path)
         self._lock = threading.Lock()
         self._db = self._open()
+        # Reads on a connection of their own: in WAL they see the last commit
+        # without waiting for a commit under way (its sync to the disk).
+        if self.path == ":memory:":
+            self._reader, self._read_lock = self._db, self._lock
+        else:
+            with _failing():
+                self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+                self._reader.execute("PRAGMA busy_timeout=5000")
+            self._read_lock = threading.Lock()
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The reading connection, in one transaction (a game and its moves as of one commit)."""
+        with self._read_lock, _failing():
+            self._reader.execute("BEGIN")
+            try:
+                yield self._reader
+            finally:
+                self._reader.execute("COMMIT")
 
     def _open(self) -> sqlite3.Connection:
         if self.path != ":memory:":
@@ -208,29 +227,29 @@ class SQLiteStore:
                            [(change.id, ply, seat, action) for ply, seat, action in change.moves])
 
     def load(self, game_id: str) -> Saved | None:
-        with self._lock, _failing():
-            row = self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            return None if row is None else self._saved(row)
+        with self._reading() as db:
+            row = db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            return None if row is None else _saved(db, row)
 
     def has(self, game_id: str) -> bool:
-        with self._lock, _failing():
-            return self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+        with self._reading() as db:
+            return db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
 
     def playing(self, limit: int) -> list[Saved]:
         """The games not over, played last first."""
-        with self._lock, _failing():
-            rows = self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE finished = 0 ORDER BY updated DESC, id "
-                                    "LIMIT ?", (limit,)).fetchall()
-            return [self._saved(row) for row in rows]
+        with self._reading() as db:
+            rows = db.execute(f"SELECT {_COLUMNS} FROM games WHERE finished = 0 ORDER BY updated DESC, id "
+                              "LIMIT ?", (limit,)).fetchall()
+            return [_saved(db, row) for row in rows]
 
     def count_playing(self) -> int:
-        with self._lock, _failing():
-            return int(self._db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0])
+        with self._reading() as db:
+            return int(db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0])
 
     def listing(self, limit: int) -> list[tuple[dict[str, Any], str | None]]:
         """What the start page lists, played last first, each with its owner's token (None when none)."""
-        with self._lock, _failing():
-            rows = self._db.execute(
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT g.summary, s.token FROM games g LEFT JOIN seats s ON s.game = g.id AND s.seat = g.owner "
                 "ORDER BY g.updated DESC, g.id LIMIT ?", (limit,)).fetchall()
         return [(json.loads(summary), token) for summary, token in rows]
@@ -247,15 +266,18 @@ class SQLiteStore:
 
     def close(self) -> None:
         with self._lock:
+            if self._reader is not self._db:
+                with self._read_lock:
+                    self._reader.close()
             self._db.close()
 
-    def _saved(self, row: tuple[Any, ...]) -> Saved:
-        game_id, head, lang, created, updated, version, finished, orders, owner, summary = row
-        tokens = [t for (t,) in self._db.execute("SELECT token FROM seats WHERE game = ? ORDER BY seat", (game_id,))]
-        moves = [(s, a) for s, a in self._db.execute("SELECT seat, action FROM moves WHERE game = ? ORDER BY ply",
-                                                     (game_id,))]
-        return Saved(game_id, json.loads(head), moves, tokens, lang, created, updated, version, bool(finished),
-                     {int(k): v for k, v in json.loads(orders).items()}, owner, json.loads(summary))
+
+def _saved(db: sqlite3.Connection, row: tuple[Any, ...]) -> Saved:
+    game_id, head, lang, created, updated, version, finished, orders, owner, summary = row
+    tokens = [t for (t,) in db.execute("SELECT token FROM seats WHERE game = ? ORDER BY seat", (game_id,))]
+    moves = [(s, a) for s, a in db.execute("SELECT seat, action FROM moves WHERE game = ? ORDER BY ply", (game_id,))]
+    return Saved(game_id, json.loads(head), moves, tokens, lang, created, updated, version, bool(finished),
+                 {int(k): v for k, v in json.loads(orders).items()}, owner, json.loads(summary))
 
 
 _COLUMNS = "id, head, lang, created, updated, version, finished, orders, owner, summary"

@@ -156,6 +156,10 @@ class Table:
             self._bots[seat] = registry.make_bot(name, bot_seed(self.game.seed, seat), self.variant.game)
         return self._bots[seat]
 
+    def forget_bot(self, seat: int) -> None:
+        """Let go of the computer player of ``seat`` (the next move makes a new one)."""
+        self._bots.pop(seat, None)
+
     def computer_to_move(self) -> int | None:
         """The first computer seat that may act now; None when none may."""
         if self.game.outcome is not None:
@@ -249,7 +253,20 @@ class Tables:
 
     def create(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
                seed: int | None = None) -> Table:
-        """Deal a new game and keep it (the server then lets the computers move if they start)."""
+        """Deal a new game, keep it and hold it (the server then lets the computers move if they start)."""
+        table = self.deal(variant, seats, lang, names, seed)
+        self.store.add(table.saved())  # first: a game that cannot be kept is not held either
+        self.hold(table)
+        return table
+
+    def hold(self, table: Table) -> None:
+        """Hold a game dealt by :meth:`deal` once the store has kept it."""
+        self._tables[table.id] = table
+
+    def deal(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
+             seed: int | None = None) -> Table:
+        """A new game, neither kept nor held yet; TableError when its seats
+        are wrong or the games being played fill the cap."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
         kinds = []
@@ -272,8 +289,6 @@ class Tables:
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner)
         table.stored = len(game.log)
-        self.store.add(table.saved())  # first: a game that cannot be kept is not held either
-        self._tables[table.id] = table
         return table
 
     def _make_room(self) -> None:
