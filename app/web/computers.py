@@ -3,13 +3,14 @@
 Each game whose computers are to move gets one background task: the
 computer thinks in a worker thread, the task applies its action on the
 event loop on a copy of the game, commits it to the store (in a worker
-thread), and only then holds it and pushes it to every open page. A short pause before each computer move lets people follow.
+thread), and only then makes it on the game and pushes it to every open
+page. A short pause before each computer move lets people follow.
 
 A game's state changes under its lock (:meth:`Computers.lock`), held by
-one request or one task at a time, from the change until its record is
-written: two quick requests cannot interleave, and the pages are told
+one request or one task at a time, from the change until the store has
+committed it: two quick requests cannot interleave, and the pages are told
 only what is saved. Translation stays on the event loop (the catalogs are
-process-wide); the worker threads only think and write files.
+process-wide); the worker threads only think and commit.
 """
 
 from __future__ import annotations
