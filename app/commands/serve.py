@@ -60,7 +60,22 @@ def serve(
         # TRANSLATORS: serve, a mistake in its options; {name} is what was typed.
         raise fail(_("--pause must be a number of seconds from 0 to 60, not {name}", name=pause))
     variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
-    app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause)
+    from ..web.store import StoreError
+    from ..web.tables import Limits, TableError
+
+    try:
+        limits = Limits.from_env()
+    except TableError as exc:
+        # TRANSLATORS: serve, a mistake in the environment; {name} is a variable's name, {value} what it holds,
+        # {low} and {high} are numbers.
+        raise fail(_("{name} must be a number from {low} to {high}, not {value}", **exc.params)) from None
+    try:
+        app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause,
+                         limits=limits)
+    except StoreError:
+        # TRANSLATORS: serve, when the web table's games cannot be opened (no file name: see the log).
+        raise fail(_("The web table cannot open its saved games (is the disk full or the data folder "
+                     "not writable?)")) from None
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     # Listen before saying the table is open: a port in use or an unknown host is said in words, not by uvicorn.

@@ -3,6 +3,7 @@ games, a seat's view, the terminal's command words, and the record."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
 from .views import can_show
 from .speaking import choose, known, speaking
+from .store import StoreError
 from .tables import FRIEND, HUMAN, TableError
 
 if TYPE_CHECKING:
@@ -25,6 +27,19 @@ if TYPE_CHECKING:
 
 #: Most seats a game may have in the browser.
 MAX_SEATS = 16
+
+log = logging.getLogger(__name__)
+
+
+def not_kept(exc: StoreError) -> WebError:
+    """The answer to a change the store could not keep: nothing changed, and
+    no file name (the log has the store's own words)."""
+    log.error("the store could not keep a change: %s", exc)
+    if exc.full:
+        # TRANSLATORS: The web table, an answer to the browser.
+        return WebError(507, N_("The server's disk is full: nothing was changed. Try again later."))
+    # TRANSLATORS: The web table, an answer to the browser.
+    return WebError(503, N_("The server could not save this change, so nothing was changed. Try again later."))
 
 @handled
 async def list_games(request: Request, server: Server) -> Response:
@@ -64,12 +79,19 @@ async def new_game(request: Request, server: Server) -> Response:
             raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
                                    "shown to all of them (\"announce_seed\": true)."))
         try:
-            table = server.tables.create(variant, seats, lang, names, seed, seed_shown=seed is not None and announced)
+            table = server.tables.deal(variant, seats, lang, names, seed,
+                                       seed_shown=seed is not None and announced)
+            # Kept first (off the loop: a commit waits for the disk), then held: a game that cannot be kept is not.
+            await anyio.to_thread.run_sync(server.tables.store.add, table.saved())
+            server.tables.hold(table)
             server.computers.wake(table)
+        except StoreError as exc:
+            raise not_kept(exc) from None
         except TableError as exc:
             if exc.code == "too-many-games":
                 # TRANSLATORS: The web table, an answer to the browser; {n} is a number.
-                raise WebError(503, N_("Too many games on this server (at most {n})."),
+                raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
+                                       "Try again when one has ended."),
                                n=exc.params["limit"]) from None
             if exc.code == "bad-seats" and exc.params.get("player"):
                 # TRANSLATORS: The web table, an answer to the browser; {name} is a code as sent, {available} is
@@ -123,12 +145,16 @@ class _Answer:
     changed: bool = False
     #: A hint asked for this seat's view: the solver runs off the event loop.
     hint: Any = None
+    #: The move, tried on a copy of the game (the table's own once the store has kept it), or None.
+    tried: Any = None
+    #: The seats' hand orders after a change of order, or None.
+    orders: dict[int, str] | None = None
 
 
 @handled
 async def act(request: Request, server: Server) -> Response:
-    """A command under the game's lock: a move is saved before the answer,
-    which comes at once; the computers then move in the background."""
+    """A command under the game's lock: a move is committed to the store
+    before the answer, which comes at once; the computers then move in the background."""
     table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
     data = await body(request)
     lang = _language(request, server)
@@ -148,7 +174,10 @@ async def act(request: Request, server: Server) -> Response:
                 answer.messages, answer.extra = _hint(view, found, look)
                 answer.messages = [isolated(line, view.variant.deck) for line in answer.messages]
         if answer.changed:
-            await server.commit(table)
+            try:
+                await server.commit(table, answer.tried, answer.orders)
+            except StoreError as exc:
+                raise not_kept(exc) from None
     server.computers.wake(table)
     with speaking(lang):
         return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request)),
@@ -184,13 +213,14 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
     messages: list[str] = []
     extra: dict[str, Any] = {}
     changed = False
+    moved = None
     if typed.actions:
         options = typed.actions
         try:
             if not view.my_turn:
                 raise IllegalAction("not-your-turn", seat=seat)
             if len(options) == 1:
-                game.apply(options[0], seat)
+                moved = table.tried(options[0], seat)
         except IllegalAction as error:
             reasons = [isolated(r, deck) for r in _rejection(present, game.view(seat), error, look)]
             return JSONResponse({"error": reasons[0], "details": reasons[1:], "code": error.code},
@@ -211,8 +241,7 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
             order = orders.named(typed.args[0]) if typed.args else orders.after(table.orders.get(seat, orders.names[0]))
         except NotationError as exc:
             return refusal(422, explain(present, exc))
-        table.orders[seat] = order
-        changed = True
+        return _Answer([], {}, True, orders={**table.orders, seat: order})
     elif typed.command == "hint":
         if present.hint is None:
             # TRANSLATORS: The web table or the terminal: hint in a game that gives none.
@@ -226,7 +255,7 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
         messages = [isolated(line, deck) for line in lines]
     elif typed.command in SAID:
         return _said(typed.command, table, seat, lang)
-    return _Answer(messages, extra, changed)
+    return _Answer(messages, extra, changed, tried=moved)
 
 
 #: The terminal's words that every game's table answers alike, without a move.

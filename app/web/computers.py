@@ -2,14 +2,15 @@
 
 Each game whose computers are to move gets one background task: the
 computer thinks in a worker thread, the task applies its action on the
-event loop, saves it (in a worker thread) and pushes it to every open
+event loop on a copy of the game, commits it to the store (in a worker
+thread), and only then makes it on the game and pushes it to every open
 page. A short pause before each computer move lets people follow.
 
 A game's state changes under its lock (:meth:`Computers.lock`), held by
-one request or one task at a time, from the change until its record is
-written: two quick requests cannot interleave, and the pages are told
+one request or one task at a time, from the change until the store has
+committed it: two quick requests cannot interleave, and the pages are told
 only what is saved. Translation stays on the event loop (the catalogs are
-process-wide); the worker threads only think and write files.
+process-wide); the worker threads only think and commit.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import anyio.to_thread
 
 from machiavelli.core.errors import IllegalAction
 
+from .store import StoreError
 from .tables import MAX_BOT_STEPS, Table
 
 if TYPE_CHECKING:
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two computer moves unless the server is told otherwise.
 PAUSE = 0.6
+#: Seconds before a computer tries again a move the store could not keep.
+RETRY = 10.0
 
 
 class Computers:
@@ -92,6 +96,10 @@ class Computers:
                     await asyncio.sleep(self.pause)
                 await self._step(table)
                 steps += 1
+        except StoreError as error:
+            # The move was not kept (a full disk): the game is as it was; try again later.
+            log.warning("computer move of game %s not kept (%s); trying again in %s s", table.id, error, RETRY)
+            asyncio.get_running_loop().call_later(RETRY, self.wake, table)
         except Exception:  # noqa: BLE001 - a broken computer player stops, the game and the server stay
             log.exception("computer player of game %s failed", table.id)
         finally:
@@ -113,14 +121,19 @@ class Computers:
             player = table.bot(seat)
             action = await anyio.to_thread.run_sync(_choose, player, table.game, seat)
             try:
-                table.game.apply(action, seat)
+                moved = table.tried(action, seat)
             except IllegalAction as error:
                 rejected = getattr(player, "rejected", None)
                 if rejected is None:
                     raise
                 rejected(error)
                 return
-            await self.server.commit(table)
+            try:
+                await self.server.commit(table, moved)
+            except StoreError:
+                # Its plan counted on that move: a new player plans from the game as it is.
+                table.forget_bot(seat)
+                raise
 
 
 def _choose(player: Any, game: Any, seat: int) -> Any:

@@ -46,7 +46,7 @@ from machiavelli.core.present import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
-from .tables import Table, Tables, TableError
+from .tables import Limits, Table, Tables, TableError, Tried
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -132,24 +132,22 @@ class Server:
         mine = (self.local and (client in ("testclient", "localhost") or loopback(client))
                 and local_host(request.headers.get("host", "")))
         out = []
-        for table in self.tables.all():
-            summary = table.summary()
-            if mine and table.owner is not None:
-                summary["link"] = f"/play/{table.id}?token={table.tokens[table.owner]}"
+        for summary, token in self.tables.listing():
+            if mine and token is not None:
+                summary["link"] = f"/play/{summary['id']}?token={token}"
             out.append(summary)
         return out
 
-    async def commit(self, table: Table) -> None:
-        """After a change to ``table``'s game (made under its lock): counted,
-        saved (off the loop), then shown to every open page."""
-        table.version += 1
-        try:
-            if self.tables.saving:
-                await anyio.to_thread.run_sync(table.save)
-        finally:
-            # Even when the file cannot be written (a full disk: the error goes to
-            # the request), the game has changed: no page may go on showing the old one.
-            self.push(table)
+    async def commit(self, table: Table, tried: Tried | None = None, orders: dict[int, str] | None = None) -> None:
+        """Keep a change to ``table`` (made under its lock): a move ``tried``
+        on a copy of its game, and the seats' ``orders``. The store commits it
+        first (off the loop); only then is it the table's, and shown to every
+        open page. StoreError when it could not be kept: the table stays as it was."""
+        orders = table.orders if orders is None else orders
+        change = table.change(table.game if tried is None else tried.game, orders)
+        await anyio.to_thread.run_sync(self.tables.store.change, change)
+        self.tables.accept(table, tried, orders, change)
+        self.push(table)
 
     def push(self, table: Table) -> None:
         """Queue every live seat's new view (each built from its own seat's
@@ -307,11 +305,12 @@ async def live(websocket: WebSocket) -> None:
 
 
 def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
-               local: bool = True, pause: float = PAUSE) -> Starlette:
-    """The application; ``tables`` defaults to the games saved in the user's data folder.
+               local: bool = True, pause: float = PAUSE, limits: Limits | None = None) -> Starlette:
+    """The application; ``tables`` defaults to the games kept in the user's data folder
+    (``limits``: the cap on games and how long they are kept).
     ``local``: it listens on this computer only; ``pause``: seconds before each computer move."""
     if tables is None:
-        tables = Tables()
+        tables = Tables(limits=limits)
         tables.load_saved()
     routes = [
         Route("/", start),

@@ -2,35 +2,41 @@
 and the computer players' moves.
 
 The computer players move in :mod:`.computers`, off the event loop.
-A game is kept as two files in the user's data folder: its record
-(``games/web-ID.json``, readable by ``machiavelli replay``) and its table
-(``web/ID.json``: the seats' tokens, the page language, the hand orders).
-Both are written atomically after every accepted action (before any page is
-told of it), so a game survives a server restart at the last action and is
-listed again on the start page, where its computers go on.
+Games are kept in a :mod:`.store` (SQLite in the user's data folder,
+``web.sqlite3``): a change is tried on a copy of the game, committed, and
+only then becomes the game the pages are shown (:meth:`Tables.accept`), so
+a server killed at any moment comes back at the last change it answered.
+Games not over are held in memory; finished ones are read back from the
+store when asked for. Games saved by earlier versions as two JSON files
+(``games/web-ID.json`` and ``web/ID.json``) are imported once at the start.
+The store also bounds the games being played (:class:`Limits`) and forgets
+games abandoned, or over, long enough ago.
 """
 
 from __future__ import annotations
 
+import copy
 import hmac
 import json
+import os
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from machiavelli.core import registry
 from machiavelli.core.bots import bot_seed
-from machiavelli.core.errors import MachiavelliError, RecordError
+from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.files import read_bounded
 from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.seeds import new_seed
 from machiavelli.core.terminal import printable
 
 from machiavelli.core.places import data_folder
-from ..saves import read_record, write_record
-from machiavelli.core.writing import write_atomically
+from ..saves import read_record
+from .store import TABLE_KEY, Change, Saved, SQLiteStore, Store, StoreError
 
 HUMAN = "human"
 #: A person at another browser; the record calls every person ``human``.
@@ -40,10 +46,16 @@ MAX_TABLE_BYTES = 64 * 1024
 #: Game ids and tokens: URL-safe, unguessable (128 bits and more).
 ID_BYTES, TOKEN_BYTES = 12, 24
 MAX_NAME = 40
-#: Most games a server holds (and reads back from the data folder).
-MAX_TABLES = 500
 #: Most actions computer players may take in a row before the server stops them.
 MAX_BOT_STEPS = 20_000
+#: The store's file in the data folder.
+STORE_FILE = "web.sqlite3"
+#: Games the start page lists (the newest).
+MAX_LISTED = 200
+#: Finished games held in memory besides those being played (the others
+#: are read back from the store when a page asks for one).
+FINISHED_HELD = 100
+DAY = 86_400.0
 
 
 class TableError(MachiavelliError):
@@ -51,12 +63,53 @@ class TableError(MachiavelliError):
     ``bad-seats``, ``too-many-games``)."""
 
 
+@dataclass(frozen=True)
+class Limits:
+    """How many games may be played at once, and how long games are kept."""
+
+    #: Most games not over that the server holds; a new one beyond is refused.
+    games: int = 500
+    #: Days without a move after which a game not over is forgotten.
+    abandoned_days: float = 30.0
+    #: Days a finished game is kept (for its record) after its last move.
+    finished_days: float = 30.0
+
+    #: The environment variables that set them, with their bounds.
+    ENV = {"games": ("MACHIAVELLI_WEB_MAX_GAMES", 1, 1_000_000),
+           "abandoned_days": ("MACHIAVELLI_WEB_ABANDONED_DAYS", 0, 36_500),
+           "finished_days": ("MACHIAVELLI_WEB_FINISHED_DAYS", 0, 36_500)}
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Limits":
+        """The limits the environment sets (the defaults otherwise); a value
+        out of bounds or not a number raises TableError ``bad-limit``."""
+        environ = os.environ if environ is None else environ
+        given: dict[str, Any] = {}
+        for name, (variable, low, high) in cls.ENV.items():
+            text = environ.get(variable, "").strip()
+            if not text:
+                continue
+            try:
+                value = int(text) if name == "games" else float(text)
+            except ValueError:
+                value = None
+            if value is None or not low <= value <= high:
+                raise TableError("bad-limit", name=variable, value=text[:20], low=low, high=high)
+            given[name] = value
+        return cls(**given)
+
+
 def folder() -> Path:
+    """Where earlier versions kept each game's table (read once, to import it)."""
     return data_folder() / "web"
 
 
 def records_folder() -> Path:
     return data_folder() / "games"
+
+
+def store_path() -> Path:
+    return data_folder() / STORE_FILE
 
 
 @dataclass
@@ -79,6 +132,8 @@ class Table:
     version: int = 0
     #: The creator chose the seed and every seat is shown it (see api.new_game).
     seed_shown: bool = False
+    #: The moves of ``game.log`` the store holds.
+    stored: int = 0
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -104,45 +159,62 @@ class Table:
             self._bots[seat] = registry.make_bot(name, bot_seed(self.game.seed, seat), self.variant.game)
         return self._bots[seat]
 
+    def forget_bot(self, seat: int) -> None:
+        """Let go of the computer player of ``seat`` (the next move makes a new one)."""
+        self._bots.pop(seat, None)
+
     def computer_to_move(self) -> int | None:
         """The first computer seat that may act now; None when none may."""
         if self.game.outcome is not None:
             return None
         return next((s for s in self.game.to_move() if not self.is_person(s)), None)
 
-    # -- files ------------------------------------------------------------------
-
-    @property
-    def record_path(self) -> Path:
-        return records_folder() / f"web-{self.id}.json"
-
-    @property
-    def table_path(self) -> Path:
-        return folder() / f"{self.id}.json"
+    def tried(self, action: Any, seat: int) -> "Tried":
+        """``action`` tried on a copy of the game (raises IllegalAction);
+        the game itself takes it only once the store has kept the copy."""
+        clone = getattr(self.game, "clone", None)
+        # The variant is shared, not copied: it does not change.
+        moved = clone() if clone is not None else copy.deepcopy(self.game, {id(self.game.variant): self.game.variant})
+        moved.apply(action, seat)
+        return Tried(moved, action, seat)
 
     def record(self) -> GameRecord:
         return GameRecord.of(self.game, self.seats)
 
-    def save(self) -> None:
-        """Write the record and the table (atomically; raises RecordError)."""
-        for path in (self.record_path, self.table_path):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        write_record(self.record_path, self.record(), force=True)
-        data = {"format": TABLE_FORMAT, "version": 1, "id": self.id, "tokens": self.tokens, "lang": self.lang,
-                "created": self.created, "orders": {str(k): v for k, v in self.orders.items()},
-                "owner": self.owner, "changes": self.version,
-                **({"seed_shown": True} if self.seed_shown else {})}
-        try:
-            write_atomically(self.table_path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        except OSError as exc:
-            raise RecordError("cannot-write", file=str(self.table_path), detail=exc.strerror or str(exc)) from None
-
-    def summary(self) -> dict[str, Any]:
+    def summary(self, game: Any = None) -> dict[str, Any]:
         """What the start page lists of a game: never a token, never a card."""
-        game = self.game
-        return {"id": self.id, "variant": self.variant.name, "game": self.variant.game, "players": game.players,
+        game = self.game if game is None else game
+        return {"id": self.id, "variant": game.variant.name, "game": game.variant.game, "players": game.players,
                 "turn": game.turn_number, "over": game.outcome is not None, "created": self.created,
                 "seats": [s.player for s in self.seats]}
+
+    def saved(self) -> Saved:
+        """The table as the store keeps it."""
+        record = json.loads(self.record().dumps())
+        moves = [(entry["seat"], entry["action"]) for entry in record.pop("actions")]
+        record.pop("result", None)
+        if self.seed_shown:
+            record[TABLE_KEY] = {"seed_shown": True}
+        return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
+                     self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary())
+
+    def change(self, game: Any, orders: dict[int, str]) -> Change:
+        """The change from this table to ``game`` (a copy of its game played
+        on) and ``orders``, as the next version."""
+        deck = game.variant.deck
+        moves = [(ply, entry.seat, entry.action.text(deck))
+                 for ply, entry in enumerate(game.log[self.stored:], self.stored)]
+        return Change(self.id, self.version + 1, moves, dict(orders), game.outcome is not None,
+                      self.summary(game), time.time())
+
+
+@dataclass(frozen=True)
+class Tried:
+    """A move tried on a copy of a table's game, waiting to be kept."""
+
+    game: Any
+    action: Any
+    seat: int
 
 
 def _token() -> str:
@@ -150,34 +222,58 @@ def _token() -> str:
 
 
 class Tables:
-    """Every game this server holds, by id; saved in ``base`` (the user's
-    data folder when None) as they change."""
+    """Every game this server holds, by id, kept in ``store`` (by default
+    the SQLite file in the user's data folder; ``save=False``: in memory only)."""
 
-    def __init__(self, *, save: bool = True) -> None:
+    def __init__(self, store: Store | None = None, *, save: bool = True, limits: Limits | None = None) -> None:
+        if store is None:
+            store = SQLiteStore(store_path() if save else ":memory:")
+        self.store = store
+        self.limits = limits if limits is not None else Limits()
         self._tables: dict[str, Table] = {}
-        self.saving = save
-        #: Files in the data folder that could not be read back, with why.
+        #: Finished games held in memory, the last one asked for last.
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._expired_at = 0.0
+        #: Files or stored games that could not be read back, with why.
         self.unreadable: list[tuple[str, str]] = []
 
     def __contains__(self, game_id: object) -> bool:
-        return game_id in self._tables
+        return isinstance(game_id, str) and (game_id in self._tables or self.store.has(game_id))
 
     def get(self, game_id: str) -> Table:
         table = self._tables.get(game_id) if isinstance(game_id, str) else None
+        if table is None and isinstance(game_id, str) and len(game_id) < 100:
+            table = self._read_back(game_id)
         if table is None:
             raise TableError("no-such-game")
         return table
 
     def all(self) -> list[Table]:
+        """The games held in memory (those being played among them), newest first."""
         return sorted(self._tables.values(), key=lambda t: -t.created)
+
+    def listing(self) -> list[tuple[dict[str, Any], str | None]]:
+        """What the start page lists (the newest games), each with the token of its starter's seat."""
+        return self.store.listing(MAX_LISTED)
 
     def create(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
                seed: int | None = None, *, seed_shown: bool = False) -> Table:
-        """Deal a new game (the server then lets the computers move if they start)."""
+        """Deal a new game, keep it and hold it (the server then lets the computers move if they start)."""
+        table = self.deal(variant, seats, lang, names, seed, seed_shown=seed_shown)
+        self.store.add(table.saved())  # first: a game that cannot be kept is not held either
+        self.hold(table)
+        return table
+
+    def hold(self, table: Table) -> None:
+        """Hold a game dealt by :meth:`deal` once the store has kept it."""
+        self._tables[table.id] = table
+
+    def deal(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
+             seed: int | None = None, *, seed_shown: bool = False) -> Table:
+        """A new game, neither kept nor held yet; TableError when its seats
+        are wrong or the games being played fill the cap."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
-        if len(self._tables) >= MAX_TABLES and not self._forget_one_finished():
-            raise TableError("too-many-games", limit=MAX_TABLES)
         kinds = []
         for kind in seats:
             if kind in (HUMAN, FRIEND):
@@ -188,6 +284,7 @@ class Tables:
                 raise TableError("bad-seats", player=str(kind)[:40], available=", ".join(sorted(bots)))
         if HUMAN not in kinds:
             raise TableError("bad-seats", player="", available="")
+        self._make_room()
         names = list(names or [])
         # A name is shown on every seat's page and kept in the record: no control or bidi characters.
         seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
@@ -197,50 +294,117 @@ class Tables:
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner,
                       seed_shown=seed_shown)
-        self.changed(table)  # first: a game that cannot be saved is not held either
-        self._tables[table.id] = table
+        table.stored = len(game.log)
         return table
 
-    def _forget_one_finished(self) -> bool:
-        """Make room by letting go of the oldest finished game (its files stay,
-        for ``machiavelli replay``): else a server that has held MAX_TABLES
-        games could never start another. Whether one was let go."""
-        finished = [t for t in self._tables.values() if t.game.outcome is not None]
-        if not finished:
-            return False
-        del self._tables[min(finished, key=lambda t: t.created).id]
-        return True
+    def _make_room(self) -> None:
+        """Forget what has expired (at most once a minute, or when full);
+        TableError ``too-many-games`` when the games being played still fill the cap."""
+        if time.time() - self._expired_at > 60:
+            self.expire()
+        if self.store.count_playing() >= self.limits.games:
+            self.expire()
+            if self.store.count_playing() >= self.limits.games:
+                raise TableError("too-many-games", limit=self.limits.games)
 
-    def changed(self, table: Table) -> None:
-        """Save ``table`` now (when this server saves)."""
-        if self.saving:
-            table.save()
+    def expire(self, now: float | None = None) -> list[str]:
+        """Forget the games abandoned, or over, long enough before ``now``; their ids."""
+        now = time.time() if now is None else now
+        self._expired_at = now
+        gone = self.store.expire(now - self.limits.abandoned_days * DAY, now - self.limits.finished_days * DAY)
+        for game_id in gone:
+            self._tables.pop(game_id, None)
+            self._finished.pop(game_id, None)
+        return gone
 
-    # -- reading the data folder back -----------------------------------------------
+    def accept(self, table: Table, tried: Tried | None, orders: dict[int, str], change: Change) -> None:
+        """Make the change the store has kept the table's own (on the event loop).
+        The move is made again on the game itself, not swapped for the copy:
+        computer players follow the game they read (see :mod:`.computers`),
+        and a game replays the same move the same way."""
+        if tried is not None:
+            table.game.apply(tried.action, tried.seat)
+        table.orders, table.version = orders, change.version
+        table.stored = len(table.game.log)
+        if change.finished:
+            self._hold_finished(table)
+
+    def _hold_finished(self, table: Table) -> None:
+        self._finished[table.id] = None
+        self._finished.move_to_end(table.id)
+        while len(self._finished) > FINISHED_HELD:
+            old, _none = self._finished.popitem(last=False)
+            self._tables.pop(old, None)
+
+    # -- reading the store and the data folder back -----------------------------------
 
     def load_saved(self) -> int:
-        """Read back the games saved in the data folder (the MAX_TABLES played last); the number read."""
+        """Import the games earlier versions saved as files, forget what has
+        expired, and hold the games being played (up to the cap, played last
+        first); the number held."""
+        self._import_files()
+        self.expire()
+        count = 0
+        for saved in self.store.playing(self.limits.games):
+            table = self._table_of(saved)
+            if table is not None:
+                self._tables[table.id] = table
+                count += 1
+        return count
+
+    def _read_back(self, game_id: str) -> Table | None:
+        """A game of the store not held in memory (one over, or one beyond the cap)."""
+        saved = self.store.load(game_id)
+        table = None if saved is None else self._table_of(saved)
+        if table is not None:
+            self._tables[table.id] = table
+            if table.game.outcome is not None:
+                self._hold_finished(table)
+        return table
+
+    def _table_of(self, saved: Saved) -> Table | None:
+        try:
+            record = GameRecord.from_data(saved.record_data())
+            game = record.replay()
+            if len(saved.tokens) != len(record.seats):
+                raise ValueError("tokens")
+        except Exception as exc:  # noqa: BLE001 - a game that no longer replays (a plugin gone, a
+            # variant changed): it is skipped and said, the server starts.
+            self.unreadable.append((saved.id, getattr(exc, "code", None) or type(exc).__name__))
+            return None
+        owner = saved.owner if saved.owner is not None and 0 <= saved.owner < len(saved.tokens) else None
+        return Table(saved.id, game, list(record.seats), list(saved.tokens), saved.lang, saved.created,
+                     dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
+                     stored=len(game.log))
+
+    def _import_files(self) -> None:
+        """Move the games earlier versions saved as files (``web/ID.json``
+        with ``games/web-ID.json``) into the store, once: each table file
+        imported goes to ``web/imported/`` (the record stays where it was,
+        for ``machiavelli replay``). Files that cannot be read stay, and are said."""
         base = folder()
         try:
-            dated = [(p.stat().st_mtime, p) for p in base.iterdir() if p.suffix == ".json" and p.is_file()]
+            files = sorted(p for p in base.iterdir() if p.suffix == ".json" and p.is_file() and not p.is_symlink())
         except OSError:
-            return 0
-        # The most recently played first: those are the ones people come back to.
-        files = [p for _when, p in sorted(dated, key=lambda f: (-f[0], f[1].name))[:MAX_TABLES]]
-        count = 0
+            return
         for path in files:
             try:
                 table = _read_table(path)
+                if not self.store.has(table.id):
+                    self.store.add(table.saved())
+                done = base / "imported"
+                done.mkdir(mode=0o700, exist_ok=True)
+                os.replace(path, done / path.name)
+                os.chmod(done / path.name, 0o600)  # it holds the seats' tokens
+            except StoreError:
+                raise
             except Exception as exc:  # noqa: BLE001 - any file may lie in the folder (JSON nested
                 # too deep, a record that replays into a broken state): it is skipped, the server starts.
                 self.unreadable.append((str(path), getattr(exc, "code", None) or type(exc).__name__))
-                continue
-            self._tables[table.id] = table
-            count += 1
-        return count
 
 
 def _read_table(path: Path) -> Table:
+    """A game as earlier versions saved it: its table file and its record."""
     data = json.loads(read_bounded(path, MAX_TABLE_BYTES))
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         raise ValueError("not a table")
@@ -263,6 +427,5 @@ def _read_table(path: Path) -> Table:
         owner = None
     changes = data.get("changes")
     version = changes if isinstance(changes, int) and not isinstance(changes, bool) and changes >= 0 else 0
-    # A server stopped while computers were playing: the server wakes them at its start.
     return Table(game_id, game, list(record.seats), tokens, lang, created, orders, owner, version,
-                 data.get("seed_shown") is True)
+                 seed_shown=data.get("seed_shown") is True, stored=len(game.log))

@@ -211,8 +211,8 @@ def test_games_survive_a_restart(folders, client):
         assert game["seats"][1]["token"] not in json.dumps(listed)
     with TestClient(create_app(tables, lang="en", local=False, pause=0)) as remote:
         assert "token" not in json.dumps(remote.get("/api/games").json())
-    record = folders / "data" / "games" / f"web-{game['id']}.json"
-    assert GameRecord.loads(record.read_text(encoding="utf-8")).replay().turn_number == 2
+    record = Tables().get(game["id"]).record().dumps()
+    assert GameRecord.loads(record).replay().turn_number == 2
 
 
 def test_live_updates_reach_the_other_seat_with_its_own_view_only(app, client):

@@ -16,9 +16,9 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from machiavelli.app.saves import read_record  # noqa: E402
+from machiavelli.app.web.store import SQLiteStore  # noqa: E402
 from machiavelli.app.web.server import create_app  # noqa: E402
-from machiavelli.app.web.tables import Table, Tables  # noqa: E402
+from machiavelli.app.web.tables import Tables  # noqa: E402
 from machiavelli.core import registry  # noqa: E402
 
 from web_support import folders  # noqa: E402,F401
@@ -76,7 +76,8 @@ def person_first(client, seats, tries=40):
 
 
 def saved_game(folders, game_id):
-    return read_record(folders / "data" / "games" / f"web-{game_id}.json").replay()
+    """The game as the store keeps it (read back by another server)."""
+    return Tables().get(game_id).game
 
 
 def test_the_answer_comes_while_the_computer_is_still_thinking(folders, gate):
@@ -147,19 +148,19 @@ def test_the_pause_lets_people_follow_and_a_request_gets_in_between(folders):
 def test_two_quick_requests_never_interleave_and_the_record_is_the_last_state(folders, monkeypatch):
     app = create_app(Tables(), lang="en", pause=0)
     slow_first = threading.Event()
-    original = Table.save
+    original = SQLiteStore.change
 
-    def save(self):
+    def save(self, change):
         if not slow_first.is_set():
             slow_first.set()
             time.sleep(0.4)  # the first save is slow: the second request must wait for it
-        original(self)
+        original(self, change)
 
     with TestClient(app) as client:
         game = person_first(client, ("human", "friend"))
         table = app.state.server.tables.get(game["id"])
         start = len(table.game.log)
-        monkeypatch.setattr(Table, "save", save)
+        monkeypatch.setattr(SQLiteStore, "change", save)
         with client.websocket_connect(url(game, 1, "live")) as live:
             before = live.receive_json()["version"]
             with ThreadPoolExecutor(2) as pool:

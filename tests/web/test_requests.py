@@ -89,15 +89,14 @@ def test_names_lose_their_control_and_direction_characters(client):
 
 
 def test_a_game_that_cannot_be_saved_is_not_held(folders, client, monkeypatch):
-    from machiavelli.app.web import tables
+    from machiavelli.app.web.store import SQLiteStore, StoreError
 
-    def broken(self):
-        from machiavelli.core.errors import RecordError
-        raise RecordError("cannot-write", file="x", detail="disk full")
+    def broken(self, saved):
+        raise StoreError(f"cannot write {folders}/data/web.sqlite3", full=True)
 
-    monkeypatch.setattr(tables.Table, "save", broken)
+    monkeypatch.setattr(SQLiteStore, "add", broken)
     r = client.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]})
-    assert r.status_code == 400 and "Traceback" not in r.text
+    assert r.status_code == 507 and "Traceback" not in r.text and str(folders) not in r.text
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -108,6 +107,7 @@ def test_a_broken_file_in_the_games_folder_does_not_stop_the_server(folders, con
     good = TestClient(create_app(Tables(), lang="en", pause=0))
     with good:
         made = good.post("/api/games", json={"variant": "bga", "seats": ["human", "random"], "seed": 2}).json()
+    folder().mkdir(parents=True, exist_ok=True)  # where earlier versions kept their tables
     (folder() / "odd.json").write_bytes(content.encode("latin-1", "replace")[:60_000])
     tables = Tables()
     assert tables.load_saved() == 1
@@ -141,52 +141,6 @@ def test_whatever_a_page_sends_on_the_live_socket_is_dropped(client):
         # Still served after the odd frames: the next view comes.
         assert socket.receive_json()["version"] > first["version"]
     assert client.app.state.server.live[game["id"]] == []
-
-
-class _Over:
-    """A game as it is once over (the rest of it as it was)."""
-
-    outcome = "over"
-
-    def __init__(self, game):
-        self._game = game
-
-    def __getattr__(self, name):
-        return getattr(self._game, name)
-
-
-def test_a_full_server_lets_go_of_its_oldest_finished_game_to_start_another(folders, monkeypatch):
-    from machiavelli.app import library
-    from machiavelli.app.web import tables as module
-
-    monkeypatch.setattr(module, "MAX_TABLES", 2)
-    tables = Tables(save=False)
-    bga = library.load_variant("bga")
-    first, second = (tables.create(bga, ["human", "random"], "en", seed=k) for k in (1, 2))
-    with pytest.raises(module.TableError):
-        tables.create(bga, ["human", "random"], "en")  # both still being played: no room
-    first.game = _Over(first.game)
-    third = tables.create(bga, ["human", "random"], "en")
-    assert first.id not in tables and second.id in tables and third.id in tables
-
-
-def test_the_games_played_last_are_read_back_when_there_are_too_many(folders, monkeypatch):
-    import os
-
-    from machiavelli.app import library
-    from machiavelli.app.web import tables as module
-
-    saving = Tables()
-    bga = library.load_variant("bga")
-    made = [saving.create(bga, ["human", "random"], "en", seed=k) for k in range(3)]
-    # The one whose file name sorts last was played last.
-    ordered = sorted(made, key=lambda t: t.table_path.name, reverse=True)
-    for age, table in enumerate(ordered):
-        os.utime(table.table_path, (1_000_000 - age * 100, 1_000_000 - age * 100))
-    monkeypatch.setattr(module, "MAX_TABLES", 2)
-    again = Tables()
-    assert again.load_saved() == 2
-    assert ordered[0].id in again and ordered[1].id in again and ordered[2].id not in again
 
 
 def test_the_rules_a_game_links_to_are_its_own_house_rules(client):
@@ -232,25 +186,25 @@ def test_the_version_a_seat_receives_counts_only_the_changes_it_saw(client):
     assert client.get(url).json()["version"] == before + 1
 
 
-def test_a_move_that_cannot_be_saved_is_said_and_still_reaches_the_other_pages(client, monkeypatch):
-    from machiavelli.app.web import tables as module
-    from machiavelli.core.errors import RecordError
+def test_a_move_that_cannot_be_saved_is_said_and_not_made(client, monkeypatch):
+    from machiavelli.app.web.store import SQLiteStore, StoreError
 
     game = client.post("/api/games", json={"variant": "bga", "seats": ["human", "friend"], "announce_seed": True, "seed": 1}).json()
     server = client.app.state.server
     table = server.tables.get(game["id"])
     mover = table.game.current
+    before = (table.game.state(), table.version)
     pushed = []
     monkeypatch.setattr(server, "push", lambda t: pushed.append((t.id, t.game.turn_number)))
 
-    def full_disk(self):
-        raise RecordError("cannot-write", file="web.json", detail="No space left on device")
+    def full_disk(self, change):
+        raise StoreError("disk I/O error: /home/someone/.local/share/machiavelli/web.sqlite3", full=True)
 
-    monkeypatch.setattr(module.Table, "save", full_disk)
+    monkeypatch.setattr(SQLiteStore, "change", full_disk)
     r = client.post(f"/api/games/{game['id']}/actions?token={game['seats'][mover]['token']}", json={"command": "draw"})
-    assert r.status_code == 400 and "No space left" in r.json()["error"]
-    # The draw happened: the open pages (the other seat's) are told of it.
-    assert pushed == [(game["id"], table.game.turn_number)] and table.game.current != mover
+    assert r.status_code == 507 and "disk is full" in r.json()["error"] and "/" not in r.json()["error"]
+    # The draw did not happen: no page is told of it, the game is as it was.
+    assert pushed == [] and (table.game.state(), table.version) == before and table.game.current == mover
 
 
 @pytest.mark.parametrize("length", [b"9" * 5000, b"\xb2", b"-1", b"1e3"])
