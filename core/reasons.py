@@ -535,7 +535,9 @@ def problem_text(problem: dict[str, Any]) -> str:
     you mean high?``. A check across keys (a deck too small for the
     hands) is said with the values it reports."""
     code = problem.get("code", "")
-    given = {**problem, **(problem.get("values") or {})}
+    extra = problem.get("values") or {}
+    # Values may come as pairs (a check's own form) or as a mapping.
+    given = {**problem, **(extra if isinstance(extra, dict) else dict(extra))}
     values = {k: printable(v, visible=True) if isinstance(v, str) else v for k, v in given.items()}
     if code == "wrong-type":
         values["expected"] = format_list([_(VALUE_TYPES[t]) if t in VALUE_TYPES else printable(str(t), visible=True)
