@@ -212,6 +212,8 @@ DETAILS: dict[str, str] = {
     "socket": N_("it is a socket, not a regular file"),
     "device": N_("it is a device, not a regular file"),
     "special-file": N_("it is not a regular file"),
+    "link": N_("it is a link, and files are never written through links"),
+    "name-too-long": N_("the name is too long"),
     "bad-path": N_("not a valid path"),
     "no-chosen-dealer": N_("this game cannot be dealt by a chosen dealer"),
     "result-differs": N_("replaying the actions does not give the recorded result"),
