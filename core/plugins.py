@@ -136,7 +136,7 @@ def _guarded(ep: Any) -> Any:
             outcome.append((False, exc))
 
     saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Muted(saved[0]), _Muted(saved[1])  # type: ignore[assignment]
+    sys.stdout, sys.stderr = _Muted(saved[0]), _Muted(saved[1])
     thread = threading.Thread(target=run, name=f"{_THREAD}-{ep.name}", daemon=True)
     thread.start()
     thread.join(load_seconds())
