@@ -66,7 +66,7 @@ def _problem(problem: Any) -> str:
     if problem.code != found.TIMED_OUT:
         return str(problem.detail)
     # TRANSLATORS: The plugins command: a plugin whose loading took too long; {seconds} is a number.
-    return _("it did not load within {seconds} seconds and was skipped",
+    return _("it took longer than {seconds} s to load and was skipped",
              seconds=format_number(found.load_seconds()))
 
 
