@@ -271,14 +271,14 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
     ``.yaml`` file in the same folder (see :func:`_fetcher`). The one-line
     form ``bga(hand_size=13, aces=wrap)`` is ``bga`` with those overrides,
     applied before ``overrides`` (see :func:`split_call`)."""
-    if "(" in spec and not Path(spec).is_file():
+    if "(" in spec and not _is_file(spec):
         call = split_call(spec)
         if call is not None:
             return load_variant(call[0], [*call[1], *overrides])
     found = None if _looks_like_path(spec) else _named(spec)
     if found is not None:
         text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec
-    elif _looks_like_path(spec) or Path(spec).is_file():
+    elif _looks_like_path(spec) or _is_file(spec):
         path = Path(spec)
         text, base, label, default = _read(path, spec), path.parent, spec, _stem(path)
     else:
@@ -292,6 +292,16 @@ def load_variant_file(path: str, overrides: Sequence[str] = ()) -> Variant:
     file = Path(path)
     return resolve(_read(file, path), path, _fetcher(file.parent), default_name=_stem(file),
                    overrides=tuple(overrides), schemas=_schema)
+
+
+def _is_file(spec: str) -> bool:
+    """Whether ``spec`` names a file; False for what no file can be called
+    (a name longer than the system allows, a NUL), which is then looked up
+    as a variant's name and reported as unknown."""
+    try:
+        return Path(spec).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _stem(path: Path) -> str:

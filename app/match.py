@@ -178,12 +178,17 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     anything but an earlier point of this match (``force`` replaces it)."""
     from pathlib import Path
 
-    from machiavelli.core.writing import write_atomically
+    from machiavelli.core.files import os_why
+    from machiavelli.core.writing import refuse_special, write_atomically
 
     path = Path(path)
-    if not force and path.exists():
-        if path.is_dir():
-            raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
+    try:
+        refuse_special(path)  # a link, a pipe, a folder: never written, even with force
+        exists = path.exists()
+    except OSError as exc:
+        raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
+                          why=os_why(exc, writing=True)) from None
+    if not force and exists:
         try:
             existing = read(path)[0] if is_file(path) else []
         except RecordError:
@@ -193,8 +198,6 @@ def save(path: Any, records: Sequence[GameRecord], deals_planned: int | None, ta
     try:
         write_atomically(path, dumps(records, deals_planned, target), sync=True)
     except OSError as exc:
-        from machiavelli.core.files import os_why
-
         raise RecordError("cannot-write", file=str(path), detail=exc.strerror or str(exc),
                           why=os_why(exc, writing=True)) from None
 

@@ -44,8 +44,31 @@ def handles_errors(func: F) -> F:
             return func(*args, **kwargs)
         except MachiavelliError as exc:
             raise fail(describe(exc)) from None
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            # A file the command did not expect to fail on (a name longer than
+            # the system allows, a folder that vanished): the system's reason
+            # in one line, never a traceback.
+            raise fail(os_error_line(exc)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def os_error_line(exc: OSError) -> str:
+    """One line in the user's language for a system error about a file."""
+    from machiavelli.core.files import os_why
+    from machiavelli.core.i18n import _
+    from machiavelli.core.reasons import detail_text
+
+    detail = detail_text({"why": os_why(exc)}) or exc.strerror or type(exc).__name__
+    if exc.filename is None:
+        # TRANSLATORS: An error message: a file could not be used; {detail} is why (may come from the
+        # system in English).
+        return _("A file could not be used: {detail}", detail=detail)
+    # TRANSLATORS: An error message: a file could not be used; {file} is a file's path, {detail} is why
+    # (may come from the system in English).
+    return _("Cannot use {file}: {detail}", file=str(exc.filename), detail=detail)
 
 
 def print_json(data: Any) -> None:

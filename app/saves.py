@@ -11,6 +11,7 @@ from typing import Literal
 from machiavelli.core.errors import RecordError
 from machiavelli.core.files import NOT_A_FILE, TOO_LARGE, FileError, os_why, read_bounded
 from machiavelli.core.records import MAX_RECORD_CHARS, GameRecord
+from machiavelli.core.writing import refuse_special
 
 
 def read_record(path: Path | str) -> GameRecord:
@@ -57,10 +58,10 @@ def check_writable(path: Path | str, record: GameRecord | None = None, *, force:
         if not parent.is_dir():
             # Said before the game, not after it: a mistyped folder would lose the whole game.
             raise RecordError("cannot-write", file=str(path), detail="no such folder", why="no-such-folder")
+        # A link or a pipe is refused before the game too, with --force as well.
+        refuse_special(path)
         if force or not path.exists():
             return
-        if path.is_dir():
-            raise RecordError("cannot-write", file=str(path), detail="a directory", why="directory")
     except OSError as exc:  # a name too long, a loop of links...: the system's reason, never a traceback
         raise RecordError("cannot-write", file=str(path), detail=exc.strerror or "", why=os_why(exc, writing=True)) \
             from None

@@ -196,22 +196,41 @@ class RecordFolder:
         except OSError as exc:
             raise RecordError("cannot-write", file=str(folder), detail=exc.strerror or str(exc),
                               why=os_why(exc, writing=True)) from None
-        if not force:
+        try:
             present = set(os.listdir(self.folder))
-            for name in names:
-                for index in range(games):
-                    file = self.path(name, index)
-                    if file.name in present:
-                        raise RecordError("file-exists", file=str(file))
+        except OSError as exc:
+            raise RecordError("cannot-write", file=str(folder), detail=exc.strerror or str(exc),
+                              why=os_why(exc, writing=True)) from None
+        for name in names:
+            for index in range(games):
+                file = self.path(name, index)
+                if file.name not in present:
+                    continue
+                if not force:
+                    raise RecordError("file-exists", file=str(file))
+                # Before any game: with --force too, a link or a pipe is never written.
+                self._refuse_special(file)
+
+    @staticmethod
+    def _refuse_special(file: Path) -> None:
+        from machiavelli.core.writing import refuse_special
+
+        try:
+            refuse_special(file)
+        except OSError as exc:
+            raise RecordError("cannot-write", file=str(file), detail=exc.strerror or str(exc),
+                              why=os_why(exc, writing=True)) from None
 
     def path(self, variant: str, index: int) -> Path:
         return self.folder / f"{variant}-{index:0{self.width}d}.json"
 
     def write(self, variant: str, summary: GameSummary) -> None:
+        from machiavelli.core.writing import write_atomically
+
         path = self.path(variant, summary.index)
         try:
-            with open(path, "w" if self.force else "x", encoding="utf-8") as out:
-                out.write(summary.record or "")
+            # Atomically: a full disk leaves the old record whole, not half of the new one.
+            write_atomically(path, summary.record or "", replace=self.force)
         except FileExistsError:
             raise RecordError("file-exists", file=str(path)) from None
         except OSError as exc:

@@ -67,6 +67,9 @@ def os_why(exc: OSError, *, writing: bool = False) -> str | None:
     translates; None for one it can only show in the system's words."""
     import errno
 
+    why = getattr(exc, "why", None)  # writing.NotRegularTarget says what the target is
+    if isinstance(why, str):
+        return why
     if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENOENT:
         return "no-such-folder" if writing else "no-such-file"
     if isinstance(exc, PermissionError) or exc.errno in (errno.EACCES, errno.EPERM):
@@ -75,6 +78,8 @@ def os_why(exc: OSError, *, writing: bool = False) -> str | None:
         return "directory"
     if isinstance(exc, NotADirectoryError):
         return "not-a-folder-in-path"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "name-too-long"
     if exc.errno == errno.ENOSPC:
         return "disk-full"
     if exc.errno == errno.EROFS:

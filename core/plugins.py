@@ -17,15 +17,24 @@ Groups and what an entry point names:
   command's entry point when it runs or its help is shown (:func:`load_named`).
 
 A plugin that fails to load is reported as a :class:`Problem` and never
-stops the others. Everything is looked up once per process.
+stops the others, whatever it raises (``SystemExit`` and
+``KeyboardInterrupt`` too). What it prints while it loads is dropped: the
+command's own output (``--json``) stays whole. A plugin whose import takes
+more than :func:`load_seconds` is reported and skipped: an import cannot be
+interrupted, so each is run in a thread of its own that is left behind if
+it hangs (a daemon thread: it never keeps the program from ending).
+Everything is looked up once per process.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 GAMES = "machiavelli.games"
 VARIANTS = "machiavelli.variants"
@@ -36,6 +45,10 @@ GROUPS = (GAMES, VARIANTS, BOTS, LOCALES, COMMANDS)
 #: The distribution that ships Machiavelli itself.
 OWN_DISTRIBUTION = "machiavelli-variants"
 MAX_DETAIL_CHARS = 200
+#: Seconds a plugin may take to load, unless MACHIAVELLI_PLUGIN_SECONDS says otherwise.
+LOAD_SECONDS = 5.0
+#: Problem.code of a plugin that did not load in time.
+TIMED_OUT = "timed-out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +70,95 @@ class Problem:
     name: str
     origin: str
     detail: str
+    #: What kind of problem: ``timed-out`` (:data:`TIMED_OUT`, the
+    #: application says it in the user's language), or ``error``.
+    code: str = "error"
+
+
+def load_seconds() -> float:
+    """How long a plugin may take to load: MACHIAVELLI_PLUGIN_SECONDS (a
+    positive number) or :data:`LOAD_SECONDS`."""
+    try:
+        seconds = float(os.environ.get("MACHIAVELLI_PLUGIN_SECONDS", LOAD_SECONDS))
+    except ValueError:
+        return LOAD_SECONDS
+    return seconds if 0 < seconds < float("inf") else LOAD_SECONDS
+
+
+class _Muted:
+    """A stream that drops what threads loading a plugin write to it and
+    passes everything else on: while a plugin loads, and for good once one
+    hung (its thread may print whenever it wakes up)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if threading.current_thread().name.startswith(_THREAD):
+            return len(text)
+        return self._stream.write(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if not threading.current_thread().name.startswith(_THREAD):
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+_THREAD = "machiavelli-plugin-load"
+#: Where this program's own entry points lead (machiavelli.games.cicera:GAME).
+_OWN_PACKAGE = "machiavelli."
+#: Modules whose import hung: loading from them again would wait on their lock.
+_hung: set[str] = set()
+
+
+class _Failed(Exception):
+    def __init__(self, detail: str, code: str = "error") -> None:
+        super().__init__(detail)
+        self.detail, self.code = detail, code
+
+
+def _guarded(ep: Any) -> Any:
+    """What ``ep`` names, loaded in a thread that may take
+    :func:`load_seconds`, its prints dropped; _Failed otherwise."""
+    module = str(ep.value).partition(":")[0].strip()
+    if module.startswith(_OWN_PACKAGE):
+        # Our own modules, which neither hang nor print: loaded here, without
+        # a thread, so that every command starts as fast as before.
+        try:
+            return ep.load()
+        except Exception as exc:  # noqa: BLE001 - reported like any plugin's
+            raise _Failed(_short(exc)) from None
+    if any(module == m or module.startswith(m + ".") for m in _hung):
+        raise _Failed(f"{module} did not load in time", TIMED_OUT)
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, ep.load()))
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt of a plugin are its problem
+            outcome.append((False, exc))
+
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Muted(saved[0]), _Muted(saved[1])
+    thread = threading.Thread(target=run, name=f"{_THREAD}-{ep.name}", daemon=True)
+    thread.start()
+    thread.join(load_seconds())
+    if thread.is_alive():
+        # Left muted: the stuck thread may still print one day.
+        _hung.add(module)
+        raise _Failed(f"{module} did not load in {load_seconds():g} seconds", TIMED_OUT)
+    # Also undoes a plugin's own replacing of the streams.
+    sys.stdout, sys.stderr = saved
+    ok, value = outcome[0]
+    if not ok:
+        raise _Failed(_short(value))
+    return value
 
 
 def _short(exc: BaseException) -> str:
@@ -102,9 +204,9 @@ def load(group: str) -> tuple[tuple[Plugin, ...], tuple[Problem, ...]]:
     problems: list[Problem] = []
     for ep, origin in _entry_points(group):
         try:
-            obj = ep.load()
-        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the others
-            problems.append(Problem(group, ep.name, origin, _short(exc)))
+            obj = _guarded(ep)
+        except _Failed as failed:  # a broken plugin must not stop the others
+            problems.append(Problem(group, ep.name, origin, failed.detail[:MAX_DETAIL_CHARS], failed.code))
             continue
         plugins.append(Plugin(group, ep.name, ep.value, origin, obj))
     return tuple(plugins), tuple(problems)
@@ -130,11 +232,14 @@ def names(group: str) -> tuple[str, ...]:
 
 def load_named(group: str, name: str) -> Any:
     """What the entry point of ``group`` called ``name`` names, loaded
-    without the group's others (None when there is none); raises what
-    loading it raises (:func:`load` reports it as a :class:`Problem`)."""
+    without the group's others (None when there is none); ValueError when
+    it does not load (:func:`load` reports why as a :class:`Problem`)."""
     for ep in _by_name(group):
         if ep.name == name:
-            return ep.load()
+            try:
+                return _guarded(ep)
+            except _Failed as failed:
+                raise ValueError(failed.detail) from None
     return None
 
 

@@ -212,6 +212,8 @@ DETAILS: dict[str, str] = {
     "socket": N_("it is a socket, not a regular file"),
     "device": N_("it is a device, not a regular file"),
     "special-file": N_("it is not a regular file"),
+    "link": N_("it is a link, and files are never written through links"),
+    "name-too-long": N_("the name is too long"),
     "bad-path": N_("not a valid path"),
     "no-chosen-dealer": N_("this game cannot be dealt by a chosen dealer"),
     "result-differs": N_("replaying the actions does not give the recorded result"),
@@ -535,7 +537,9 @@ def problem_text(problem: dict[str, Any]) -> str:
     you mean high?``. A check across keys (a deck too small for the
     hands) is said with the values it reports."""
     code = problem.get("code", "")
-    given = {**problem, **(problem.get("values") or {})}
+    extra = problem.get("values") or {}
+    # Values may come as pairs (a check's own form) or as a mapping.
+    given = {**problem, **(extra if isinstance(extra, dict) else dict(extra))}
     values = {k: printable(v, visible=True) if isinstance(v, str) else v for k, v in given.items()}
     if code == "wrong-type":
         values["expected"] = format_list([_(VALUE_TYPES[t]) if t in VALUE_TYPES else printable(str(t), visible=True)

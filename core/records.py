@@ -249,6 +249,10 @@ def _variant(data: Any) -> Variant:
         schema = _definition(game).variant_schema
         loc, _, problem = _problem_of(first, data, schema)
         where = ".".join(str(p) for p in loc) or where
+        # As a variant file's problems are given (Problem.as_dict): a check
+        # across keys brings its values as pairs, the message wants a mapping.
+        if isinstance(problem.get("values"), tuple):
+            problem["values"] = dict(problem["values"])
         raise RecordError("record-variant", field="variant." + where if where else "variant",
                           detail=first["msg"], problems=(problem,)) from None
 

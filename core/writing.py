@@ -8,6 +8,11 @@ may be replaced, linked to it (``os.link`` fails if the target exists, so
 a file that appeared meanwhile is never lost). A reader sees the old file
 or the new one, never half of one.
 
+Only a regular file is ever replaced: a target that is a link (to a file
+of someone else's, say), a pipe, a device or a folder is refused
+(:class:`NotRegularTarget`), and the contents never go through it. A write
+that fails (a full disk) leaves the old file as it was.
+
 A write killed half-way (``kill -9``, a power cut) leaves its temporary
 file behind. Every write cleans up the leftovers for its own target: files
 of exactly that pattern, regular files of this user, older than
@@ -16,6 +21,7 @@ of exactly that pattern, regular files of this user, older than
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -32,6 +38,31 @@ TEMP_SUFFIX = ".tmp"
 _RANDOM = re.compile(r"[a-z0-9_]{8}")
 
 Content = Union[bytes, str, Callable[[BinaryIO], None]]
+
+
+class NotRegularTarget(OSError):
+    """The target exists and is no regular file; ``why`` says what it is
+    (``link``, ``pipe``, ``socket``, ``device``, ``directory``,
+    ``special-file``: reason codes the application translates)."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(errno.EEXIST, f"not a regular file ({why})", str(path))
+        self.why = why
+
+
+def refuse_special(path: Path | str) -> None:
+    """Raise :class:`NotRegularTarget` unless ``path`` is missing or a
+    regular file (links are not followed); other OSErrors as they come."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    why = ("link" if stat.S_ISLNK(mode) else "directory" if stat.S_ISDIR(mode) else "pipe" if stat.S_ISFIFO(mode)
+           else "socket" if stat.S_ISSOCK(mode) else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+           else "special-file")
+    raise NotRegularTarget(Path(path), why)
 
 
 def folder_of(path: Path) -> Path:
@@ -84,8 +115,10 @@ def write_atomically(path: Path | str, content: Content, *, replace: bool = True
     binary file) to ``path`` through a temporary file in the same folder.
     ``replace=False``: FileExistsError if ``path`` exists, even if it
     appeared while writing. ``sync``: on disk before the rename. Leftovers
-    of earlier interrupted writes to ``path`` are removed. Raises OSError."""
+    of earlier interrupted writes to ``path`` are removed. Raises OSError
+    (:class:`NotRegularTarget` for a target that is a link or a special file)."""
     path = Path(path)
+    refuse_special(path)
     clean_leftovers(path)
     tmp: str | None
     fd, tmp = tempfile.mkstemp(prefix=_prefix(path), suffix=TEMP_SUFFIX, dir=folder_of(path))

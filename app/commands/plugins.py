@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from machiavelli.core.i18n import N_, _, join_values
+from machiavelli.core.i18n import N_, _, format_number, join_values
 from ..options import JsonOpt, handles_errors, print_json
 
 
@@ -41,7 +41,7 @@ def gather() -> dict[str, Any]:
     for plugin, folder in found.folders(found.LOCALES)[0]:
         langs = sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{i18n.DOMAIN}.po"))
         locales.append({"languages": langs, "from": origin(plugin), "folder": str(folder)})
-    problems = [{"group": p.group, "name": p.name, "from": p.origin, "problem": p.detail}
+    problems = [{"group": p.group, "name": p.name, "from": p.origin, "problem": _problem(p)}
                 for group in found.GROUPS for p in found.load(group)[1]]
     problems += [{"group": p.group, "name": p.name, "from": p.origin, "problem": p.detail}
                  for group in (found.VARIANTS, found.LOCALES) for p in found.folders(group)[1]
@@ -56,6 +56,18 @@ def gather() -> dict[str, Any]:
                  for c in library.conflicts()]
     return {"games": games, "variants": variants, "bots": bots, "locales": locales,
             "user_variants": str(library.user_dir()), "problems": problems}
+
+
+def _problem(problem: Any) -> str:
+    """Why a plugin did not load: the plugin's own error (in its words), or
+    that it took too long, in the user's language."""
+    from machiavelli.core import plugins as found
+
+    if problem.code != found.TIMED_OUT:
+        return str(problem.detail)
+    # TRANSLATORS: The plugins command: a plugin whose loading took too long; {seconds} is a number.
+    return _("it took longer than {seconds} s to load and was skipped",
+             seconds=format_number(found.load_seconds()))
 
 
 @handles_errors

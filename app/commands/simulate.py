@@ -426,7 +426,20 @@ def _check_outputs(outputs: list[str | Path | None], *, force: bool) -> None:
 
 
 def _check_output(path: Path, *, force: bool) -> None:
+    from machiavelli.core.files import os_why
+    from machiavelli.core.reasons import detail_text
+
+    try:
+        _check_output_path(path, force=force)
+    except OSError as exc:  # a name too long, a link, a pipe: the reason, never a traceback
+        detail = detail_text({"why": os_why(exc, writing=True)}) or exc.strerror or type(exc).__name__
+        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=detail)) from None
+
+
+def _check_output_path(path: Path, *, force: bool) -> None:
     import errno
+
+    from machiavelli.core.writing import refuse_special
 
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
@@ -438,6 +451,7 @@ def _check_output(path: Path, *, force: bool) -> None:
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("no such folder")))
     if not os.access(parent, os.W_OK | os.X_OK):
         raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=os.strerror(errno.EACCES)))
+    refuse_special(path)
     if not force and os.path.lexists(path):
         raise fail(describe(RecordError("file-exists", file=str(path))))
 

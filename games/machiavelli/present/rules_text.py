@@ -76,6 +76,11 @@ SECTIONS = {
 }
 
 
+#: Kinds of meld whose examples the rules show and prove (in the variant's
+#: order); the others are described by their clauses alone.
+MAX_KINDS_WITH_EXAMPLES = 8
+
+
 class _Composer:
     def __init__(self, variant: Variant) -> None:
         self.v = variant
@@ -310,7 +315,8 @@ class _Composer:
         self.cover("melds")
         first = True
         shown_aces = False
-        for name, kind in v.melds.items():
+        ace_tries = 0
+        for k, (name, kind) in enumerate(v.melds.items()):
             title = (self._p("meld kind title", KIND_TITLES[name]) if name in KIND_TITLES
                      # TRANSLATORS: A heading of the rules, over one kind of meld; {kind} is a kind of meld (set,
                      # run).
@@ -318,8 +324,13 @@ class _Composer:
             assert self.section is not None
             self.section.blocks.append(Heading(title))
             self.bullets(self._kind_clauses(kind))
-            examples = [e for e in meld_examples(name, kind, v, first=first) if self.proven(e)]
-            if not shown_aces and kind.sequence and "suit" in kind.same:
+            # Each example is proven against every kind of the variant: past
+            # the first few kinds, examples would make the text's cost grow with
+            # the square of the kinds a variant may list (hundreds in 64 kB).
+            shown = k < MAX_KINDS_WITH_EXAMPLES
+            examples = [e for e in meld_examples(name, kind, v, first=first) if self.proven(e)] if shown else []
+            if not shown_aces and kind.sequence and "suit" in kind.same and ace_tries < MAX_KINDS_WITH_EXAMPLES:
+                ace_tries += 1
                 aces = [e for e in ace_examples(name, kind, v) if self.proven(e)]
                 if aces or v.deck.ranks[0].code == "A":
                     self.say(self._aces_clause())
