@@ -41,7 +41,7 @@ from math import gcd
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import _raw_moves, EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_ranks import _raw_moves, EPART, JOKERS, JSTEP, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
 from .solver_search import RankSearch, _shares
 
 JOKER = Card(0, "JK")
@@ -51,8 +51,8 @@ JOKER = Card(0, "JK")
 #: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
 _MISSING = object()
-#: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
-JSTEP = 1000
+#: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card
+#: yet); JSTEP comes from :mod:`.solver_ranks`, whose options count ties on the base tokens.
 #: Budgets of skipped cards small enough for :meth:`JokerSearch._joint_ok`.
 JOINT_SLACK = 2
 #: Fields of the relaxed model's moves: units of jokers (runs and a share of
@@ -291,7 +291,7 @@ def _raw_moves_j(
                         for k in range(room_n - yn - wn + 1) if sets else (0,):
                             used = nat + yn + wn + k
                             if used >= t and (new_t, k, jk) not in out:
-                                out[(new_t, k, jk)] = (new_t, k, used, jk, moves, starts)
+                                out[(new_t, k, jk)] = (new_t, k, used, moves, starts, jk)
     return tuple(out.values())
 
 
@@ -400,50 +400,15 @@ class JokerSearch(RankSearch):
         if found is None:
             if len(_OPTIONS) > 1 << 16:
                 _OPTIONS.clear()
-            found = _OPTIONS[key] = self._build_options_now(r, s, tokens)
+            found = _OPTIONS[key] = super()._build_options(r, s, tokens)
         return found
 
-    def _build_options_now(self, r: int, s: int, tokens: tuple[int, ...]):
-        m, aces, c = self.m, self.shape.aces, self.cells
+    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[tuple, ...]:
+        """As :meth:`RankModel._raw_moves_at`, with the jokers (:func:`_raw_moves_j`)."""
+        c = self.cells
         t = c.table[r][s]
-        cap = t + c.hand[r][s] + c.help[r][s]
-        raw = _raw_moves_j(
-            tokens, t, cap, m, self.sets,
-            self.runs and not (r == 1 and aces == "high"),
-            self.runs and r == 1 and aces != "low",
-            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
-            r == 1, self.J if self.runs else 0, self.limit,
-        )
-        grouped: dict[int, list[Option]] = {}
-        seen = self._seen
-        for new, k, used, jk, moves, starts in raw:
-            ok = seen.get((r, s, new))
-            if ok is None:
-                ok = seen[(r, s, new)] = self._lookahead(r, s, new)
-            if ok:
-                o = self._joption(r, s, new, k, used, jk, moves, starts)
-                if jk and o[SKIP] and not self.T:
-                    continue  # :meth:`_moves` would never take it (a joker beside a hand card left)
-                grouped.setdefault(k, []).append(o)
-        return {
-            k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
-        }
-
-    def _joption(self, r, s, new, k, used, jk, moves, starts) -> Option:
-        t, h, p, ts, points = self.cell[r][s]
-        extra = used - t
-        hand = h if h < extra else extra
-        help_ = extra - hand
-        out_of_sets, out_of_runs = ts - k, t - ts - used + k
-        stay = t - (out_of_sets if out_of_sets > 0 else 0) - (out_of_runs if out_of_runs > 0 else 0)
-        bonus = hand * points + p - help_
-        skip = h - hand
-        ties = sum(1 for tok in new if tok % JSTEP != self.full)
-        base = self.w_skip * skip + self.w_jok * jk - bonus
-        keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
-        value = hand * self.w_hand + stay * self.w_stay + bonus
-        # An Option's fields, as a plain tuple (see :class:`.solver_ranks.Option`).
-        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
+        return _raw_moves_j(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, *self._sweep_rules(r),
+                            self.J if self.runs else 0, self.limit)
 
     def _credit(self, used: int) -> int:
         """Hand cards that ``used`` jokers count for (the table's come first)."""
@@ -608,14 +573,7 @@ class JokerSearch(RankSearch):
             return found
         t, h, p, _, _ = self.cell[r][s]
         n = t + h + p
-        aces, m = self.shape.aces, self.m
-        raw = _raw_moves(
-            tokens, t, n + (self.J if self.runs else 0), m, self.sets,
-            self.runs and not (r == 1 and aces == "high"),
-            self.runs and r == 1 and aces != "low",
-            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
-            r == 1,
-        )
+        raw = _raw_moves(tokens, t, n + (self.J if self.runs else 0), self.m, self.sets, *self._sweep_rules(r))
         U, per_set = self.U, self.set_cost[r]
         best: dict[tuple, tuple] = {}
         for new, k, used, _, _ in raw:
@@ -657,8 +615,6 @@ class JokerSearch(RankSearch):
         return ok
 
     def _lookahead_now(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
-        R, m = self.R, self.m
-        span = R - r
         if not tokens:
             return True
         # A run of jokers alone so far needs a natural card at a later rank.
@@ -666,38 +622,11 @@ class JokerSearch(RankSearch):
             bare = sum([tok // JSTEP & 1 for tok in tokens])
             if bare and bare > sum(self._later[r][s]):
                 return False
-        need = [0] * (span + 1)
-        for tok in tokens:
-            lead = tok // JSTEP >> 1 & 1
-            tok %= JSTEP
-            if tok < WSTART:
-                owe = span if lead else m - (tok - NORMAL)
-                if owe > span:
-                    return False
-                for o in range(1, owe + 1):
-                    need[o] += 1
-            elif tok < WAIT:
-                if span < 1:
-                    return False
-                need[span] += 1
-            elif tok < EPART:
-                q = tok - WAIT
-                if q > span:
-                    return False
-                for o in range(span - q + 1, span + 1):
-                    need[o] += 1
-            else:
-                q = tok - EPART
-                if q > span:
-                    return False
-                for o in range(1, span + 1):
-                    need[o] += 1
-        avail = self.avail
-        short = 0
-        for o in range(1, span + 1):
-            if need[o] > avail[r + o][s]:
-                short += need[o] - avail[r + o][s]
-        return short <= self.J
+        # The runs' plain tokens, with every joker to spare; a run that starts
+        # with a joker goes on to the last position, as an end part that owes
+        # nothing more does (EPART).
+        plain = [EPART if tok // JSTEP & 2 and tok % JSTEP < WSTART else tok % JSTEP for tok in tokens]
+        return self._runs_fit(r, s, plain, self.J)
 
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the last rank: only finished runs with a natural card, and
