@@ -267,6 +267,7 @@ class RankModel:
         suit_after.reverse()
         self.suit_after = suit_after
         self.kvecs = self._kvecs()
+        self.rules = [self._sweep_rules(r) for r in range(R + 1)]
         # One suit's moves at a rank depend only on its cell there and its
         # cards at the later ranks, its futures only on its cards at the
         # later ranks: the ids of those, under which positions of the same
@@ -327,7 +328,7 @@ class RankModel:
         """Suit ``s``'s raw moves at rank ``r`` (:func:`_raw_moves`)."""
         c = self.cells
         t = c.table[r][s]
-        return _raw_moves(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, *self._sweep_rules(r))
+        return _raw_moves(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, self.rules[r])
 
     def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
         grouped: dict[int, list[Option]] = {}
@@ -438,14 +439,13 @@ def _raw_moves(
     cap: int,
     m: int,
     sets: bool,
-    can_start: bool,
-    can_w: bool,
-    w_token: int,
-    first: bool,
+    rules: tuple[bool, bool, int, bool],
 ) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...]], ...]:
     """One suit's moves at one rank, whatever the position: every way to
-    place between ``t`` and ``cap`` cards given the runs in progress, as
-    (tokens after, cards to sets, cards placed, token moves, new tokens)."""
+    place between ``t`` and ``cap`` cards given the runs in progress and the
+    rank's place in the sweep (``rules``, :meth:`RankModel._sweep_rules`),
+    as (tokens after, cards to sets, cards placed, token moves, new tokens)."""
+    can_start, can_w, w_token, first = rules
     must: list[tuple[int, int]] = []  # (old, new) for runs that must go on
     optional: list[tuple[int, int, int | None]] = []  # (old, if extended, if not)
     waiting: list[int] = []
