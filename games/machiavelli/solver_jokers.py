@@ -550,7 +550,7 @@ class JokerSearch(RankSearch):
         raw = _raw_moves(tokens, t, n + (self.J if self.runs else 0), self.m, self.sets, self.rules[r])
         U, per_set = self.U, self.set_cost[r]
         best: dict[tuple, tuple] = {}
-        for new, k, used, _, _ in raw:
+        for new, k, used, _, _, _ in raw:
             if k > n:
                 continue
             jokers = used - n if used > n else 0

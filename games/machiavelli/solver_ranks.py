@@ -334,15 +334,14 @@ class RankModel:
         grouped: dict[int, list[Option]] = {}
         seen = self._seen
         option = self._option
-        for raw in self._raw_moves_at(r, s, tokens):
-            new = raw[0]
+        for new, k, used, moves, starts, jk in self._raw_moves_at(r, s, tokens):
             ok = seen.get((r, s, new))
             if ok is None:
                 ok = seen[(r, s, new)] = self._lookahead(r, s, new)
             if ok:
-                o = option(r, s, *raw)
+                o = option(r, s, new, k, used, moves, starts, jk)
                 if o is not None:
-                    grouped.setdefault(raw[1], []).append(o)
+                    grouped.setdefault(k, []).append(o)
         return {
             k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
             if len(lst) > 1 else (tuple(lst),) * 2  # most groups hold one move
@@ -378,11 +377,7 @@ class RankModel:
         value = hand * self.w_hand + stay * self.w_stay + bonus
         return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)  # an Option's fields
 
-    def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
-        """Can the runs in progress still be completed with the cards that exist?"""
-        return self._runs_fit(r, s, tokens, 0)
-
-    def _runs_fit(self, r: int, s: int, tokens: tuple[int, ...], spare: int) -> bool:
+    def _runs_fit(self, r: int, s: int, tokens: tuple[int, ...], spare: int = 0) -> bool:
         """Can the runs in progress (plain tokens) after rank ``r`` be
         completed with the cards of suit ``s`` that exist at the later ranks
         and ``spare`` cards more (jokers), wherever they are needed?"""
@@ -423,6 +418,10 @@ class RankModel:
                     return False
         return True
 
+    #: Can the runs in progress still be completed with the cards that exist?
+    #: (The joker search asks it with its jokers to spare.)
+    _lookahead = _runs_fit
+
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the king only finished runs may remain."""
         ok = self._final.get(tokens)
@@ -440,11 +439,12 @@ def _raw_moves(
     m: int,
     sets: bool,
     rules: tuple[bool, bool, int, bool],
-) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...]], ...]:
+) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...], int], ...]:
     """One suit's moves at one rank, whatever the position: every way to
     place between ``t`` and ``cap`` cards given the runs in progress and the
     rank's place in the sweep (``rules``, :meth:`RankModel._sweep_rules`),
-    as (tokens after, cards to sets, cards placed, token moves, new tokens)."""
+    as (tokens after, cards to sets, cards placed, token moves, new tokens,
+    jokers placed: 0, the layout of :func:`.solver_jokers._raw_moves_j`)."""
     can_start, can_w, w_token, first = rules
     must: list[tuple[int, int]] = []  # (old, new) for runs that must go on
     optional: list[tuple[int, int, int | None]] = []  # (old, if extended, if not)
@@ -491,7 +491,7 @@ def _raw_moves(
                     for k in range(room - y - w + 1) if sets else (0,):
                         used = placed + y + w + k
                         if used >= t and (new_t, k) not in out:
-                            out[(new_t, k)] = (new_t, k, used, tuple(every), starts)
+                            out[(new_t, k)] = (new_t, k, used, tuple(every), starts, 0)  # no jokers
     return tuple(out.values())
 
 
