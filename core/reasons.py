@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
 from machiavelli.core.terminal import printable
@@ -279,7 +279,7 @@ def detail_text(params: dict[str, Any]) -> str | None:
         refused = IllegalAction(code, **rest)
         game = params.get("game")
         if code not in ACTION_REASONS and isinstance(game, str):
-            # Another game's refusal (Cicera's card-not-in-hand): its presentation says it.
+            # A game's own refusal (Machiavelli's invalid-table, Cicera's card-not-in-hand): its presentation says it.
             from machiavelli.core import registry
             from machiavelli.core.errors import VariantError
 
@@ -307,82 +307,24 @@ def detail_text(params: dict[str, Any]) -> str | None:
         return None
 
 
-# Why the rules reject a turn action (core.errors.IllegalAction codes).
+# Why the rules refuse a turn action (core.errors.IllegalAction codes) that
+# any game may give: a game's own refusals come from its presentation
+# (Presentation.explain; Machiavelli's in games/machiavelli/present/reasons.py).
 ACTION_REASONS: dict[str, str] = {
     "game-over": N_("The game is over."),
     "not-your-turn": N_("It is not your turn."),
     "not-an-action": N_("That is not an action of this game."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
-    # number of cards.
-    "card-not-available": N_("You have no {cards} to play: not in your hand, the taken cards or the help cards."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
-    # number of cards.
-    "help-card-needs-hand": N_("Help cards ({cards}) can only be played together with cards from your hand."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
-    # the table.
-    "no-such-meld": N_("There is no meld {meld} on the table."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
-    # the table, {cards} is cards as shown, or a number of cards.
-    "card-not-in-meld": N_("Meld {meld} has no {cards}."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
-    # the table.
-    "same-meld": N_("Cards cannot move from meld {meld} to itself."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
-    # the table, {cards} is cards as shown, or a number of cards.
-    "nothing-to-split": N_("Meld {meld} starts with {cards}: there is nothing to split off."),
-    "nothing-to-undo": N_("There is nothing to undo in this turn."),
-    "nothing-to-restore": N_("You have taken nothing from the table this turn, so there is nothing to restore: undo "
-                             "your own plays, or draw."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
-    # number of cards.
-    "draw-after-play": N_("You have played {cards} this turn: end the turn, or undo before drawing."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
-    # number of cards.
-    "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
-    # the table, {cards} is cards as shown, or a number of cards, {reason} is why, a clause without a
-    # capital.
-    "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
-    "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
-    "rearrange-before-opening": N_("You may not take, move, split or join table cards before your first play "
-                                   "is on the table."),
-    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit.
-    "too-many-cards": N_("Too many cards: the most cards of your hand you may lay down in one turn is {limit}."),
-    "opening-not-met": N_("Your first play must include a new combination made only of cards from your hand."),
-    "opening-run-not-met": N_("Your first play must include a new run made only of cards from your hand."),
-    # TRANSLATORS: An error message (command line, table or web page); {needed} is a number of points,
-    # {points} is a number of points.
-    "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
-                                 "{needed} points; these are worth {points}."),
-    "no-jokers": N_("This game has no jokers."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
-    "no-joker-in-meld": N_("Meld {meld} holds no joker."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is the card typed, as shown.
-    "swap-card-not-in-hand": N_("You have no {cards} in your hand to put in place of a joker."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is a card, {meld} a number.
-    "swap-does-not-fit": N_("{cards} cannot take the joker's place in meld {meld}: the meld would not be valid."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is the joker as shown (🃏).
-    "joker-must-be-played": N_("The joker you won back ({cards}) must be played again before your turn ends."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
-    "joker-meld-fixed": N_("Meld {meld} holds a joker: in this variant such a meld may be added to, never broken "
-                           "up."),
-    # TRANSLATORS: An error message (command line, table or web page); {meld} is a number; swap CARD as typed.
-    "joker-exchange-only": N_("The joker of meld {meld} leaves its meld only when a card from your hand takes its "
-                              "place: swap {meld} CARD."),
-    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
-    # number of cards.
-    "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
 }
 
 
-def action_reason(error: MachiavelliError) -> str:
-    """Why a turn action was rejected, in the user's language."""
-    template = ACTION_REASONS.get(error.code)
+def action_reason(error: MachiavelliError, reasons: Mapping[str, str] | None = None, **values: Any) -> str:
+    """Why a turn action was rejected, in the user's language: its template
+    in ``reasons`` (a game's table; the kernel's by default), filled with
+    the error's values and ``values`` (already words: a meld's reason)."""
+    template = (ACTION_REASONS if reasons is None else reasons).get(error.code)
     if template is None:
         return printable(error.message, visible=True)
-    params = _params(error)
-    if error.code == "invalid-table":
-        params["reason"] = meld_reason(params.get("reason") or None)
+    params = {**_params(error), **values}
     try:
         return _(template, **params)
     except (KeyError, ValueError):

@@ -61,19 +61,17 @@ FILE``, ``-`` for standard output) carries every figure; Machiavelli's::
 from __future__ import annotations
 
 import json
-import math
-import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Sequence
 
 import typer
 
 from machiavelli.core import registry, terminal
-from machiavelli.core.errors import RecordError, SetupError
+from machiavelli.core.errors import SetupError
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _, format_list
+from .. import sim_csv, sim_files, sim_labels, sim_report, sim_seats
 from ..options import SetOpt, fail, handles_errors
 from machiavelli.core.reasons import describe
 
@@ -83,12 +81,13 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from machiavelli.core.simulate import GameSummary, Plan
-    from machiavelli.core.variant import Variant
-    from ..sim_figures import GameFigures
     from ..simulate import RecordFolder
 
 # The engine, the simulator, Rich's tables and the figures are imported when
-# games are simulated, not when the program starts.
+# games are simulated, not when the program starts; the parts of the
+# command are: who sits where (sim_seats), the figures (sim_figures,
+# sim_teams), their names (sim_labels), the report on the terminal
+# (sim_report), the files (sim_files, sim_csv, sim_plot).
 
 FORMAT = "machiavelli-simulation"
 VERSION = 1
@@ -96,43 +95,17 @@ VERSION = 1
 #: 25% (four players) and tell apart a 5-point difference between variants
 #: (about 1,600 games needed); see the README for the arithmetic.
 DEFAULT_GAMES = 2000
-DEFAULT_PLAYERS = 4
 MAX_GAMES = 10_000_000
-#: Bots tried in this order for seats not given when the player levels are
-#: not registered: the strongest cheap one.
-PREFERRED_BOTS = ("greedy", "random")
-#: The player levels, weakest first. A table of mixed levels is the default:
-#: one kind of player everywhere makes games end one way (greedy players
-#: never restore and mostly exhaust the deck), which says more about the
-#: players than about the rules.
-LEVELS = ("beginner", "casual", "club", "expert")
-#: Levels for tables smaller than four: the middle of the range first.
-SMALL_TABLES = {2: ("casual", "club"), 3: ("casual", "club", "expert")}
-#: Bots that stand in for the levels in --robust while the levels are not registered.
-ROBUST_FALLBACK = ("random", "greedy", "solver")
-#: Fewest levels --robust compares (a game with only two computer players: those two).
-ROBUST_MIN_LEVELS = 3
 
-
-FIGURE_LABELS = {
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    "joint_wins": N_("Joint wins"),
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    "turns": N_("Turns per game"),
-    "cards_left_losers": N_("Cards left in losers' hands"),
-}
-# TRANSLATORS: Simulate's report: a way of ending that the game does not name in words; {ending} is
-# its code (drawn-deal).
-ENDING_LABEL = N_("Ended: {ending}")
-# TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a position in turn
-# order.
-POSITION_LABEL = N_("Wins: player {n} in turn order")
-# TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a seat's number,
-# {player} is the kind of computer player in that seat.
-SEAT_LABEL = N_("Wins: seat {n} ({player})")
-# TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a position in turn
-# order.
-POINTS_LABEL = N_("Penalty points per game: player {n} in turn order")
+# Names this module had before its parts moved out (tests and scripts use them).
+LEVELS = sim_seats.LEVELS
+FIGURE_COLUMNS = sim_csv.FIGURE_COLUMNS
+_default_seat = sim_seats.default_seat
+_default_seats = sim_seats.default_seats
+_robust_levels = sim_seats.robust_levels
+_label = sim_labels.figure_label
+_warning_text = sim_report.warning_text
+_verdict_text = sim_report.verdict_text
 
 
 def register(app: typer.Typer) -> None:
@@ -141,41 +114,6 @@ def register(app: typer.Typer) -> None:
         "(first-player advantage), joint wins, game length, cards left to the losers, rearranging turns, draws "
         "and restores, each with a 95% interval; with several variants, which differences are significant and "
         "how many games would tell them apart."))(simulate)
-
-
-def _default_seat(game: str = registry.DEFAULT_GAME) -> str:
-    found = registry.bots(game)
-    # A game's own preferred players come before "random" (Sì Sè Pái: keeper).
-    order = (*PREFERRED_BOTS[:1], *registry.game(game).preferred_bots, *PREFERRED_BOTS[1:])
-    return next((name for name in order if name in found), sorted(found)[0])
-
-
-def _default_seats(players: int, game: str = registry.DEFAULT_GAME) -> list[str]:
-    """The seats when none are given: a mixed table of player levels
-    (beginner, casual, club, expert, then round again for more than four
-    players), or :func:`_default_seat` in every seat when the levels are
-    not registered."""
-    found = registry.bots(game)
-    if not all(level in found for level in LEVELS):
-        return [_default_seat(game)] * players
-    if players in SMALL_TABLES:
-        return list(SMALL_TABLES[players])
-    return [LEVELS[i % len(LEVELS)] for i in range(players)]
-
-
-def _robust_levels(game: str = registry.DEFAULT_GAME) -> list[str]:
-    """The players --robust seats at every seat in turn: the registered
-    levels, or while fewer than three are, the random, greedy and solver
-    bots; for a game with none of those, every computer player of the
-    game, the weakest first (the reverse of its preferred players)."""
-    found = registry.bots(game)
-    levels = [level for level in LEVELS if level in found]
-    if len(levels) < ROBUST_MIN_LEVELS:
-        levels = [name for name in ROBUST_FALLBACK if name in found]
-    if len(levels) < ROBUST_MIN_LEVELS:
-        strongest = [name for name in registry.game(game).preferred_bots if name in found]
-        levels = [*sorted(set(found) - set(strongest)), *reversed(strongest)]
-    return levels
 
 
 @handles_errors
@@ -250,7 +188,7 @@ def simulate(
     if len(games_named) > 1:
         # TRANSLATORS: Simulate (its report, or a mistake in its options); {games} is game names, listed.
         raise fail(_("Variants of different games cannot be compared: {games}.", games=format_list(sorted(games_named))))
-    seat_names = _seats(seats, players, variants)
+    seat_names = sim_seats.choose_seats(seats, players, variants)
     check_seats(seat_names, variants[0].game)
 
     def label(code: str) -> str:
@@ -262,9 +200,9 @@ def simulate(
     if robust:
         if len(variants) < 2:
             raise fail(_("--robust compares variants: give at least two with -V."))
-        levels = _robust_levels(variants[0].game)
+        levels = sim_seats.robust_levels(variants[0].game)
         # A game with fewer computer players than that is compared at each of its own, two at least.
-        needed = max(2, min(ROBUST_MIN_LEVELS, len(registry.bots(variants[0].game))))
+        needed = max(2, min(sim_seats.ROBUST_MIN_LEVELS, len(registry.bots(variants[0].game))))
         if len(levels) < needed:
             # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a number (of games, a
             # seat, a position), {players} is computer players' codes, listed.
@@ -282,7 +220,7 @@ def simulate(
             raise _missing("plot")
     if dask is not None and _find("distributed") is None:
         raise _missing("dask")
-    _check_outputs([json_file, csv_file, games_csv, plot_file], force=force)
+    sim_files.check_outputs([json_file, csv_file, games_csv, plot_file], force=force)
     folder = RecordFolder(records, [v.name for v in variants], games, force=force) if records else None
 
     master = seed if seed is not None else new_seed()
@@ -296,7 +234,7 @@ def simulate(
         # greedy', {seed} is a game's number, the seed of its shuffle.
         typer.echo(i18n.ngettext("{n} game of {variants}; {players}; seed {seed}.",
                                  "{n} games of {variants}; {players}; seed {seed}.", games,
-                                 variants=format_list(v.name for v in variants), players=_seat_text(seat_labels),
+                                 variants=format_list(v.name for v in variants), players=sim_labels.seat_text(seat_labels),
                                  seed=master))
 
     def play(these: Sequence[Plan], records: RecordFolder | None) -> list[list[GameSummary]]:
@@ -340,49 +278,29 @@ def simulate(
         document["robust"] = sim_figures.robust(per_level)
         document["robust_warnings"] = {level: per_level[level]["warnings"] for level in levels}
     if json_file is not None:
-        text = json.dumps(_finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
-        _write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
+        text = json.dumps(sim_files.finite(document), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+        sim_files.write(json_file, terminal.json_printable(text) if json_file == "-" else text, force=force)
     if csv_file is not None:
-        _write(csv_file, _figures_csv(report, spec), force=force)
+        sim_files.write(csv_file, sim_csv.figures_csv(report, spec), force=force)
     if games_csv is not None:
-        _write(games_csv, _games_csv(plans, results, spec), force=force)
+        sim_files.write(games_csv, sim_csv.games_csv(plans, results, spec), force=force)
     if plot_file is not None:
         from .. import sim_plot
 
         turns = [[g.turns for g in r] for r in results]
-        _write(str(plot_file), lambda handle: sim_plot.plot(
+        sim_files.write(str(plot_file), lambda handle: sim_plot.plot(
             handle, report, turns, players=len(seat_names), seed=master, robust=document.get("robust", ()),
-            label=lambda key: _label(key, seat_labels, spec, report["variants"][0], None)), force=force)
+            label=lambda key: sim_labels.figure_label(key, seat_labels, spec, report["variants"][0], None)), force=force)
     if data_on_stdout:
         return
-    _print_report(report, seat_labels, spec, label)
-    _print_warnings(report["warnings"], label, spec)
+    sim_report.print_report(report, seat_labels, spec, label)
+    sim_report.print_warnings(report["warnings"], label, spec)
     if robust:
-        _print_robust(document["robust"], levels, seat_labels, label, spec, report["variants"][0])
+        sim_report.print_robust(document["robust"], levels, seat_labels, label, spec, report["variants"][0])
     for out in (json_file, csv_file, games_csv, plot_file, records):
         if out is not None:
             # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
             typer.echo(_("Wrote {file}.", file=str(out)))
-
-
-# -- checks ------------------------------------------------------------------------
-
-
-def _seats(seats: list[str] | None, players: int | None, variants: Sequence[Variant]) -> list[str]:
-    if seats and len(seats) > 1:
-        if players is not None and players != len(seats):
-            raise fail(_("{players} players but {seats} seats: give one --seat per player, or a single --seat.",
-                         players=players, seats=len(seats)))
-        return list(seats)
-    if players is None:
-        top = min(v.players.max for v in variants)
-        bottom = max(v.players.min for v in variants)
-        players = max(bottom, min(DEFAULT_PLAYERS, top))
-    if players < 2:
-        raise fail(_("--players must be at least 2."))
-    if seats:
-        return [seats[0]] * players
-    return _default_seats(players, variants[0].game)
 
 
 def _find(module: str) -> ModuleSpec | None:
@@ -398,94 +316,6 @@ def _missing(extra: str) -> typer.Exit:
                   extra=extra))
 
 
-def _finite(data: Any) -> Any:
-    """NaN (a figure of too few games) as null: JSON has no NaN."""
-    if isinstance(data, float) and math.isnan(data):
-        return None
-    if isinstance(data, dict):
-        return {k: _finite(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_finite(v) for v in data]
-    return data
-
-
-def _check_outputs(outputs: list[str | Path | None], *, force: bool) -> None:
-    """Refuse, before any game is played, an output that cannot be written
-    or (without ``force``) would replace an existing file, and one file
-    named for two outputs."""
-    seen: set[str] = set()
-    for out in outputs:
-        if out is None or str(out) == "-":
-            continue
-        _check_output(Path(out), force=force)
-        key = os.path.normcase(os.path.abspath(out))
-        if key in seen:
-            # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path.
-            raise fail(_("{file} is named for two outputs: give each its own file.", file=str(out)))
-        seen.add(key)
-
-
-def _check_output(path: Path, *, force: bool) -> None:
-    from machiavelli.core.files import os_why
-    from machiavelli.core.reasons import detail_text
-
-    try:
-        _check_output_path(path, force=force)
-    except OSError as exc:  # a name too long, a link, a pipe: the reason, never a traceback
-        detail = detail_text({"why": os_why(exc, writing=True)}) or exc.strerror or type(exc).__name__
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=detail)) from None
-
-
-def _check_output_path(path: Path, *, force: bool) -> None:
-    import errno
-
-    from machiavelli.core.writing import refuse_special
-
-    parent = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        # TRANSLATORS: Simulate (its report, or a mistake in its options); {file} is a file's path,
-        # {detail} is what went wrong, in words (may come from the system in English).
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("it is a folder")))
-    if not parent.is_dir():
-        # TRANSLATORS: Simulate (its report, or a mistake in its options).
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=_("no such folder")))
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=os.strerror(errno.EACCES)))
-    refuse_special(path)
-    if not force and os.path.lexists(path):
-        raise fail(describe(RecordError("file-exists", file=str(path))))
-
-
-def _write(out: str, content: str | Callable[[BinaryIO], None], *, force: bool) -> None:
-    """Standard output for ``-``; otherwise the file, atomically (a
-    temporary file renamed over it, debris of interrupted runs cleaned up),
-    never over an existing file without ``force``."""
-    from machiavelli.core.writing import write_atomically
-
-    if out == "-":
-        if callable(content):  # a PNG
-            sys.stdout.flush()
-            content(sys.stdout.buffer)
-            sys.stdout.buffer.flush()
-        else:
-            sys.stdout.write(content)
-            sys.stdout.flush()
-        return
-    path = Path(out)
-    try:
-        write_atomically(path, content, replace=force)
-    except FileExistsError:  # created while the games were played
-        raise fail(describe(RecordError("file-exists", file=str(path)))) from None
-    except OSError as exc:
-        from machiavelli.core.files import os_why
-
-        from machiavelli.core.reasons import detail_text
-
-        detail = detail_text({"why": os_why(exc, writing=True)}) or exc.strerror or str(exc)
-        raise fail(_("Cannot write {file}: {detail}", file=str(path), detail=detail)) from None
-
-
-# -- running -----------------------------------------------------------------------
 
 
 def _play(plans: Sequence[Plan], games: int, workers: int, dask: str | None, folder: RecordFolder | None,
@@ -511,350 +341,9 @@ def _play(plans: Sequence[Plan], games: int, workers: int, dask: str | None, fol
         return run(plans, games, jobs=workers, dask=dask, on_batch=on_batch)
 
 
-# -- text output -------------------------------------------------------------------
-
-
-def _pct(x: float | None) -> str:
-    if x is None:
-        return "-"
-    from babel.numbers import format_percent
-
-    return format_percent(x, format="#,##0.0%", locale=i18n.language())
-
-
-def _dec(x: float | None, digits: int = 2) -> str:
-    if x is None:
-        return "-"
-    from babel.numbers import format_decimal
-
-    return format_decimal(round(x, digits), format="#,##0." + "0" * digits, locale=i18n.language())
-
-
-def _interval(low: str, high: str) -> str:
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {low} is a number, the low end
-    # of an interval, {high} is a number, the high end of an interval.
-    return _("{low} to {high}", low=low, high=high)
-
-
-def _seat_text(seats: list[str]) -> str:
-    """The seats of the header (``seats``: the players' labels)."""
-    who = seats[0] if len(set(seats)) == 1 else format_list(seats)
-    # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is the number of players,
-    # {player} is the players' kinds, listed (random moves and greedy).
-    return i18n.ngettext("{n} player: {player}", "{n} players: {player}", len(seats), player=who)
-
-
-def _spec(spec: GameFigures | None) -> GameFigures:
-    from .. import sim_figures
-
-    return spec or sim_figures.of_game()
-
-
-def _ending_label(value: str, spec: GameFigures) -> str:
-    """A way of ending as a row's label: the game's words, else its code."""
-    return spec.ending_label(value) or _(ENDING_LABEL, ending=value)
-
-
-def _count_label(key: str, spec: GameFigures) -> str:
-    """One of the tally's counts as a row's label: the game's words, else its code."""
-    return spec.count_name(key) or key
-
-
-def _label(key: str, seats: list[str], spec: GameFigures | None = None, fig: dict[str, Any] | None = None,
-           player: Callable[[str], str] | None = str) -> str:
-    """The row label of a figure key of the comparisons (``fig``: the
-    figures of a variant, for its teams; ``player`` names a seat's player,
-    None for rows of several players' runs: --robust's)."""
-    from .. import sim_teams
-
-    spec = _spec(spec)
-    head, _dot, tail = key.partition(".")
-    if head == "ended":
-        return _ending_label(tail, spec)
-    if head == "win_share_by_position":
-        return _(POSITION_LABEL, n=tail)
-    if head == "win_share_by_seat":
-        return _(SEAT_LABEL, n=int(tail) + 1, player=seats[int(tail)])
-    if head == "teams" and fig is not None:
-        number, _dot, part = tail.partition(".")
-        team = next(t for t in fig["teams"] if str(t["team"]) == number)
-        wins, points = sim_teams.team_labels(team, sim_teams.alone(fig), player)
-        return wins if part == "wins" else points
-    if head == "per_deal":
-        return _count_label(tail, spec)
-    own = next((f for f in spec.report.figures if f.key == key), None)
-    if own is not None:
-        return own.label()
-    return _(FIGURE_LABELS[key]) if key in FIGURE_LABELS else key
-
-
-def _rows(fig: dict[str, Any], seats: list[str], spec: GameFigures | None = None,
-          player: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
-    """(label, value, 95% interval) of every figure of one variant
-    (``seats``: the players' labels, by seat; ``player`` names a player's code)."""
-    from .. import sim_teams
-
-    spec = _spec(spec)
-    rows = []
-
-    def share(label: str, entry: dict[str, Any]) -> None:
-        rows.append((label, _pct(entry["share"]), _interval(_pct(entry["low"]), _pct(entry["high"]))))
-
-    def mean(label: str, entry: dict[str, Any]) -> None:
-        rows.append((label, _dec(entry["mean"]), _interval(_dec(entry["low"]), _dec(entry["high"]))))
-
-    for reason, entry in fig["ended"].items():
-        if reason not in spec.report.rare or entry["k"]:
-            share(_ending_label(reason, spec), entry)
-    for entry in fig["win_share_by_position"]:
-        share(_(POSITION_LABEL, n=entry["position"]), entry)
-    teams = "teams" in fig
-    if len(set(seats)) > 1 and not teams:  # in a game of teams, each team's rows name its seats
-        for entry in fig["win_share_by_seat"]:
-            share(_(SEAT_LABEL, n=entry["seat"] + 1, player=seats[entry["seat"]]), entry)
-    share(_(FIGURE_LABELS["joint_wins"]), fig["joint_wins"])
-    turns = fig["turns"]
-    mean(_(FIGURE_LABELS["turns"]), turns)
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    rows.append(("  " + _("median, 90th percentile"), i18n.two_values(_dec(turns['median'], 1), _dec(turns['p90'], 1)), ""))
-    mean(_(FIGURE_LABELS["cards_left_losers"]), fig["cards_left_losers"])
-    for own in spec.report.figures:
-        (mean if own.kind == "mean" else share)(own.label(), fig[own.key])
-    for entry in fig.get("points_by_position", ()):
-        mean(_(POINTS_LABEL, n=entry["position"]), entry)
-    if teams:
-        rows.extend(sim_teams.rows(fig, _pct, _dec, _interval, label=player))
-    for key, entry in fig.get("per_deal", {}).items():
-        name = spec.count_name(key)
-        if name != "":  # "": not a row of its own (see GameDefinition.count_label)
-            mean(name or key, entry)
-    return rows
-
-
-def _print_report(report: dict[str, Any], seats: list[str], spec: GameFigures | None = None,
-                  player: Callable[[str], str] = str) -> None:
-    """The figures as tables (``seats``: the players' labels, by seat;
-    ``player`` names a player's code)."""
-    from rich.console import Console
-    from rich.table import Table as RichTable
-
-    console = Console(soft_wrap=False)
-    if not console.is_terminal:
-        # A file or a pipe has no width: do not fold the tables to 80 columns.
-        console = Console(soft_wrap=False, width=160)
-    for fig in report["variants"]:
-        # TRANSLATORS: Simulate (its report, or a mistake in its options).
-        table = RichTable(_("Figure"), _("Value"), _("95% interval"), box=None, pad_edge=False,
-                          # TRANSLATORS: Simulate (its report, or a mistake in its options); {variant} is a
-                          # variant's name (bga), {n} is a number of games.
-                          title=i18n.ngettext("{variant}: {n} game", "{variant}: {n} games", fig["games"],
-                                              variant=fig["variant"]),
-                          title_justify="left")
-        for row in _rows(fig, seats, spec, player):
-            table.add_row(*row)
-        console.print(table)
-        console.print()
-    for comp in report["comparisons"]:
-        # TRANSLATORS: Simulate (its report, or a mistake in its options).
-        table = RichTable(_("Figure"), comp["a"], comp["b"], _("Difference"), _("p (adjusted)"), _("Significant"),
-                          # TRANSLATORS: Simulate (its report, or a mistake in its options).
-                          _("Games needed"), box=None, pad_edge=False, title_justify="left",
-                          # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another
-                          # variant's name, {a} is a variant's name.
-                          title=_("{b} against {a}", a=comp["a"], b=comp["b"]))
-        first = report["variants"][0]
-        for row in comp["figures"]:
-            label = _label(row["figure"], seats, spec, first, player)
-            fmt = _dec if row["kind"] == "mean" else _pct
-            needed = row["games_needed"]
-            table.add_row(label, fmt(row["a"]), fmt(row["b"]), _signed(row["difference"], fmt),
-                          # TRANSLATORS: Simulate (its report, or a mistake in its options).
-                          _dec(row["p_adjusted"], 3), _("yes") if row["significant"] else _("no"),
-                          "-" if needed is None else i18n.format_number(needed))
-        console.print(table)
-        console.print(_("Games needed: games per variant to tell the observed difference apart (5% two-sided, "
-                        "80% power). p-values are adjusted for the number of figures (Holm)."))
-        console.print()
-
-
 def _house_named(variant: Any, spec: str) -> Any:
     """``variant`` named after the one-line spec that made it (``bga.aces-wrap``)."""
     import re
 
     name = re.sub(r"[^A-Za-z0-9_.-]+", "-", spec.replace("(", ".", 1)).strip("-.")[:64].rstrip("-.")
     return variant.model_copy(update={"name": name or variant.name})
-
-
-# TRANSLATORS: Simulate (its report, or a mistake in its options); {variant} is a variant's
-# name (bga), {share} is a percentage, {ending} is how the games ended (a clause), {players}
-# is the kinds of players, listed.
-ONE_ENDING_TEXT = N_("{variant}: {share} of games ended the same way: {ending}. The players ({players}) are the "
-                     "likely cause rather than the rules: try other --seat players or --robust.")
-# TRANSLATORS: Simulate's warning, for a rule of a game that does not say it in words; {a} is a
-# variant's name, {b} is another variant's name, {parameter} is a variant parameter's key
-# (hand_size), {value_a} is its value in the first variant, {value_b} is its value in the second,
-# {code} is the warning's code (no-draws).
-NOT_IN_PLAY_TEXT = N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but it never came into "
-                      "play in their games ({code}): the figures cannot show what this rule changes.")
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "-"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
-def _warning_text(warning: dict[str, Any], label: Callable[[str], str] = str,
-                  spec: GameFigures | None = None) -> str:
-    spec = _spec(spec)
-    code = warning["code"]
-    if code == "one-ending":
-        return _(ONE_ENDING_TEXT, variant=warning["variant"], share=_pct(warning["share"]),
-                 ending=spec.ending_clause(warning["reason"]),
-                 players=format_list(map(label, dict.fromkeys(warning["seats"]))))
-    values = {"a": warning["a"], "b": warning["b"], "parameter": warning["parameter"],
-              "value_a": _value_text(warning["value_a"]), "value_b": _value_text(warning["value_b"])}
-    found = spec.in_play_code(code)
-    if found is not None:
-        return found.text(**values)
-    return _(NOT_IN_PLAY_TEXT, code=code, **values)
-
-
-def _print_warnings(warnings: list[dict[str, Any]], label: Callable[[str], str] = str,
-                    spec: GameFigures | None = None) -> None:
-    from rich.console import Console
-    from rich.markup import escape
-
-    if not warnings:
-        return
-    console = Console(soft_wrap=True)
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    console.print(_("Warnings:"))
-    for warning in warnings:
-        console.print("- " + escape(_warning_text(warning, label, spec)))
-    console.print()
-
-
-def _verdict_text(row: dict[str, Any], label: Callable[[str], str] = str) -> str:
-    verdict, up = row["verdict"], row["direction"] > 0
-    if verdict == "every-level":
-        return _("higher at every level") if up else _("lower at every level")
-    if verdict == "some-levels":
-        levels = format_list(map(label, row["significant_at"]))
-        if up:
-            # TRANSLATORS: simulate --robust, a verdict: the figure is significantly higher only with these
-            # kinds of computer players in every seat; {levels} is those kinds, listed.
-            return _("higher only for {levels}", levels=levels)
-        # TRANSLATORS: simulate --robust, a verdict: significantly lower only with these kinds of computer
-        # players in every seat; {levels} is those kinds, listed.
-        return _("lower only for {levels}", levels=levels)
-    if verdict == "opposite":
-        # TRANSLATORS: Simulate (its report, or a mistake in its options); {up} is kinds of players,
-        # listed, {down} is kinds of players, listed.
-        return _("higher for {up}, lower for {down}", up=format_list(map(label, row["higher_at"])),
-                 down=format_list(map(label, row["lower_at"])))
-    # TRANSLATORS: Simulate (its report, or a mistake in its options).
-    return _("no level")
-
-
-def _print_robust(rows: list[dict[str, Any]], levels: list[str], seats: list[str],
-                  label: Callable[[str], str] = str, spec: GameFigures | None = None,
-                  fig: dict[str, Any] | None = None) -> None:
-    from rich.console import Console
-    from rich.table import Table as RichTable
-
-    console = Console(soft_wrap=False)
-    if not console.is_terminal:
-        console = Console(soft_wrap=False, width=160)
-    pairs = list(dict.fromkeys((row["a"], row["b"]) for row in rows))
-    for a, b in pairs:
-        # TRANSLATORS: Simulate (its report, or a mistake in its options).
-        table = RichTable(_("Figure"), *map(label, levels), _("Significant difference"), box=None, pad_edge=False,
-                          # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another
-                          # variant's name, {a} is a variant's name.
-                          title_justify="left", title=_("{b} against {a}, at each level", a=a, b=b))
-        for row in rows:
-            if (row["a"], row["b"]) != (a, b):
-                continue
-            fmt = _dec if row["kind"] == "mean" else _pct
-            cells = [_signed(cell["difference"], fmt) + (" *" if cell["significant"] else "")
-                     for cell in row["per_level"].values()]
-            table.add_row(_label(row["figure"], seats, spec, fig, None), *cells, _verdict_text(row, label))
-        console.print(table)
-        # TRANSLATORS: Simulate (its report, or a mistake in its options); {b} is another variant's name,
-        # {a} is a variant's name.
-        console.print(_("Differences of {b} from {a} with every seat at each level; * significant (5%, Holm).",
-                        a=a, b=b))
-        console.print()
-
-
-def _signed(x: float | None, fmt: Callable[[float], str]) -> str:
-    if x is None:
-        return "-"
-    return ("+" if x > 0 else "") + fmt(x)
-
-
-# -- CSV ---------------------------------------------------------------------------
-
-FIGURE_COLUMNS = ("variant", "figure", "n", "value", "low", "high")
-#: The columns of --games-csv before the game's counts, and after them.
-GAME_COLUMNS_FIRST = ("variant", "index", "seed", "reason", "winners", "first", "turns", "cards_left")
-GAME_COLUMNS_LAST = ("actions",)
-
-
-def _figures_csv(report: dict[str, Any], spec: GameFigures | None = None) -> str:
-    """One row per variant and figure: the keys of the JSON comparisons,
-    every way of ending first."""
-    import csv
-    import io
-
-    from .. import sim_figures
-
-    spec = _spec(spec)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(FIGURE_COLUMNS)
-    players = len(report["variants"][0]["win_share_by_position"])
-    for fig in report["variants"]:
-        keys = [("ended." + r, "share") for r in spec.endings]
-        keys += [(k, kind) for k, kind in sim_figures.compared_figures(players, True, spec, fig)
-                 if not k.startswith("ended.")]
-        for key, _kind in keys:
-            entry = sim_figures.lookup(fig, key)
-            writer.writerow([fig["variant"], key, entry["n"], sim_figures.value_of(entry), entry["low"], entry["high"]])
-    return out.getvalue()
-
-
-def game_columns(spec: GameFigures, results: Sequence[Sequence[GameSummary]] = ()) -> tuple[str, ...]:
-    """The columns of --games-csv: the game's choice of its counts
-    (``SimulateReport.columns``), else every count its games kept, and
-    each team's points in a game of teams."""
-    counts = spec.report.columns
-    if counts is None:
-        counts = tuple(dict.fromkeys(k for games in results for g in games for k, _v in g.counts))
-    teams = ("points",) if any(g.teams for games in results for g in games) else ()
-    return (*GAME_COLUMNS_FIRST, *counts, *teams, *GAME_COLUMNS_LAST)
-
-
-def _games_csv(plans: Sequence[Plan], results: Sequence[Sequence[GameSummary]],
-               spec: GameFigures | None = None) -> str:
-    import csv
-    import io
-
-    columns = game_columns(_spec(spec), results)
-    counts = columns[len(GAME_COLUMNS_FIRST):len(columns) - len(GAME_COLUMNS_LAST)]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for plan, games in zip(plans, results):
-        for g in games:
-            writer.writerow([plan.variant.name, g.index, g.seed, g.reason, " ".join(map(str, g.winners)), g.first,
-                             g.turns, " ".join(map(str, g.cards_left)),
-                             *(" ".join(map(str, g.points)) if key == "points" and g.teams else g.count(key)
-                               for key in counts),
-                             g.actions])
-    return out.getvalue()

@@ -15,11 +15,14 @@ from dataclasses import replace
 
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldKind, arrange
-from .solver_ranks import EPART, WAIT, Cells, Shape, _sets_feasible
+from .solver_ranks import EPART, JSTEP, WAIT, Cells, Shape, _sets_feasible
 from .solver_search import Outcome, RankSearch
 
 #: Ace policies as the backwards sweep sees them.
 MIRROR = {"low": "high", "high": "low", "low-or-high": "low-or-high", "wrap": "wrap"}
+
+#: The joker card (the joker search's too), as sets and runs with jokers hold it.
+JOKER = Card(0, "JK")
 
 #: Only ``sequence`` matters to :func:`machiavelli.core.melds.arrange`.
 RUN = MeldKind(same=("suit",), sequence=True)
@@ -37,9 +40,10 @@ def _run_lines(shape: Shape) -> list[list[int]]:
     return [list(range(1, R + 1)) * 2]  # wrap: every arc appears in the doubled line
 
 
-def playable(shape: Shape, table, hand, help_):
+def playable(shape: Shape, table, hand, help_, free: int = 0):
     """Drop the optional cards (hand, help; [rank][suit] counts) that cannot
-    join any meld with the cards that exist, until none is left to drop."""
+    join any meld with the cards that exist and ``free`` jokers (in one
+    meld), until none is left to drop."""
     R, S = shape.ranks, shape.suits
     hand = [list(row) for row in hand]
     help_ = [list(row) for row in help_]
@@ -51,7 +55,7 @@ def playable(shape: Shape, table, hand, help_):
         ok = [[False] * S for _ in range(R + 1)]
         if smallest_set is not None:
             for r in range(1, R + 1):
-                if sum(1 for s in range(S) if avail[r][s]) >= smallest_set:
+                if sum(1 for s in range(S) if avail[r][s]) + free >= smallest_set:
                     for s in range(S):
                         ok[r][s] = True
         for line in lines:
@@ -59,14 +63,16 @@ def playable(shape: Shape, table, hand, help_):
             if shape.aces == "wrap":
                 limit = min(limit, R)
             # Every window of m ranks in a row, starting before ``limit``,
-            # that holds cards of the suit throughout: the streak of such
-            # ranks ending at each place tells where one ends.
+            # that lacks cards of the suit at ``free`` ranks at most: the
+            # gaps of the window ending at each place tell where one ends.
             stop = max(0, limit) + m - 1
             for s in range(S):
-                streak = 0
+                gaps = 0
                 for a, r in enumerate(line[:stop]):
-                    streak = streak + 1 if avail[r][s] else 0
-                    if streak >= m:
+                    gaps += not avail[r][s]
+                    if a >= m:
+                        gaps -= not avail[line[a - m]][s]
+                    if a >= m - 1 and gaps <= free:
                         for q in line[a - m + 1 : a + 1]:
                             ok[q][s] = True
         changed = False
@@ -141,7 +147,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
                     used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
         runs = _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)
         sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
-        new_melds += [arrange(m, RUN, deck=variant.deck, aces=variant.aces) for m in runs]
+        new_melds += [arrange([c for c, _ in m], RUN, deck=variant.deck, aces=variant.aces) for m in runs]
         new_melds += [arrange(m, None, deck=variant.deck) for m in sets]
     solved = {g for g, cells_in in enumerate(groups) if any(hand[p][s] or help_[p][s] for p, s in cells_in)}
     for meld, kind in zip(melds, kinds):
@@ -213,15 +219,22 @@ def _components(shape: Shape, avail) -> list[set[tuple[int, int]]]:
 
 
 class _Run:
-    __slots__ = ("tok", "ranks", "old")
+    __slots__ = ("tok", "ranks", "old", "jokers")
 
-    def __init__(self, tok: int, rank: int, old: int | None) -> None:
+    def __init__(self, tok: int, rank: int, old: int | None, joker: bool) -> None:
         self.tok, self.ranks, self.old = tok, [rank], old
+        self.jokers = {rank} if joker else set()
 
 
-def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at):
+def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at) -> list[list[tuple[Card, bool]]]:
     """Follow the tokens of the optimal path; among runs in the same state,
-    the one that follows an old run which goes on at this rank goes on."""
+    the one that follows an old run which goes on at this rank goes on.
+    Each run as a list of (card, or the card a joker stands for; joker?):
+    a token move with jokers (:mod:`.solver_jokers`) says whether the card
+    it places is one."""
+    def cards(run: _Run, code: str) -> list[tuple[Card, bool]]:
+        return [(Card(rank_at[x], code), x in run.jokers) for x in run.ranks]
+
     melds = []
     for s, code in enumerate(suit_codes):
         mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
@@ -230,22 +243,24 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
             opt = outcome.options[r - 1][s]
             if not live and not opt.starts:
                 continue  # no run in progress, none starting
-            by_old: dict[int, list[int | None]] = {}
-            for old_tok, new_tok in opt.moves:
-                by_old.setdefault(old_tok, []).append(new_tok)
+            by_old: dict[int, list[tuple[int | None, bool]]] = {}
+            for move in opt.moves:
+                by_old.setdefault(move[0], []).append((move[1], len(move) > 2 and move[2]))
             nxt: list[_Run] = []
             before = [(run.tok, run) for run in live]
             for old_tok, news in by_old.items():
                 runs = [run for tok, run in before if tok == old_tok]
                 # runs whose old meld has this rank go on first
                 runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
-                news.sort(key=lambda n: (n is None, n is not None and WAIT <= n < EPART))
-                for run, new_tok in zip(runs, news):
+                news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
+                for run, (new_tok, joker) in zip(runs, news):
                     if new_tok is None:
-                        melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
+                        melds.append(cards(run, code))
                         continue
-                    if not (WAIT <= new_tok < EPART):
+                    if not (WAIT <= new_tok % JSTEP < EPART):
                         run.ranks.append(r)
+                        if joker:
+                            run.jokers.add(r)
                     run.tok = new_tok
                     nxt.append(run)
             taken = {run.old for run in nxt if run.old is not None}
@@ -256,10 +271,10 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
                     old = next((i for i, ranks in mine.items() if r in ranks and i not in taken), None)
                 if old is not None:
                     taken.add(old)
-                nxt.append(_Run(tok, r, old))
+                nxt.append(_Run(tok, r, old, bool(tok // JSTEP & 1)))  # a run that starts with a joker
             live = nxt
         for run in live:
-            melds.append(tuple(Card(rank_at[x], code) for x in run.ranks))
+            melds.append(cards(run, code))
     return melds
 
 
@@ -268,51 +283,68 @@ def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
     return below is None or below not in ranks
 
 
-def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at):
+def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at, limit: int | None = None,
+                  feasible=None):
     """Split each rank's cards for sets into sets, keeping old sets whole
-    where a split allows it."""
+    where a split allows it. With jokers (:mod:`.solver_jokers`: each
+    rank's combination ends with the jokers' move, whose ``to_sets`` is
+    the jokers for sets), ``limit`` and ``feasible`` are those of
+    :func:`_splits`, and each set ends with its jokers."""
     melds = []
-    sizes = sorted(shape.set_sizes, reverse=True)
+    S = shape.suits
+    sizes = tuple(sorted(shape.set_sizes, reverse=True))
     for r in range(1, shape.ranks + 1):
-        counts = [opt.to_sets for opt in outcome.options[r - 1]]
+        combo = outcome.options[r - 1]
+        counts = tuple([opt.to_sets for opt in combo[:S]])
         if not any(counts):
             continue
+        jokers = combo[S].to_sets if len(combo) > S else 0
         olds = [suits for _, suits in old_sets.get(r, [])]
-        best: tuple[tuple[int, int], list[frozenset[int]]] | None = None
-        for split in _splits(tuple(counts), tuple(sizes), limit=500):
-            score = _old_sets_kept(olds, split)
+        best: tuple[tuple[int, int], list[tuple[frozenset[int], int]]] | None = None
+        for split in _splits(counts, jokers, sizes, limit, 500, feasible):
+            score = _old_sets_kept(olds, [suits for suits, _ in split])
             if best is None or score > best[0]:
                 best = (score, split)
-        assert best is not None, "the programme only sends splittable cards to sets"
-        for group in best[1]:
-            melds.append(tuple(Card(rank_at[r], suit_codes[s]) for s in sorted(group)))
+        assert best is not None, "the search only sends splittable cards to sets"
+        for suits, j in best[1]:
+            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in sorted(suits)), *(JOKER,) * j))
     return melds
 
 
-def _splits(counts: tuple[int, ...], sizes: tuple[int, ...], limit: int) -> list[list[frozenset[int]]]:
-    """Up to ``limit`` ways to split suit counts into sets (frozensets of suits)."""
+def _splits(counts: tuple[int, ...], jokers: int, sizes: tuple[int, ...], limit: int | None, cap: int,
+            feasible=None) -> list[list[tuple[frozenset[int], int]]]:
+    """Up to ``cap`` ways to split natural counts per suit and ``jokers``
+    jokers into sets of ``sizes`` (largest first), at most ``limit`` jokers
+    in a set (None: no limit): lists of (frozenset of suits, jokers).
+    ``feasible(rest, jokers)`` says whether counts left can still split
+    (:func:`.solver_jokers.sets_feasible_j`; by default, with no jokers)."""
     from itertools import combinations
 
-    out: list[list[frozenset[int]]] = []
+    out: list[list[tuple[frozenset[int], int]]] = []
     allowed = frozenset(sizes)
+    if feasible is None:
+        def feasible(rest: list[int], _jokers: int) -> bool:
+            return _sets_feasible(tuple(sorted(rest, reverse=True)), allowed)
 
-    def rec(counts: tuple[int, ...], acc: list[frozenset[int]]) -> None:
-        if len(out) >= limit:
+    def rec(counts: tuple[int, ...], jokers: int, acc: list[tuple[frozenset[int], int]]) -> None:
+        if len(out) >= cap:
             return
         live = [i for i, c in enumerate(counts) if c]
         if not live:
-            out.append(acc)
+            if jokers == 0:
+                out.append(acc)
             return
         first, others = live[0], live[1:]
         for size in sizes:
-            for pick in combinations(others, size - 1):
-                rest = list(counts)
-                for i in (first, *pick):
-                    rest[i] -= 1
-                if _sets_feasible(tuple(sorted(rest, reverse=True)), allowed):
-                    rec(tuple(rest), [*acc, frozenset((first, *pick))])
+            for jj in range(min(jokers, size - 1, jokers if limit is None else limit) + 1):
+                for pick in combinations(others, size - jj - 1):
+                    rest = list(counts)
+                    for i in (first, *pick):
+                        rest[i] -= 1
+                    if feasible(rest, jokers - jj):
+                        rec(tuple(rest), jokers - jj, [*acc, (frozenset((first, *pick)), jj)])
 
-    rec(counts, [])
+    rec(counts, jokers, [])
     rec = None  # type: ignore[assignment]  # break the closure's cycle (see RankSearch.search)
     return out
 

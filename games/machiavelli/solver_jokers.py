@@ -41,18 +41,18 @@ from math import gcd
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import _raw_moves, EPART, JOKERS, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_ranks import _raw_moves, EPART, JOKERS, JSTEP, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_build import JOKER
 from .solver_search import RankSearch, _shares
 
-JOKER = Card(0, "JK")
 #: Most visits of the search for one position with jokers, a safety net (a
 #: few seconds): the bench's positions need at most about 35000 (small tables
 #: with big hands, where proving that no more cards fit is the work), but a
 #: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
 _MISSING = object()
-#: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card yet).
-JSTEP = 1000
+#: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card
+#: yet); JSTEP comes from :mod:`.solver_ranks`, whose options count ties on the base tokens.
 #: Budgets of skipped cards small enough for :meth:`JokerSearch._joint_ok`.
 JOINT_SLACK = 2
 #: Fields of the relaxed model's moves: units of jokers (runs and a share of
@@ -181,34 +181,6 @@ def _jkrow(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int 
     return lst, by_kv, tuple(by_kv)
 
 
-def splits_j(counts: tuple[int, ...], jokers: int, sizes, limit: int | None, cap: int):
-    """Up to ``cap`` ways to split natural counts per suit and jokers into
-    sets: lists of (frozenset of suits, jokers)."""
-    out: list[list[tuple[frozenset[int], int]]] = []
-    allowed = frozenset(sizes)
-
-    def rec(counts, jokers, acc):
-        if len(out) >= cap:
-            return
-        live = [i for i, c in enumerate(counts) if c]
-        if not live:
-            if jokers == 0:
-                out.append(acc)
-            return
-        first, others = live[0], live[1:]
-        for size in sorted(sizes, reverse=True):
-            for jj in range(min(jokers, size - 1, jokers if limit is None else limit) + 1):
-                for pick in combinations(others, size - jj - 1):
-                    rest = list(counts)
-                    for i in (first, *pick):
-                        rest[i] -= 1
-                    if sets_feasible_j(rest, jokers - jj, allowed, limit):
-                        rec(tuple(rest), jokers - jj, [*acc, (frozenset((first, *pick)), jj)])
-
-    rec(counts, jokers, [])
-    return out
-
-
 # -- one suit's moves at one rank ------------------------------------------------------
 
 
@@ -223,17 +195,15 @@ def _raw_moves_j(
     cap: int,
     m: int,
     sets: bool,
-    can_start: bool,
-    can_w: bool,
-    w_token: int,
-    first: bool,
+    rules: tuple[bool, bool, int, bool],
     jcap: int,
     limit: int | None,
 ):
     """As :func:`.solver_ranks._raw_moves`, each card placed in a run being a
     natural card or a joker: (tokens after, natural cards to sets, natural
-    cards placed, jokers placed in runs, token moves (old, new or None,
-    joker?), new tokens)."""
+    cards placed, token moves (old, new or None, joker?), new tokens,
+    jokers placed in runs)."""
+    can_start, can_w, w_token, first = rules
     slots = []  # per token: (token, alternatives (new or None, naturals, jokers), full and joker-free)
     for tok in tokens:
         b, js = tok % JSTEP, tok // JSTEP
@@ -291,7 +261,7 @@ def _raw_moves_j(
                         for k in range(room_n - yn - wn + 1) if sets else (0,):
                             used = nat + yn + wn + k
                             if used >= t and (new_t, k, jk) not in out:
-                                out[(new_t, k, jk)] = (new_t, k, used, jk, moves, starts)
+                                out[(new_t, k, jk)] = (new_t, k, used, moves, starts, jk)
     return tuple(out.values())
 
 
@@ -400,50 +370,15 @@ class JokerSearch(RankSearch):
         if found is None:
             if len(_OPTIONS) > 1 << 16:
                 _OPTIONS.clear()
-            found = _OPTIONS[key] = self._build_options_now(r, s, tokens)
+            found = _OPTIONS[key] = super()._build_options(r, s, tokens)
         return found
 
-    def _build_options_now(self, r: int, s: int, tokens: tuple[int, ...]):
-        m, aces, c = self.m, self.shape.aces, self.cells
+    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[tuple, ...]:
+        """As :meth:`RankModel._raw_moves_at`, with the jokers (:func:`_raw_moves_j`)."""
+        c = self.cells
         t = c.table[r][s]
-        cap = t + c.hand[r][s] + c.help[r][s]
-        raw = _raw_moves_j(
-            tokens, t, cap, m, self.sets,
-            self.runs and not (r == 1 and aces == "high"),
-            self.runs and r == 1 and aces != "low",
-            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
-            r == 1, self.J if self.runs else 0, self.limit,
-        )
-        grouped: dict[int, list[Option]] = {}
-        seen = self._seen
-        for new, k, used, jk, moves, starts in raw:
-            ok = seen.get((r, s, new))
-            if ok is None:
-                ok = seen[(r, s, new)] = self._lookahead(r, s, new)
-            if ok:
-                o = self._joption(r, s, new, k, used, jk, moves, starts)
-                if jk and o[SKIP] and not self.T:
-                    continue  # :meth:`_moves` would never take it (a joker beside a hand card left)
-                grouped.setdefault(k, []).append(o)
-        return {
-            k: (sorted(lst, key=_preferred_key), sorted(lst, key=_fastest_key)) for k, lst in grouped.items()
-        }
-
-    def _joption(self, r, s, new, k, used, jk, moves, starts) -> Option:
-        t, h, p, ts, points = self.cell[r][s]
-        extra = used - t
-        hand = h if h < extra else extra
-        help_ = extra - hand
-        out_of_sets, out_of_runs = ts - k, t - ts - used + k
-        stay = t - (out_of_sets if out_of_sets > 0 else 0) - (out_of_runs if out_of_runs > 0 else 0)
-        bonus = hand * points + p - help_
-        skip = h - hand
-        ties = sum(1 for tok in new if tok % JSTEP != self.full)
-        base = self.w_skip * skip + self.w_jok * jk - bonus
-        keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
-        value = hand * self.w_hand + stay * self.w_stay + bonus
-        # An Option's fields, as a plain tuple (see :class:`.solver_ranks.Option`).
-        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)
+        return _raw_moves_j(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, self.rules[r],
+                            self.J if self.runs else 0, self.limit)
 
     def _credit(self, used: int) -> int:
         """Hand cards that ``used`` jokers count for (the table's come first)."""
@@ -569,6 +504,10 @@ class JokerSearch(RankSearch):
     def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
         """(The relaxed model's future; ``cost_at`` is the field of the
         moves that ``left`` counts: :data:`UNITS` or :data:`RUN_JOKERS`.)"""
+        # The fold below (fewest skips, masks of cards to sets) is the one of
+        # RankSearch._future over other moves, with a budget of jokers more.
+        # It stays written out in both: a shared fold would cost a call per
+        # move in the search's busiest loop (forward checking).
         allowance = min(allowance, self.suit_after[r][s])
         key = (r, s, tokens, allowance, left, cost_at)
         found = self._futures.get(key, _MISSING)
@@ -608,17 +547,10 @@ class JokerSearch(RankSearch):
             return found
         t, h, p, _, _ = self.cell[r][s]
         n = t + h + p
-        aces, m = self.shape.aces, self.m
-        raw = _raw_moves(
-            tokens, t, n + (self.J if self.runs else 0), m, self.sets,
-            self.runs and not (r == 1 and aces == "high"),
-            self.runs and r == 1 and aces != "low",
-            (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
-            r == 1,
-        )
+        raw = _raw_moves(tokens, t, n + (self.J if self.runs else 0), self.m, self.sets, self.rules[r])
         U, per_set = self.U, self.set_cost[r]
         best: dict[tuple, tuple] = {}
-        for new, k, used, _, _ in raw:
+        for new, k, used, _, _, _ in raw:
             if k > n:
                 continue
             jokers = used - n if used > n else 0
@@ -657,8 +589,6 @@ class JokerSearch(RankSearch):
         return ok
 
     def _lookahead_now(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
-        R, m = self.R, self.m
-        span = R - r
         if not tokens:
             return True
         # A run of jokers alone so far needs a natural card at a later rank.
@@ -666,38 +596,11 @@ class JokerSearch(RankSearch):
             bare = sum([tok // JSTEP & 1 for tok in tokens])
             if bare and bare > sum(self._later[r][s]):
                 return False
-        need = [0] * (span + 1)
-        for tok in tokens:
-            lead = tok // JSTEP >> 1 & 1
-            tok %= JSTEP
-            if tok < WSTART:
-                owe = span if lead else m - (tok - NORMAL)
-                if owe > span:
-                    return False
-                for o in range(1, owe + 1):
-                    need[o] += 1
-            elif tok < WAIT:
-                if span < 1:
-                    return False
-                need[span] += 1
-            elif tok < EPART:
-                q = tok - WAIT
-                if q > span:
-                    return False
-                for o in range(span - q + 1, span + 1):
-                    need[o] += 1
-            else:
-                q = tok - EPART
-                if q > span:
-                    return False
-                for o in range(1, span + 1):
-                    need[o] += 1
-        avail = self.avail
-        short = 0
-        for o in range(1, span + 1):
-            if need[o] > avail[r + o][s]:
-                short += need[o] - avail[r + o][s]
-        return short <= self.J
+        # The runs' plain tokens, with every joker to spare; a run that starts
+        # with a joker goes on to the last position, as an end part that owes
+        # nothing more does (EPART).
+        plain = [EPART if tok // JSTEP & 2 and tok % JSTEP < WSTART else tok % JSTEP for tok in tokens]
+        return self._runs_fit(r, s, plain, self.J)
 
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the last rank: only finished runs with a natural card, and
@@ -803,49 +706,9 @@ def _fastest_key(o: Option) -> int:
 # -- from cards to counts and back -------------------------------------------------------
 
 
-def playable_j(shape: Shape, table, hand, help_, jokers: int, limit: int | None):
-    """As :func:`.solver_build.playable`, a missing card of a meld being
-    possibly a joker (at most ``jokers``, ``limit`` per meld)."""
-    from .solver_build import _run_lines
-
-    R, S = shape.ranks, shape.suits
-    hand = [list(row) for row in hand]
-    help_ = [list(row) for row in help_]
-    lines = _run_lines(shape) if shape.run_min is not None else []
-    m = shape.run_min or 0
-    free = jokers if limit is None else min(jokers, limit)
-    smallest_set = min(shape.set_sizes) if shape.set_sizes else None
-    while True:
-        avail = [[table[r][s] + hand[r][s] + help_[r][s] for s in range(S)] for r in range(R + 1)]
-        ok = [[False] * S for _ in range(R + 1)]
-        if smallest_set is not None:
-            for r in range(1, R + 1):
-                if sum(1 for s in range(S) if avail[r][s]) + free >= smallest_set:
-                    for s in range(S):
-                        ok[r][s] = True
-        for line in lines:
-            last = len(line) - m + 1
-            if shape.aces == "wrap":
-                last = min(last, R)
-            for s in range(S):
-                for a in range(max(0, last)):
-                    window = line[a : a + m]
-                    if sum(1 for r in window if not avail[r][s]) <= free:
-                        for r in window:
-                            ok[r][s] = True
-        changed = False
-        for r in range(1, R + 1):
-            for s in range(S):
-                if not ok[r][s] and (hand[r][s] or help_[r][s]):
-                    hand[r][s] = help_[r][s] = 0
-                    changed = True
-        if not changed:
-            return hand, help_
-
-
 def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     """Solve a position holding jokers: (new melds, hand cards placed, help cards used)."""
-    from .solver_build import MIRROR, RUN, _old_sets_kept, _sweep_order
+    from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits
     limit = per_meld_limit(variant)
@@ -887,7 +750,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     for card in help_n:
         help_[pos[card.rank]][suit_index[card.suit]] += 1
     jokers = table_j + hand_j + help_j
-    hand, help_ = playable_j(sweep, table, hand, help_, jokers, limit)
+    hand, help_ = playable(sweep, table, hand, help_, jokers if limit is None else min(jokers, limit))
     if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
         return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
     points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
@@ -910,8 +773,10 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     from_hand = min(hand_j, used_jokers - table_j)
     placed += [JOKER] * from_hand
     used_help += [JOKER] * (used_jokers - table_j - from_hand)
-    new_melds = [_lay_run(variant, run, RUN) for run in _rebuild_runs_j(sweep, outcome, old_runs, suit_codes, rank_at)]
-    new_melds += _rebuild_sets_j(sweep, outcome, old_sets, suit_codes, rank_at, limit, _old_sets_kept)
+    new_melds = [_lay_run(variant, run, RUN) for run in _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)]
+    allowed = frozenset(sweep.set_sizes)
+    new_melds += _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at, limit,
+                               lambda rest, jokers: sets_feasible_j(rest, jokers, allowed, limit))
     return new_melds, placed, used_help
 
 
@@ -932,80 +797,3 @@ def _lay_run(variant, run, kind) -> tuple[Card, ...]:
     cards = arrange([c for c, _ in run], kind, deck=variant.deck, aces=variant.aces)
     jokers = {c.rank for c, j in run if j}
     return tuple(JOKER if c.rank in jokers else c for c in cards)
-
-
-class _Run:
-    __slots__ = ("tok", "ranks", "old", "jokers")
-
-    def __init__(self, tok: int, rank: int, old: int | None, joker: bool) -> None:
-        self.tok, self.ranks, self.old = tok, [rank], old
-        self.jokers = {rank} if joker else set()
-
-
-def _rebuild_runs_j(shape: Shape, outcome, old_runs, suit_codes, rank_at):
-    """As :func:`.solver_build._rebuild_runs`; each run as a list of
-    (card or the card a joker stands for, joker?)."""
-    from .solver_build import _starts_at
-
-    def cards(run, code):
-        return [(Card(rank_at[x], code), x in run.jokers) for x in run.ranks]
-
-    melds = []
-    for s, code in enumerate(suit_codes):
-        mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
-        live: list[_Run] = []
-        for r in range(1, shape.ranks + 1):
-            opt = outcome.options[r - 1][s]
-            by_old: dict[int, list[tuple[int | None, bool]]] = {}
-            for old_tok, new_tok, joker in opt.moves:
-                by_old.setdefault(old_tok, []).append((new_tok, joker))
-            nxt: list[_Run] = []
-            before = [(run.tok, run) for run in live]
-            for old_tok, news in by_old.items():
-                runs = [run for tok, run in before if tok == old_tok]
-                runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
-                news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
-                for run, (new_tok, joker) in zip(runs, news):
-                    if new_tok is None:
-                        melds.append(cards(run, code))
-                        continue
-                    if not (WAIT <= new_tok % JSTEP < EPART):
-                        run.ranks.append(r)
-                        if joker:
-                            run.jokers.add(r)
-                    run.tok = new_tok
-                    nxt.append(run)
-            taken = {run.old for run in nxt if run.old is not None}
-            for tok in opt.starts:
-                old = next((i for i, ranks in mine.items() if r in ranks and i not in taken
-                            and _starts_at(ranks, r, shape)), None)
-                if old is None:
-                    old = next((i for i, ranks in mine.items() if r in ranks and i not in taken), None)
-                if old is not None:
-                    taken.add(old)
-                nxt.append(_Run(tok, r, old, bool(tok // JSTEP & 1)))
-            live = nxt
-        for run in live:
-            melds.append(cards(run, code))
-    return melds
-
-
-def _rebuild_sets_j(shape: Shape, outcome, old_sets, suit_codes, rank_at, limit, kept):
-    melds = []
-    S = shape.suits
-    for r in range(1, shape.ranks + 1):
-        combo = outcome.options[r - 1]
-        counts = [opt.to_sets for opt in combo[:S]]
-        jokers = combo[S].to_sets
-        if not any(counts):
-            continue
-        olds = [suits for _, suits in old_sets.get(r, [])]
-        best = None
-        for split in splits_j(tuple(counts), jokers, shape.set_sizes, limit, cap=500):
-            score = kept(olds, [suits for suits, _ in split])
-            if best is None or score > best[0]:
-                best = (score, split)
-        assert best is not None, "the search only sends splittable cards to sets"
-        for suits, j in best[1]:
-            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in sorted(suits)), *(JOKER,) * j))
-    return melds

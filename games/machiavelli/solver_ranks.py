@@ -40,6 +40,9 @@ NORMAL = 0  # NORMAL + j: an ordinary run with j cards so far (j capped at m)
 WSTART = 100  # WSTART + j: a run's start part from the ace, j cards so far
 WAIT = 200  # WAIT + q: a start part has ended; its end part owes q cards
 EPART = 300  # EPART + q: an end part in progress that still owes q cards
+#: Tokens of positions with jokers carry flags above the base token, in
+#: steps of JSTEP (:mod:`machiavelli.games.machiavelli.solver_jokers`).
+JSTEP = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,11 @@ NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, K
 class RankModel:
     """One position (cells) under one shape: each suit's moves at each rank."""
 
+    #: Jokers on the table, and the weight of a joker used in the search
+    #: orders: none here (:class:`.solver_jokers.JokerSearch` sets them).
+    T = 0
+    w_jok = 0
+
     def __init__(self, shape: Shape, cells: Cells) -> None:
         self.shape = shape
         self.cells = cells
@@ -259,6 +267,7 @@ class RankModel:
         suit_after.reverse()
         self.suit_after = suit_after
         self.kvecs = self._kvecs()
+        self.rules = [self._sweep_rules(r) for r in range(R + 1)]
         # One suit's moves at a rank depend only on its cell there and its
         # cards at the later ranks, its futures only on its cards at the
         # later ranks: the ids of those, under which positions of the same
@@ -302,54 +311,76 @@ class RankModel:
             found = self._options[key] = self._build_options(r, s, tokens)
         return found
 
-    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
-        m, aces, c = self.m, self.shape.aces, self.cells
-        t = c.table[r][s]
-        cap = t + c.hand[r][s] + c.help[r][s]
-        raw = _raw_moves(
-            tokens,
-            t,
-            cap,
-            m,
-            self.sets,
+    def _sweep_rules(self, r: int) -> tuple[bool, bool, int, bool]:
+        """What :func:`_raw_moves` needs to know of rank ``r``'s place in the
+        sweep: whether runs may start there, whether start parts of runs
+        across the cut may, the token of a start part that ends at once, and
+        whether it is the first position."""
+        aces, m = self.shape.aces, self.m
+        return (
             self.runs and not (r == 1 and aces == "high"),
             self.runs and r == 1 and aces != "low",
             (WSTART + 1) if aces == "wrap" else (WAIT + max(1, m - 1)),
             r == 1,
         )
+
+    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[tuple, ...]:
+        """Suit ``s``'s raw moves at rank ``r`` (:func:`_raw_moves`)."""
+        c = self.cells
+        t = c.table[r][s]
+        return _raw_moves(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, self.rules[r])
+
+    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
         grouped: dict[int, list[Option]] = {}
         seen = self._seen
-        for new, k, used, moves, starts in raw:
+        option = self._option
+        for new, k, used, moves, starts, jk in self._raw_moves_at(r, s, tokens):
             ok = seen.get((r, s, new))
             if ok is None:
                 ok = seen[(r, s, new)] = self._lookahead(r, s, new)
             if ok:
-                grouped.setdefault(k, []).append(self._option(r, s, new, k, used, moves, starts))
+                o = option(r, s, new, k, used, moves, starts, jk)
+                if o is not None:
+                    grouped.setdefault(k, []).append(o)
         return {
             k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
             if len(lst) > 1 else (tuple(lst),) * 2  # most groups hold one move
             for k, lst in grouped.items()
         }
 
-    def _option(self, r, s, new, k, used, moves, starts) -> Option:
+    def _option(self, r, s, new, k, used, moves, starts, jk: int = 0) -> Option | None:
+        """The move as a plain tuple of an Option's fields; ``jk`` jokers
+        placed in runs (:mod:`.solver_jokers`). None for a move the search
+        would never take: a joker beside a hand card of the cell left in the
+        hand, while no table joker must be placed (see JokerSearch._moves)."""
         t, h, p, ts, points = self.cell[r][s]
         extra = used - t
         hand = h if h < extra else extra
         help_ = extra - hand
+        skip = h - hand
+        if jk and skip and not self.T:
+            return None
         # table cards that must leave their kind: set cards beyond the set
         # places, run cards beyond the run places
         out_of_sets, out_of_runs = ts - k, t - ts - used + k
         stay = t - (out_of_sets if out_of_sets > 0 else 0) - (out_of_runs if out_of_runs > 0 else 0)
         bonus = hand * points + p - help_
-        skip = h - hand
-        ties = len(new) - new.count(self.full)
+        full = self.full
+        if not new or new[-1] < JSTEP:  # sorted: no token carries jokers' flags
+            ties = len(new) - new.count(full)
+        else:
+            ties = sum(1 for tok in new if tok % JSTEP != full)
         base = self.w_skip * skip - bonus
+        if jk:
+            base += self.w_jok * jk
         keys = (base - self.w_mid * stay + self.w_low * ties, base - self.w_low * stay + self.w_mid * ties)
         value = hand * self.w_hand + stay * self.w_stay + bonus
-        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys)  # an Option's fields
+        return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)  # an Option's fields
 
-    def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
-        """Can the runs in progress still be completed with the cards that exist?"""
+    def _runs_fit(self, r: int, s: int, tokens: tuple[int, ...], spare: int = 0) -> bool:
+        """Can the runs in progress (plain tokens) after rank ``r`` be
+        completed with the cards of suit ``s`` that exist at the later ranks
+        and ``spare`` cards more (jokers), wherever they are needed?"""
         R, m = self.R, self.m
         span = R - r
         if not tokens:
@@ -379,10 +410,17 @@ class RankModel:
                 for o in range(1, span + 1):
                     need[o] += 1
         avail = self.avail
+        short = 0
         for o in range(1, span + 1):
             if need[o] > avail[r + o][s]:
-                return False
+                short += need[o] - avail[r + o][s]
+                if short > spare:
+                    return False
         return True
+
+    #: Can the runs in progress still be completed with the cards that exist?
+    #: (The joker search asks it with its jokers to spare.)
+    _lookahead = _runs_fit
 
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the king only finished runs may remain."""
@@ -400,14 +438,14 @@ def _raw_moves(
     cap: int,
     m: int,
     sets: bool,
-    can_start: bool,
-    can_w: bool,
-    w_token: int,
-    first: bool,
-) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...]], ...]:
+    rules: tuple[bool, bool, int, bool],
+) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...], int], ...]:
     """One suit's moves at one rank, whatever the position: every way to
-    place between ``t`` and ``cap`` cards given the runs in progress, as
-    (tokens after, cards to sets, cards placed, token moves, new tokens)."""
+    place between ``t`` and ``cap`` cards given the runs in progress and the
+    rank's place in the sweep (``rules``, :meth:`RankModel._sweep_rules`),
+    as (tokens after, cards to sets, cards placed, token moves, new tokens,
+    jokers placed: 0, the layout of :func:`.solver_jokers._raw_moves_j`)."""
+    can_start, can_w, w_token, first = rules
     must: list[tuple[int, int]] = []  # (old, new) for runs that must go on
     optional: list[tuple[int, int, int | None]] = []  # (old, if extended, if not)
     waiting: list[int] = []
@@ -453,7 +491,7 @@ def _raw_moves(
                     for k in range(room - y - w + 1) if sets else (0,):
                         used = placed + y + w + k
                         if used >= t and (new_t, k) not in out:
-                            out[(new_t, k)] = (new_t, k, used, tuple(every), starts)
+                            out[(new_t, k)] = (new_t, k, used, tuple(every), starts, 0)  # no jokers
     return tuple(out.values())
 
 

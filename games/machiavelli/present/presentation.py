@@ -141,7 +141,10 @@ def summary(game: Any, style: Style) -> list[str]:
 
 
 def explain(error: MachiavelliError) -> str | None:
-    return problem(error)
+    from .reasons import refusal
+
+    said = refusal(error)
+    return said if said is not None else problem(error)
 
 
 def rejection(view: Any, error: MachiavelliError, style: Style) -> list[str]:

@@ -4,9 +4,87 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from machiavelli.core.errors import IllegalAction, NotationError
-from machiavelli.core.i18n import _
-from machiavelli.core.reasons import ACTION_REASONS, action_reason, meld_reason
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.i18n import N_, _
+from machiavelli.core.reasons import action_reason, meld_reason
+from machiavelli.core.terminal import printable
+
+# Why Machiavelli's rules refuse a turn action (its IllegalAction codes; the
+# kernel says the ones any game gives: not-your-turn, game-over).
+ACTION_REASONS: dict[str, str] = {
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
+    "card-not-available": N_("You have no {cards} to play: not in your hand, the taken cards or the help cards."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
+    "help-card-needs-hand": N_("Help cards ({cards}) can only be played together with cards from your hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table.
+    "no-such-meld": N_("There is no meld {meld} on the table."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards.
+    "card-not-in-meld": N_("Meld {meld} has no {cards}."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table.
+    "same-meld": N_("Cards cannot move from meld {meld} to itself."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards.
+    "nothing-to-split": N_("Meld {meld} starts with {cards}: there is nothing to split off."),
+    "nothing-to-undo": N_("There is nothing to undo in this turn."),
+    "nothing-to-restore": N_("You have taken nothing from the table this turn, so there is nothing to restore: undo "
+                             "your own plays, or draw."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
+    "draw-after-play": N_("You have played {cards} this turn: end the turn, or undo before drawing."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
+    "taken-cards-left": N_("Cards taken from the table must go back first: {cards}."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
+    # the table, {cards} is cards as shown, or a number of cards, {reason} is why, a clause without a
+    # capital.
+    "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
+    "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
+    "rearrange-before-opening": N_("You may not take, move, split or join table cards before your first play "
+                                   "is on the table."),
+    # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit.
+    "too-many-cards": N_("Too many cards: the most cards of your hand you may lay down in one turn is {limit}."),
+    "opening-not-met": N_("Your first play must include a new combination made only of cards from your hand."),
+    "opening-run-not-met": N_("Your first play must include a new run made only of cards from your hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {needed} is a number of points,
+    # {points} is a number of points.
+    "opening-points-not-met": N_("Your first play must be new combinations of cards from your hand worth at least "
+                                 "{needed} points; these are worth {points}."),
+    "no-jokers": N_("This game has no jokers."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
+    "no-joker-in-meld": N_("Meld {meld} holds no joker."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is the card typed, as shown.
+    "swap-card-not-in-hand": N_("You have no {cards} in your hand to put in place of a joker."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is a card, {meld} a number.
+    "swap-does-not-fit": N_("{cards} cannot take the joker's place in meld {meld}: the meld would not be valid."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is the joker as shown (🃏).
+    "joker-must-be-played": N_("The joker you won back ({cards}) must be played again before your turn ends."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number.
+    "joker-meld-fixed": N_("Meld {meld} holds a joker: in this variant such a meld may be added to, never broken "
+                           "up."),
+    # TRANSLATORS: An error message (command line, table or web page); {meld} is a number; swap CARD as typed.
+    "joker-exchange-only": N_("The joker of meld {meld} leaves its meld only when a card from your hand takes its "
+                              "place: swap {meld} CARD."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
+    "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
+}
+
+
+def refusal(error: MachiavelliError) -> str | None:
+    """Why Machiavelli's rules refused an action, in the user's language;
+    None for another error, or a code that is not one of its refusals."""
+    if not isinstance(error, IllegalAction) or error.code not in ACTION_REASONS:
+        return None
+    if error.code == "invalid-table":
+        # The meld's reason is a code (from a record, perhaps a stranger's text): its words, or it shown safely.
+        code = error.params.get("reason")
+        return action_reason(error, ACTION_REASONS, reason=meld_reason(printable(code, visible=True) if code else None))
+    return action_reason(error, ACTION_REASONS)
 
 
 def rejection(view: Any, error: IllegalAction, show: Callable[[Sequence[Any]], str]) -> list[str]:
@@ -30,4 +108,5 @@ def rejection(view: Any, error: IllegalAction, show: Callable[[Sequence[Any]], s
             params["cards"] = show(view.variant.deck.parse_cards(params["cards"]))
         except NotationError:
             pass
-    return [action_reason(IllegalAction(error.code, **params))]
+    refused = IllegalAction(error.code, **params)
+    return [refusal(refused) or action_reason(refused)]
