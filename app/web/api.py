@@ -13,6 +13,7 @@ from starlette.responses import JSONResponse, Response
 from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
+from .. import costs
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
@@ -56,6 +57,10 @@ async def new_game(request: Request, server: Server) -> Response:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise WebError(400, N_("The seed must be a whole number from 0."))
+        try:  # before the computers are asked for anything (see machiavelli.app.costs)
+            costs.check(variant, seats, server.limits.max_cost)
+        except costs.TooCostly as exc:
+            raise WebError(400, costs.REFUSAL, **exc.params) from None
         try:
             table = server.tables.create(variant, seats, lang, names, seed)
             server.computers.wake(table)

@@ -1,7 +1,8 @@
 """The computer players of the web table, off the event loop.
 
 Each game whose computers are to move gets one background task: the
-computer thinks in a worker thread, the task applies its action on the
+computer thinks in a worker thread of the pool (:mod:`.pool`: one move
+at a time per game, a time budget per move), the task applies its action on the
 event loop, saves it (in a worker thread) and pushes it to every open
 page. A short pause before each computer move lets people follow.
 
@@ -22,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 
 from machiavelli.core.errors import IllegalAction
+from machiavelli.core.fallback import fallback_action, tell
 
+from .pool import OutOfTime, Pool
 from .tables import MAX_BOT_STEPS, Table
 
 if TYPE_CHECKING:
@@ -37,9 +40,10 @@ PAUSE = 0.6
 class Computers:
     """The background tasks that play the computer seats, one per game."""
 
-    def __init__(self, server: "Server", pause: float = PAUSE) -> None:
+    def __init__(self, server: "Server", pause: float = PAUSE, pool: Pool | None = None) -> None:
         self.server = server
         self.pause = max(0.0, pause)
+        self.pool = pool if pool is not None else Pool()
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         #: Games woken while their task was running: it looks again before stopping.
@@ -78,6 +82,7 @@ class Computers:
                 await task
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing left to tell
                 pass
+        self.pool.close()
 
     async def _run(self, table: Table) -> None:
         steps = 0
@@ -100,28 +105,35 @@ class Computers:
                 self._idle.notify_all()
 
     async def _step(self, table: Table) -> None:
-        """One computer move: thought out in a worker thread, under the game's lock.
+        """One computer move: thought out in the pool (:mod:`.pool`), under the game's lock.
 
         The computer reads the live game (its plan for a turn follows the
         game as it changes), so nothing may change it while it thinks:
         requests wait for the lock without holding up the event loop, and
-        get it at the latest in the pause before the next computer move."""
+        get it at the latest in the pause before the next computer move.
+        A move refused, failed or out of time is logged and replaced by a
+        legal one (:func:`~machiavelli.core.fallback.fallback_action`):
+        a game's computers never stop for it."""
         async with self.lock(table):
             seat = table.computer_to_move()
             if seat is None:
                 return
             player = table.bot(seat)
-            action = await anyio.to_thread.run_sync(_choose, player, table.game, seat)
+            why = ""
             try:
+                action = await self.pool.choose(player, table.game, seat)
                 table.game.apply(action, seat)
             except IllegalAction as error:
-                rejected = getattr(player, "rejected", None)
-                if rejected is None:
-                    raise
-                rejected(error)
-                return
+                why = error.code
+            except OutOfTime:
+                why = "out-of-time"
+            except Exception as error:  # noqa: BLE001 - a computer player's bug must not stop its game
+                log.exception("computer player of game %s failed", table.id)
+                why = type(error).__name__
+            if why:
+                # Its plan went astray: a new player of the same name takes the seat and plans afresh.
+                table._bots.pop(seat, None)
+                instead = await anyio.to_thread.run_sync(fallback_action, table.game, seat)
+                tell(table.game, seat, table.seats[seat].player, why, instead)
+                table.game.apply(instead, seat)
             await self.server.commit(table)
-
-
-def _choose(player: Any, game: Any, seat: int) -> Any:
-    return player.choose(game.view(seat))

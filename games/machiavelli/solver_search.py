@@ -27,6 +27,8 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import product
 
+from machiavelli.core import budget
+
 from .solver_ranks import FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Option, RankModel
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +291,8 @@ class RankSearch(RankModel):
             visits += 1
             if limit is not None and visits > limit:
                 raise _TooLong
+            if not visits & 1023:
+                budget.check()  # a computer move's time budget (the web table's), when there is one
             slack = have + rank_hand[r] + rem_after[r] - target
             if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
                 seen = set()
