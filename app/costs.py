@@ -30,9 +30,8 @@ LEVELS = {"human": 0, "friend": 0, "random": 1, "beginner": 1, "greedy": 1, "cas
 STRONGEST = 4
 
 
-# TRANSLATORS: Play in the terminal and the web table, a game refused before it starts; {cards} and {seats}
-# are numbers (cards in play, seats at the table), {cost} and {limit} are numbers too, the game's cost and
-# the most this computer allows; MACHIAVELLI_MAX_COST is a setting's name, not translated.
+# TRANSLATORS: Play and the web table, a game refused before it starts; {cards}, {seats},
+# {cost} and {limit} are numbers; MACHIAVELLI_MAX_COST is a setting, not translated.
 REFUSAL = N_("This game would ask too much of the computer players: {cards} cards and {seats} seats at "
              "their level cost {cost}, above the limit of {limit} (setting MACHIAVELLI_MAX_COST). "
              "Choose fewer decks, fewer seats or weaker computer players.")
