@@ -24,7 +24,9 @@ from web_support import folders  # noqa: F401
 
 def mid_turn(name: str, players: int = 2, variant: str = "bga", person: bool = False):
     """A game stopped just after the computer ``name`` put cards down, before it
-    ended its turn (with ``person``: in a seat other than 0, which a person takes)."""
+    ended its turn (with ``person``: in a seat other than 0, which a person takes),
+    where a fresh player of that name would plan the turn as if it began now and
+    find nothing but ``draw`` (which the rules refuse once cards are down)."""
     v = library.load_variant(variant)
     for seed in range(40):
         game = registry.game(v.game).new_game(v, players, seed)
@@ -35,7 +37,9 @@ def mid_turn(name: str, players: int = 2, variant: str = "bga", person: bool = F
             if game.outcome is not None:
                 break
             if not entry.ends_turn and game.view(seat).played_from_hand and not (person and seat == 0):
-                return game, seat
+                fresh = registry.make_bot(name, bot_seed(seed, seat), v.game)
+                if not hasattr(fresh, "plan") or str(fresh.plan(game.view(seat))[0]) == "draw":
+                    return game, seat
     pytest.skip("no deal where the computer stops mid-turn")
 
 
