@@ -103,6 +103,7 @@ class RankSearch(RankModel):
         send to sets, only grows), so a state keeps the largest slack known
         to fail and the smallest known to pass (a quarter of the calls are
         answered so)."""
+        budget.check()  # forward checking can take milliseconds a call (many decks, jokers)
         key = (r, state)
         known = self._finish.get(key)
         if known is not None:
@@ -291,8 +292,7 @@ class RankSearch(RankModel):
             visits += 1
             if limit is not None and visits > limit:
                 raise _TooLong
-            if not visits & 1023:
-                budget.check()  # a computer move's time budget (the web table's), when there is one
+            budget.check()  # a computer move's time budget (the web table's), when there is one
             slack = have + rank_hand[r] + rem_after[r] - target
             if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
                 seen = set()
