@@ -1,10 +1,10 @@
 """A time budget for one computer move, kept per thread.
 
 A thread that thinks for a computer player may be given a deadline
-(:func:`within`); long searches call :func:`check` now and then, which
-raises :class:`OutOfTime` once the deadline has passed. The move's caller
-then plays a cheaper legal move (:mod:`.fallback`). Without a deadline
-:func:`check` costs one attribute lookup, so simulations are unchanged.
+(:func:`within`); long searches call :func:`check` now and then (when
+:data:`active`), which raises :class:`OutOfTime` once the deadline has
+passed. The move's caller then plays a cheaper legal move (:mod:`.fallback`). Without any deadline
+the searches pay one module attribute lookup, so simulations are unchanged.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from contextlib import contextmanager
 from typing import Iterator
 
 _local = threading.local()
+#: Deadlines in force in any thread: hot loops test it before calling :func:`check`.
+active = 0
+_count = threading.Lock()
 
 
 class OutOfTime(Exception):
@@ -24,12 +27,18 @@ class OutOfTime(Exception):
 @contextmanager
 def within(seconds: float | None) -> Iterator[None]:
     """Think under a deadline ``seconds`` from now (None: none) in this thread."""
+    global active
     previous = getattr(_local, "deadline", None)
     _local.deadline = None if seconds is None else time.monotonic() + seconds
+    counted = 1 if seconds is not None else 0
+    with _count:
+        active += counted
     try:
         yield
     finally:
         _local.deadline = previous
+        with _count:
+            active -= counted
 
 
 def check() -> None:

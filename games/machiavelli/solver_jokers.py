@@ -548,7 +548,8 @@ class JokerSearch(RankSearch):
         return False
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
-        budget.check()  # each call may take a millisecond with many decks
+        if budget.active:
+            budget.check()  # each call may take a millisecond with many decks
         return self._jfuture(r, s, tokens, allowance, self._left * self.U)
 
     def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):

@@ -103,7 +103,8 @@ class RankSearch(RankModel):
         send to sets, only grows), so a state keeps the largest slack known
         to fail and the smallest known to pass (a quarter of the calls are
         answered so)."""
-        budget.check()  # forward checking can take milliseconds a call (many decks, jokers)
+        if budget.active:
+            budget.check()  # forward checking can take milliseconds a call (many decks, jokers)
         key = (r, state)
         known = self._finish.get(key)
         if known is not None:
@@ -292,7 +293,8 @@ class RankSearch(RankModel):
             visits += 1
             if limit is not None and visits > limit:
                 raise _TooLong
-            budget.check()  # a computer move's time budget (the web table's), when there is one
+            if budget.active:
+                budget.check()  # a computer move's time budget (the web table's), when there is one
             slack = have + rank_hand[r] + rem_after[r] - target
             if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
                 seen = set()
