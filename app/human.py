@@ -339,7 +339,8 @@ class Session:
         """Play until the game ends or the people leave; the exit status."""
         try:
             if self.game.outcome is None:
-                play_out(self.game, players, on_entry=self.on_entry)
+                play_out(self.game, players, on_entry=self.on_entry, steady=True,
+                         names=[seat.player for seat in self.seats])
         except EndOfInput:
             return self.leave()
         except Quit as left:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .errors import IllegalAction
+from .fallback import fallback_action, tell
 from .game import GameState, Outcome
 from .registry import Bot, BotFactory, bots, make_bot, register_bot
 from .seeds import LEGACY_BELOW, derived
@@ -32,10 +33,17 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7_919 + 1) % (1 << 63)
 
 
-def play_out(game: GameState, players: Sequence[Bot], on_entry: Callable[[Any], None] | None = None) -> Outcome:
+def play_out(game: GameState, players: Sequence[Bot], on_entry: Callable[[Any], None] | None = None, *,
+             steady: bool = False, names: Sequence[str] | None = None) -> Outcome:
     """Let the players (one per seat) play the game to its end; ``on_entry``
     sees every accepted action. Each seat that may act is asked in turn;
-    a player told of a rejection is asked again."""
+    a player told of a rejection (one with ``rejected``) is asked again.
+
+    A computer player's refused move is a bug and raises, unless ``steady``:
+    then it is logged and a legal move is played for it (see
+    :mod:`.fallback`), as it is when it fails while thinking, so that a
+    game loaded in the middle of a computer's turn goes on. ``names``: the
+    players' names, for that log."""
     views = [game.view(seat) for seat in range(game.players)]
     steps, turn = 0, game.turn_number
     while game.outcome is None:
@@ -43,16 +51,23 @@ def play_out(game: GameState, players: Sequence[Bot], on_entry: Callable[[Any], 
             if game.outcome is not None or seat not in game.to_move():
                 break
             player = players[seat]
+            rejected = getattr(player, "rejected", None)
+            entry = None
             try:
                 entry = game.apply(player.choose(views[seat]), seat)
             except IllegalAction as error:
-                rejected = getattr(player, "rejected", None)
-                if rejected is None:
+                if rejected is not None:
+                    rejected(error)
+                elif steady:
+                    entry = _instead(game, seat, names, error.code)
+                else:
                     raise
-                rejected(error)
-            else:
-                if on_entry is not None:
-                    on_entry(entry)
+            except Exception as error:  # noqa: BLE001 - a computer that fails while thinking
+                if rejected is not None or not steady:
+                    raise
+                entry = _instead(game, seat, names, type(error).__name__)
+            if entry is not None and on_entry is not None:
+                on_entry(entry)
             if game.turn_number != turn:
                 steps, turn = 0, game.turn_number
             else:
@@ -60,3 +75,10 @@ def play_out(game: GameState, players: Sequence[Bot], on_entry: Callable[[Any], 
                 if steps > MAX_STEPS_PER_TURN:
                     raise RuntimeError(f"the player in seat {seat} did not end turn {turn}")
     return game.outcome
+
+
+def _instead(game: GameState, seat: int, names: Sequence[str] | None, why: str) -> Any:
+    """Play a legal move for the computer in ``seat`` and log why."""
+    action = fallback_action(game, seat)
+    tell(game, seat, names[seat] if names else f"#{seat}", why, action)
+    return game.apply(action, seat)

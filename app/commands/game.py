@@ -217,6 +217,12 @@ def play(
         match_seed = game.seed
     shown_game = game if game is not None else earlier[-1]
     _check_names(names, shown_game.variant.game)
+    from .. import costs
+
+    try:  # before a move is asked of any computer: a game too costly is refused in one line
+        costs.check(shown_game.variant, names)
+    except costs.TooCostly as exc:
+        raise fail(costs.refusal(exc)) from None
     people = HUMAN in names
     if people and as_json:
         raise fail(_("--json is for games between computer players only."))
@@ -288,7 +294,7 @@ def play(
 
     try:
         if game.outcome is None:
-            play_out(game, drivers, on_entry=show if moves and not as_json else None)
+            play_out(game, drivers, on_entry=show if moves and not as_json else None, steady=True, names=names)
     finally:
         if record is not None:
             write_record(record, GameRecord.of(game, seat_list), force=force)
@@ -368,7 +374,8 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
             def show(entry: Any) -> None:
                 echo(_("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, told.variant, look)))
 
-            play_out(game, _make_players(names, game), on_entry=show if moves and not as_json else None)
+            play_out(game, _make_players(names, game), on_entry=show if moves and not as_json else None,
+                     steady=True, names=names)
         games.append(game)
         records.append(GameRecord.of(game, seats))
         sheet.add(game)

@@ -39,6 +39,24 @@ def serve(
     open_browser: Annotated[bool, typer.Option("--open", help=N_("Open the start page in the web browser."))] = False,
     pause: Annotated[float, typer.Option("--pause", help=N_(
         "Seconds the computer players wait before each of their moves, so that people can follow."))] = 0.6,
+    header_timeout: Annotated[Optional[float], typer.Option("--header-timeout", help=N_(
+        "Seconds a browser may take to send a request's headers (default 10, or MACHIAVELLI_HEADER_TIMEOUT)."))] = None,
+    idle_timeout: Annotated[Optional[float], typer.Option("--idle-timeout", help=N_(
+        "Seconds an open connection may wait for its next request (default 5, or MACHIAVELLI_IDLE_TIMEOUT)."))] = None,
+    max_connections: Annotated[Optional[int], typer.Option("--max-connections", help=N_(
+        "Most open connections; past it the oldest idle one is closed (default 1000, or "
+        "MACHIAVELLI_MAX_CONNECTIONS)."))] = None,
+    sockets_per_seat: Annotated[Optional[int], typer.Option("--sockets-per-seat", help=N_(
+        "Most open pages of one seat; past it the oldest is closed (default 8, or MACHIAVELLI_SOCKETS_PER_SEAT)."))] = None,
+    max_cost: Annotated[Optional[int], typer.Option("--max-cost", help=N_(
+        "Most a new game may ask of the computer players: cards x seats x level (default 5000, or "
+        "MACHIAVELLI_MAX_COST)."))] = None,
+    move_budget: Annotated[Optional[float], typer.Option("--move-budget", help=N_(
+        "Seconds a computer player may think about one move before it plays a simpler one (default 5, or "
+        "MACHIAVELLI_MOVE_BUDGET)."))] = None,
+    computer_workers: Annotated[Optional[int], typer.Option("--computer-workers", help=N_(
+        "Computer players thinking at the same time, one per game at most (default 2, or "
+        "MACHIAVELLI_COMPUTER_WORKERS)."))] = None,
 ) -> None:
     """Start the web table (help text: see :func:`register`)."""
     if lang is not None:
@@ -59,19 +77,31 @@ def serve(
     if not 0 <= pause <= 60:
         # TRANSLATORS: serve, a mistake in its options; {name} is what was typed.
         raise fail(_("--pause must be a number of seconds from 0 to 60, not {name}", name=pause))
-    variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
-    from ..web.store import StoreError
-    from ..web.tables import Limits, TableError
+    from ..web.limits import Limits, config
 
     try:
-        limits = Limits.from_env()
+        limits = Limits.from_env(header_timeout=header_timeout, idle_timeout=idle_timeout,
+                                 connections=max_connections, sockets_per_seat=sockets_per_seat, max_cost=max_cost,
+                                 move_budget=move_budget, workers=computer_workers)
+    except ValueError as exc:
+        named = str(exc)
+        options = {"connections": "--max-connections", "workers": "--computer-workers"}
+        shown_name = named if named.isupper() else options.get(named, "--" + named.replace("_", "-"))
+        # TRANSLATORS: serve, a mistake in its options or settings; {name} is an option's or a setting's name.
+        raise fail(_("{name} must be a number above 0.", name=shown_name)) from None
+    variant = library.load_variant(variant_name or "bga")  # a bad --variant is said now, not in the page
+    from ..web.store import StoreError
+    from ..web.tables import Keeping, TableError
+
+    try:
+        keeping = Keeping.from_env()
     except TableError as exc:
         # TRANSLATORS: serve, a mistake in the environment; {name} is a variable's name, {value} what it holds,
         # {low} and {high} are numbers.
         raise fail(_("{name} must be a number from {low} to {high}, not {value}", **exc.params)) from None
     try:
         app = create_app(lang=i18n.language(), default_variant=variant.name, local=is_loopback(host), pause=pause,
-                         limits=limits)
+                         limits=limits, keeping=keeping)
     except StoreError:
         # TRANSLATORS: serve, when the web table's games cannot be opened (no file name: see the log).
         raise fail(_("The web table cannot open its saved games (is the disk full or the data folder "
@@ -96,4 +126,4 @@ def serve(
         import webbrowser
 
         webbrowser.open(address)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+    uvicorn.Server(config(app, limits, log_level="warning")).run(sockets=[listening])

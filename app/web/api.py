@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response
 from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
+from .. import costs
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
@@ -78,6 +79,10 @@ async def new_game(request: Request, server: Server) -> Response:
             # TRANSLATORS: The web table, an answer to the browser: a chosen seed in a game with friends.
             raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
                                    "shown to all of them (\"announce_seed\": true)."))
+        try:  # before the computers are asked for anything (see machiavelli.app.costs)
+            costs.check(variant, seats, server.limits.max_cost)
+        except costs.TooCostly as exc:
+            raise WebError(400, costs.REFUSAL, **exc.params) from None
         try:
             table = server.tables.deal(variant, seats, lang, names, seed,
                                        seed_shown=seed is not None and announced)

@@ -1,10 +1,11 @@
 """The computer players of the web table, off the event loop.
 
 Each game whose computers are to move gets one background task: the
-computer thinks in a worker thread, the task applies its action on the
-event loop on a copy of the game, commits it to the store (in a worker
-thread), and only then makes it on the game and pushes it to every open
-page. A short pause before each computer move lets people follow.
+computer thinks in a worker thread of the pool (:mod:`.pool`: one move
+at a time per game, a time budget per move), the task applies its action
+on the event loop on a copy of the game, commits it to the store (in a
+worker thread), and only then makes it on the game and pushes it to every
+open page. A short pause before each computer move lets people follow.
 
 A game's state changes under its lock (:meth:`Computers.lock`), held by
 one request or one task at a time, from the change until the store has
@@ -23,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 
 from machiavelli.core.errors import IllegalAction
+from machiavelli.core.fallback import fallback_action, tell
 
+from .pool import OutOfTime, Pool
 from .store import StoreError
 from .tables import MAX_BOT_STEPS, Table
 
@@ -34,16 +37,17 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two computer moves unless the server is told otherwise.
 PAUSE = 0.6
-#: Seconds before a computer tries again a move the store could not keep.
+#: Seconds before a computer move the store could not keep is tried again.
 RETRY = 10.0
 
 
 class Computers:
     """The background tasks that play the computer seats, one per game."""
 
-    def __init__(self, server: "Server", pause: float = PAUSE) -> None:
+    def __init__(self, server: "Server", pause: float = PAUSE, pool: Pool | None = None) -> None:
         self.server = server
         self.pause = max(0.0, pause)
+        self.pool = pool if pool is not None else Pool()
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         #: Games woken while their task was running: it looks again before stopping.
@@ -82,6 +86,7 @@ class Computers:
                 await task
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing left to tell
                 pass
+        self.pool.close()
 
     async def _run(self, table: Table) -> None:
         steps = 0
@@ -97,6 +102,11 @@ class Computers:
                 await self._step(table)
                 steps += 1
         except StoreError as error:
+            if error.stale and self.server.tables.refresh(table):
+                # The store holds a later state (kept by a server that held the game before): go on from it.
+                log.warning("game %s was changed elsewhere; its computers go on from the stored state", table.id)
+                asyncio.get_running_loop().call_soon(self.wake, table)
+                return
             # The move was not kept (a full disk): the game is as it was; try again later.
             log.warning("computer move of game %s not kept (%s); trying again in %s s", table.id, error, RETRY)
             asyncio.get_running_loop().call_later(RETRY, self.wake, table)
@@ -108,33 +118,41 @@ class Computers:
                 self._idle.notify_all()
 
     async def _step(self, table: Table) -> None:
-        """One computer move: thought out in a worker thread, under the game's lock.
+        """One computer move: thought out in the pool (:mod:`.pool`), under the game's lock.
 
         The computer reads the live game (its plan for a turn follows the
         game as it changes), so nothing may change it while it thinks:
         requests wait for the lock without holding up the event loop, and
-        get it at the latest in the pause before the next computer move."""
+        get it at the latest in the pause before the next computer move.
+        A move refused, failed or out of time is logged and replaced by a
+        legal one (:func:`~machiavelli.core.fallback.fallback_action`):
+        a game's computers never stop for it."""
         async with self.lock(table):
             seat = table.computer_to_move()
             if seat is None:
                 return
             player = table.bot(seat)
-            action = await anyio.to_thread.run_sync(_choose, player, table.game, seat)
+            why = ""
+            moved = None
             try:
+                action = await self.pool.choose(player, table.game, seat)
                 moved = table.tried(action, seat)
             except IllegalAction as error:
-                rejected = getattr(player, "rejected", None)
-                if rejected is None:
-                    raise
-                rejected(error)
-                return
+                why = error.code
+            except OutOfTime:
+                why = "out-of-time"
+            except Exception as error:  # noqa: BLE001 - a computer player's bug must not stop its game
+                log.exception("computer player of game %s failed", table.id)
+                why = type(error).__name__
+            if moved is None:
+                # Its plan went astray: a new player of the same name takes the seat and plans afresh.
+                table.forget_bot(seat)
+                instead = await anyio.to_thread.run_sync(fallback_action, table.game, seat)
+                tell(table.game, seat, table.seats[seat].player, why, instead)
+                moved = table.tried(instead, seat)
             try:
                 await self.server.commit(table, moved)
             except StoreError:
                 # Its plan counted on that move: a new player plans from the game as it is.
                 table.forget_bot(seat)
                 raise
-
-
-def _choose(player: Any, game: Any, seat: int) -> Any:
-    return player.choose(game.view(seat))

@@ -46,7 +46,9 @@ from machiavelli.core.present import level_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
-from .tables import Limits, Table, Tables, TableError, Tried
+from .limits import REPLACED, Limits
+from .pool import Pool
+from .tables import Keeping, Table, Tables, TableError, Tried
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -56,8 +58,9 @@ class Server:
     open live connections (per game: socket, seat, language, queue)."""
 
     def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True,
-                 pause: float = PAUSE) -> None:
+                 pause: float = PAUSE, limits: Limits | None = None) -> None:
         self.tables = tables
+        self.limits = limits if limits is not None else Limits.from_env()
         self.lang = lang
         #: Listening on this computer only: the start page may then offer
         #: the starter's own seat of every saved game.
@@ -67,7 +70,7 @@ class Server:
         #: Each seat's version and what it was last shown (in English, the usual faces), by game and seat.
         self.marks: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
         self._last_base = 0
-        self.computers = Computers(self, pause)
+        self.computers = Computers(self, pause, Pool(self.limits.workers, self.limits.move_budget))
 
     # -- helpers ----------------------------------------------------------------
 
@@ -280,7 +283,13 @@ async def live(websocket: WebSocket) -> None:
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     faces = server.faces_of(websocket)
     entry = (websocket, seat, lang, faces, queue)
-    server.live.setdefault(table.id, []).append(entry)
+    connections = server.live.setdefault(table.id, [])
+    connections.append(entry)
+    own = [e for e in connections if e[1] == seat]
+    for old in own[: max(0, len(own) - server.limits.sockets_per_seat)]:
+        # Past the seat's cap the oldest page goes: every change is sent to each page of a seat.
+        connections.remove(old)
+        asyncio.get_running_loop().create_task(_close(old[0]))
     queue.put_nowait(server.view_json(table, seat, lang, faces))
 
     async def send() -> None:
@@ -298,19 +307,26 @@ async def live(websocket: WebSocket) -> None:
         sender.cancel()
         with suppress(asyncio.CancelledError, Exception):  # a page gone while a view was on its way
             await sender
-        connections = server.live.get(table.id, [])
         if entry in connections:
             connections.remove(entry)
 
 
+async def _close(websocket: WebSocket) -> None:
+    """Close a live page replaced by a newer one of its seat (it may be gone already)."""
+    with suppress(Exception):
+        await websocket.close(code=REPLACED)
+
+
 
 def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
-               local: bool = True, pause: float = PAUSE, limits: Limits | None = None) -> Starlette:
+               local: bool = True, pause: float = PAUSE, limits: Limits | None = None,
+               keeping: Keeping | None = None) -> Starlette:
     """The application; ``tables`` defaults to the games kept in the user's data folder
-    (``limits``: the cap on games and how long they are kept).
-    ``local``: it listens on this computer only; ``pause``: seconds before each computer move."""
+    (``keeping``: the cap on games and how long they are kept).
+    ``local``: it listens on this computer only; ``pause``: seconds before each computer move;
+    ``limits``: see :mod:`.limits` (default: from the environment)."""
     if tables is None:
-        tables = Tables(limits=limits)
+        tables = Tables(keeping=keeping)
         tables.load_saved()
     routes = [
         Route("/", start),
@@ -324,7 +340,7 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    server = Server(tables, lang, default_variant, local, pause)
+    server = Server(tables, lang, default_variant, local, pause, limits)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]

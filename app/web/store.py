@@ -69,9 +69,11 @@ class StoreError(Exception):
     the disk (or the database's size limit) is full. The message is for
     the log; the server answers in its own words, without file names."""
 
-    def __init__(self, detail: str, *, full: bool = False) -> None:
+    def __init__(self, detail: str, *, full: bool = False, stale: bool = False) -> None:
         super().__init__(detail)
         self.full = full
+        #: Another change of the game came first (another server, or one that held it before a restart).
+        self.stale = stale
 
 
 @dataclass
@@ -231,7 +233,7 @@ class SQLiteStore:
                                 json.dumps(change.summary, ensure_ascii=False), change.id, change.version - 1))
             if moved.rowcount != 1:
                 # Another change came first (or the game expired): this one would give a version two states.
-                raise StoreError("the game is not at the version this change was made from")
+                raise StoreError("the game is not at the version this change was made from", stale=True)
             db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)",
                            [(change.id, ply, seat, action) for ply, seat, action in change.moves])
 

@@ -9,7 +9,7 @@ a server killed at any moment comes back at the last change it answered.
 Games not over are held in memory; finished ones are read back from the
 store when asked for. Games saved by earlier versions as two JSON files
 (``games/web-ID.json`` and ``web/ID.json``) are imported once at the start.
-The store also bounds the games being played (:class:`Limits`) and forgets
+The store also bounds the games being played (:class:`Keeping`) and forgets
 games abandoned, or over, long enough ago.
 """
 
@@ -64,7 +64,7 @@ class TableError(MachiavelliError):
 
 
 @dataclass(frozen=True)
-class Limits:
+class Keeping:
     """How many games may be played at once, and how long games are kept."""
 
     #: Most games not over that the server holds; a new one beyond is refused.
@@ -80,7 +80,7 @@ class Limits:
            "finished_days": ("MACHIAVELLI_WEB_FINISHED_DAYS", 0, 36_500)}
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Limits":
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Keeping":
         """The limits the environment sets (the defaults otherwise); a value
         out of bounds or not a number raises TableError ``bad-limit``."""
         environ = os.environ if environ is None else environ
@@ -225,11 +225,11 @@ class Tables:
     """Every game this server holds, by id, kept in ``store`` (by default
     the SQLite file in the user's data folder; ``save=False``: in memory only)."""
 
-    def __init__(self, store: Store | None = None, *, save: bool = True, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store | None = None, *, save: bool = True, keeping: Keeping | None = None) -> None:
         if store is None:
             store = SQLiteStore(store_path() if save else ":memory:")
         self.store = store
-        self.limits = limits if limits is not None else Limits()
+        self.keeping = keeping if keeping is not None else Keeping()
         self._tables: dict[str, Table] = {}
         #: Finished games held in memory, the last one asked for last.
         self._finished: OrderedDict[str, None] = OrderedDict()
@@ -247,6 +247,20 @@ class Tables:
         if table is None:
             raise TableError("no-such-game")
         return table
+
+    def refresh(self, table: Table) -> bool:
+        """Bring ``table`` up to what the store holds of it, in place (pages
+        and tasks keep the same table): another server, or this game held
+        before a restart, changed it since it was read. Whether it could be read."""
+        saved = self.store.load(table.id)
+        fresh = None if saved is None else self._table_of(saved)
+        if fresh is None:
+            return False
+        table.game, table.seats, table.tokens, table.orders = fresh.game, fresh.seats, fresh.tokens, fresh.orders
+        table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
+                                                                      fresh.seed_shown)
+        table._bots.clear()  # their plans followed the game as it was
+        return True
 
     def all(self) -> list[Table]:
         """The games held in memory (those being played among them), newest first."""
@@ -302,16 +316,16 @@ class Tables:
         TableError ``too-many-games`` when the games being played still fill the cap."""
         if time.time() - self._expired_at > 60:
             self.expire()
-        if self.store.count_playing() >= self.limits.games:
+        if self.store.count_playing() >= self.keeping.games:
             self.expire()
-            if self.store.count_playing() >= self.limits.games:
-                raise TableError("too-many-games", limit=self.limits.games)
+            if self.store.count_playing() >= self.keeping.games:
+                raise TableError("too-many-games", limit=self.keeping.games)
 
     def expire(self, now: float | None = None) -> list[str]:
         """Forget the games abandoned, or over, long enough before ``now``; their ids."""
         now = time.time() if now is None else now
         self._expired_at = now
-        gone = self.store.expire(now - self.limits.abandoned_days * DAY, now - self.limits.finished_days * DAY)
+        gone = self.store.expire(now - self.keeping.abandoned_days * DAY, now - self.keeping.finished_days * DAY)
         for game_id in gone:
             self._tables.pop(game_id, None)
             self._finished.pop(game_id, None)
@@ -345,7 +359,7 @@ class Tables:
         self._import_files()
         self.expire()
         count = 0
-        for saved in self.store.playing(self.limits.games):
+        for saved in self.store.playing(self.keeping.games):
             table = self._table_of(saved)
             if table is not None:
                 self._tables[table.id] = table

@@ -16,7 +16,7 @@ from machiavelli.core.variant import MeldVariant
 
 from . import finder
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
-from .house import legal_plan, materialize
+from .house import legal_plan, materialize, resume_plan
 from .view import View, _internals
 
 __all__ = ["RandomBot", "bot_seed", "make_bot", "play_out"]
@@ -39,7 +39,10 @@ class RandomBot:
             # a turn boundary goes on exactly as it would have.
             self.rng.seed(self.seed * 1_000_003 + view.turn)
             self._turn = view.turn
-            if view.variant.house_rules:
+            resumed = resume_plan(view)
+            if resumed is not None:  # a turn under way: finished as it stands
+                self._plan = iter(resumed)
+            elif view.variant.house_rules:
                 # Its aimless steps may break a house rule: play the turn out
                 # on a copy first and keep what the rules accept.
                 self._plan = iter(legal_plan(view, materialize(view, self._turn_plan)))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from machiavelli.core.errors import IllegalAction
 
 from . import opening
-from .actions import DRAW, END, Action, Play
+from .actions import DRAW, END, RESTORE, Action, Play
 from .view import View, _internals
 
 if TYPE_CHECKING:
@@ -103,6 +103,19 @@ def legal_plan(view: View, plan: list[Action]) -> list[Action]:
         if candidate and accepted(game, candidate):
             return candidate
     return plan  # nothing better: the plan as it was (the caller hears the refusal)
+
+
+def resume_plan(view: View) -> list[Action] | None:
+    """How a player finishes a turn found under way (cards played or the
+    table touched before it was asked): ``end`` when the rules accept the
+    table as it is, else ``restore``. None for a turn not yet begun."""
+    if not (view.played_from_hand or view.disturbed or view.working):
+        return None
+    legal = view.legal_actions()
+    for closing in (END, RESTORE):
+        if closing in legal:
+            return [closing]
+    return None  # neither is open (nothing to restore, the table invalid): the player plans as usual
 
 
 def materialize(view: View, turn_plan: Callable[[View], Iterator[Action]]) -> list[Action]:

@@ -25,7 +25,7 @@ from typing import Iterator
 
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
-from .house import legal_plan
+from .house import legal_plan, resume_plan
 from .reach import play_within
 from .view import View, _internals
 
@@ -41,7 +41,11 @@ class PlannedBot:
     def choose(self, view: View) -> Action:
         if self._plan is None or self._turn != view.turn:
             self._turn = view.turn
-            self._plan = iter(legal_plan(view, self.plan(view)))
+            # A turn already under way (a server restarted, a record loaded
+            # in the middle of it): its plan was made from a start this
+            # player never saw, so it finishes the turn as it stands.
+            resumed = resume_plan(view)
+            self._plan = iter(resumed if resumed is not None else legal_plan(view, self.plan(view)))
         return next(self._plan)
 
     def plan(self, view: View) -> list[Action]:

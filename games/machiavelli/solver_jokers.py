@@ -38,6 +38,7 @@ from heapq import heapify, heappop, heappush
 from itertools import combinations, product
 from math import gcd
 
+from machiavelli.core import budget
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
@@ -482,6 +483,8 @@ class JokerSearch(RankSearch):
         return False
 
     def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+        if budget.active:
+            budget.check()  # each call may take a millisecond with many decks
         return self._jfuture(r, s, tokens, allowance, self._left * self.U)
 
     def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):

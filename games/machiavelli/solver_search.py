@@ -27,6 +27,8 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import product
 
+from machiavelli.core import budget
+
 from .solver_ranks import FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Option, RankModel
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,8 @@ class RankSearch(RankModel):
         send to sets, only grows), so a state keeps the largest slack known
         to fail and the smallest known to pass (a quarter of the calls are
         answered so)."""
+        if budget.active:
+            budget.check()  # forward checking can take milliseconds a call (many decks, jokers)
         key = (r, state)
         known = self._finish.get(key)
         if known is not None:
@@ -289,6 +293,8 @@ class RankSearch(RankModel):
             visits += 1
             if limit is not None and visits > limit:
                 raise _TooLong
+            if budget.active:
+                budget.check()  # a computer move's time budget (the web table's), when there is one
             slack = have + rank_hand[r] + rem_after[r] - target
             if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
                 seen = set()

@@ -22,7 +22,7 @@ from machiavelli.app import library  # noqa: E402
 from machiavelli.app.web import store as store_module  # noqa: E402
 from machiavelli.app.web.server import create_app  # noqa: E402
 from machiavelli.app.web.store import SQLiteStore, StoreError  # noqa: E402
-from machiavelli.app.web.tables import DAY, Limits, TableError, Tables, folder, records_folder, store_path  # noqa: E402
+from machiavelli.app.web.tables import DAY, Keeping, TableError, Tables, folder, records_folder, store_path  # noqa: E402
 from machiavelli.core.records import GameRecord, Seat  # noqa: E402
 
 from web_support import folders  # noqa: E402,F401
@@ -228,14 +228,14 @@ def test_a_store_left_readable_by_others_is_made_private_again(folders):
 
 
 def test_a_full_cap_refuses_new_games_until_expiry_frees_room(folders, monkeypatch):
-    limits = Limits(games=2, abandoned_days=3, finished_days=1)
-    tables = Tables(limits=limits)
+    limits = Keeping(games=2, abandoned_days=3, finished_days=1)
+    tables = Tables(keeping=limits)
     with TestClient(create_app(tables, lang="it", pause=0)) as client:
         first, second = _new(client), _new(client)
         r = client.post("/api/games", json={"variant": "bga", "seats": SEATS, "lang": "it"})
         assert r.status_code == 503 and "2" in r.json()["error"] and "Traceback" not in r.text
     # Still full after a restart: nothing expired yet.
-    again = Tables(limits=limits)
+    again = Tables(keeping=limits)
     assert again.load_saved() == 2
     with pytest.raises(TableError):
         again.create(library.load_variant("bga"), SEATS, "en")
@@ -248,8 +248,8 @@ def test_a_full_cap_refuses_new_games_until_expiry_frees_room(folders, monkeypat
 
 
 def test_finished_games_are_kept_for_their_time_then_removed(folders):
-    limits = Limits(games=5, abandoned_days=30, finished_days=2)
-    tables = Tables(limits=limits)
+    limits = Keeping(games=5, abandoned_days=30, finished_days=2)
+    tables = Tables(keeping=limits)
     table = tables.create(library.load_variant("bga"), SEATS, "en")
     playing = tables.create(library.load_variant("bga"), SEATS, "en")
     store = tables.store
@@ -264,12 +264,12 @@ def test_finished_games_are_kept_for_their_time_then_removed(folders):
 
 
 def test_the_limits_come_from_the_environment_and_a_bad_one_is_said_in_one_line(folders, monkeypatch):
-    assert Limits.from_env({}) == Limits()
-    assert Limits.from_env({"MACHIAVELLI_WEB_MAX_GAMES": "7", "MACHIAVELLI_WEB_FINISHED_DAYS": "0.5"}) == \
-        Limits(games=7, finished_days=0.5)
+    assert Keeping.from_env({}) == Keeping()
+    assert Keeping.from_env({"MACHIAVELLI_WEB_MAX_GAMES": "7", "MACHIAVELLI_WEB_FINISHED_DAYS": "0.5"}) == \
+        Keeping(games=7, finished_days=0.5)
     for bad in ("0", "many", "1e9"):
         with pytest.raises(TableError):
-            Limits.from_env({"MACHIAVELLI_WEB_MAX_GAMES": bad})
+            Keeping.from_env({"MACHIAVELLI_WEB_MAX_GAMES": bad})
     from typer.testing import CliRunner
 
     from machiavelli.cli import app
