@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 from rich.text import Text
 
 from machiavelli.core.bots import Bot, play_out
-from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError, RecordError
 from machiavelli.core.files import os_why
-from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name
+from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name, table_word
 from machiavelli.core.records import GameRecord, Seat
 
 if TYPE_CHECKING:
@@ -241,6 +241,21 @@ class Session:
             self._default = path
         return self._default
 
+    def _ask_to_replace(self, path: Path) -> bool:
+        """Saving onto a file that holds something else: the person decides."""
+        yes, no = pgettext("answer", YES), pgettext("answer", NO)
+        # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+        # path, {yes} and {no} the words for yes and no.
+        answer = self.terminal.ask(_("{file} exists and holds something else. Replace it? ({yes}/{no}) ",
+                                     file=str(path), yes=yes, no=no))
+        if answer is None:
+            raise EndOfInput
+        if fold(answer.strip()) in {fold(yes), fold(yes)[:1], "y", "yes"}:
+            return self.save(path, replace=True)
+        # TRANSLATORS: The table in the terminal: the person chose not to replace a file.
+        self.screen.say(_("Not saved: {file} is left as it was.", file=str(path)))
+        return False
+
     @property
     def unsaved(self) -> bool:
         """Whether people played since the game was last saved (or loaded,
@@ -248,12 +263,27 @@ class Session:
         seed deals the game again and they play it the same way."""
         return any(self.seats[e.seat].player == "human" for e in self.game.log[self._saved_actions:])
 
-    def save(self, path: Path) -> bool:
-        """Write the record so far; say why not if it cannot be written."""
+    def save(self, path: Path, *, replace: bool = False) -> bool:
+        """Write the record so far; say why not if it cannot be written.
+        At a terminal a file that holds something else is replaced only if
+        the person says so (``replace``: already said)."""
         try:
             if path == self._default:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
+            force = replace or (self.force and path == self.record)
+            self.write(path, GameRecord.of(self.game, self.seats), force=force)
+        except RecordError as exc:
+            if exc.code != "file-exists":
+                self.screen.error(describe(exc))
+                return False
+            if self.terminal.interactive and not replace:
+                return self._ask_to_replace(path)
+            # At the table there is no --force: the way out is another name.
+            # TRANSLATORS: The table: saving onto a file that holds another game; {file} is a file's path,
+            # {save} is the save command's word.
+            self.screen.error(_("{file} exists and holds something else: save under another name ({save} FILE).",
+                                file=str(path), save=table_word("save")))
+            return False
         except OSError as exc:
             self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
                                                         why=os_why(exc, writing=True))))
@@ -265,14 +295,14 @@ class Session:
         return True
 
     def where_to_save(self) -> Path | None:
-        """Where leaving saves without being told: the file of the command
-        line, else (a person at the terminal) where the game was last saved
-        or a new file; a script's game only where the command line said."""
-        if self.record is not None:
-            return self.record
+        """Where leaving saves without being told: at a terminal where the
+        person last saved, else the file of the command line, else a new
+        file; a script's game only where the command line said."""
         if self.terminal.interactive:
-            return self.saved_in or self.default_path()
-        return None
+            # Where the person last saved comes first: offering another file
+            # would write the game twice, one of them out of date.
+            return self.saved_in or self.record or self.default_path()
+        return self.record
 
     def unsaved_report(self, not_saved: str) -> int:
         """Say what leaving without saving now loses; the exit status: 1
@@ -282,7 +312,8 @@ class Session:
             # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
             # path.
             self.screen.say(_("The game is saved in {file}; nothing was played since. "
-                              "Continue it with: machiavelli play --load {file}", file=str(self.saved_in)),
+                              "Continue it with: machiavelli play --load {command}", file=str(self.saved_in),
+                              command=shell_word(self.saved_in)),
                             "bold", whole=True)
             return 0
         if self.saved_in is not None:
@@ -297,8 +328,9 @@ class Session:
     def saved_message(self, path: Path) -> None:
         # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
         # path.
-        self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {file}",
-                          file=str(path)), "bold", whole=True)
+        # TRANSLATORS: {command} is the file's path as a shell reads it (quoted where it must be).
+        self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {command}",
+                          file=str(path), command=shell_word(path)), "bold", whole=True)
 
     def leave(self) -> int:
         """The session ends before the game: a person's game is kept; a
@@ -329,7 +361,8 @@ class Session:
         self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
         # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
         # path.
-        self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
+        self.screen.say(_("Replay it with: machiavelli replay {command}", command=shell_word(path)), "dim",
+                        whole=True)
         return 0
 
     def run(self, players: Sequence[Bot]) -> int:
@@ -478,17 +511,10 @@ class HumanPlayer:
         if args:
             path: Path | None = _path(args)
         elif session.terminal.interactive:
-            default = session.where_to_save() or session.default_path()
-            yes, no = pgettext("answer", YES), pgettext("answer", NO)
-            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
-            # path, {no} is the word for no.
-            answer = session.terminal.ask(_("Save the game before leaving? Enter: save it in {file}; "
-                                            "a file name: save it there; {no}: leave without saving. ",
-                                            file=str(default), no=no))
-            folded = fold(answer or "")
-            if answer is not None and folded in {fold(no), fold(no)[:1], "n", "no"}:
-                raise Quit(session.unsaved_report(_("The game was not saved.")))
-            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path(((answer or "").strip(),))
+            path = self.leaving()
+            if path is None:
+                session.refresh(self.seat)
+                return  # back to the game
         else:
             path = session.record
         if path is None:
@@ -497,6 +523,75 @@ class HumanPlayer:
             return
         session.saved_message(path)
         raise Quit
+
+    def leaving(self) -> Path | None:
+        """The person at the terminal chooses how to leave: the file to save
+        in, None to go back to the game; Quit to leave without saving. Only
+        the listed answers count: a command typed here is never a file name."""
+        session = self.session
+        default = session.where_to_save() or session.default_path()
+        yes, no = fold(pgettext("answer", YES)), fold(pgettext("answer", NO))
+        # TRANSLATORS: The table in the terminal: leaving the game; {file} is a file's path.
+        session.screen.say(_("Save the game before leaving?"), "bold")
+        for k, text in enumerate((_("Save it in {file} and leave", file=str(default)),
+                                  # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
+                                  _("Save it in another file and leave"),
+                                  # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
+                                  _("Leave without saving"),
+                                  # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
+                                  _("Back to the game")), 1):
+            session.screen.say(f"  {k}. {text}", whole=k == 1)
+        while True:
+            # TRANSLATORS: The table in the terminal: the question after the ways to leave, numbered 1 to 4.
+            answer = session.terminal.ask(_("Type 1, 2, 3 or 4 (Enter: 1): "))
+            if answer is None:
+                raise EndOfInput
+            folded = fold(answer.strip())
+            if folded in ("", "1", yes, yes[:1], "y", "yes"):
+                return default
+            if folded == "2":
+                path = self.file_name()
+                if path is not None:
+                    return path
+                continue
+            if folded in ("3", no, no[:1], "n", "no"):
+                raise Quit(session.unsaved_report(_("The game was not saved.")))
+            if folded == "4":
+                return None
+            # TRANSLATORS: The table in the terminal: an answer to the ways to leave that is none of them.
+            session.screen.error(_("Not one of the choices: type 1, 2, 3 or 4."))
+
+    def file_name(self) -> Path | None:
+        """A file name typed for saving (None: none given, or a command)."""
+        session = self.session
+        # TRANSLATORS: The table in the terminal: saving in a file the person names.
+        answer = session.terminal.ask(_("File name (Enter: back to the choices): "))
+        if answer is None:
+            raise EndOfInput
+        name = answer.strip()
+        if not name:
+            return None
+        if self.reads_as_command(name):
+            # TRANSLATORS: The table in the terminal: a command typed where a file name was asked for.
+            session.screen.error(_("{name} is a command, not a file name.", name=name))
+            return None
+        return _path((name,))
+
+    def reads_as_command(self, line: str) -> bool:
+        """Whether the game reads ``line`` as one of its commands or moves."""
+        session = self.session
+        try:
+            typed = read_typed(session.present, line, session.view(self.seat))
+        except MachiavelliError:
+            return False
+        return typed is not None and (bool(typed.actions) or bool(typed.command))
+
+
+def shell_word(path: Path) -> str:
+    """A path as a command line to paste reads it (quoted where it must be)."""
+    import shlex
+
+    return shlex.quote(str(path))
 
 
 def _path(words: Sequence[str]) -> Path:
