@@ -144,6 +144,11 @@ class Session:
         self._shown_to: int | None = None
         #: Each seat's news: the part of the log (from, to) told on its latest screen.
         self._news: dict[int, tuple[int, int]] = {}
+        #: A line over every screen (a match: the deal and the running score).
+        self.heading: str | None = None
+        #: Rows kept under the final screen for what is said after it (a
+        #: match's result and score sheet), so that the screen's top stays in view.
+        self.below_final = 0
 
     @property
     def humans(self) -> list[int]:
@@ -213,7 +218,10 @@ class Session:
         self._take_news(seat)
         history = self._history_turn.get(seat) != view.turn
         order = self.orders.get(seat, self.present.orders.names[0] if self.present.orders is not None else None)
-        self.screen.turn(view, self.seats, order, self.news(seat), history=history)
+        if self.heading:
+            self.screen.say(self.heading, "bold")
+        with fewer_rows(self.screen, 1 if self.heading else 0):
+            self.screen.turn(view, self.seats, order, self.news(seat), history=history)
         self._history_turn[seat] = view.turn
         self._fresh.add(seat)
 
@@ -354,7 +362,9 @@ class Session:
         # also sees the moves that ended the game.
         viewer = humans[0] if len(humans) == 1 else 0
         self._take_news(viewer)
-        self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
+        # Under the final screen: where the record went and how to replay it.
+        with fewer_rows(self.screen, 2 + self.below_final):
+            self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
         path = self.record or self.default_path()
         if not self.save(path):
             return 1
@@ -585,6 +595,25 @@ class HumanPlayer:
         except MachiavelliError:
             return False
         return typed is not None and (bool(typed.actions) or bool(typed.command))
+
+
+class fewer_rows:
+    """Context manager: the screen's console counts ``rows`` fewer rows
+    while a screen is drawn, for lines the loop prints around it (a
+    screen fits its drawing to the console's height)."""
+
+    def __init__(self, screen: GameScreen, rows: int) -> None:
+        self.console = screen.console
+        self.rows = rows
+        self.kept: int | None = None
+
+    def __enter__(self) -> None:
+        self.kept = self.console._height
+        if self.rows:
+            self.console.height = max(6, self.console.height - self.rows)
+
+    def __exit__(self, *exc: object) -> None:
+        self.console._height = self.kept
 
 
 def shell_word(path: Path) -> str:

@@ -348,6 +348,9 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
         if HUMAN in names:
             # The people's session saves the whole match, this deal as it stands last.
             session = _session(game, names, seats, present, record, force, visual, write=save)
+            session.heading = _match_heading(len(games) + 1, deals, target, sheet)
+            # The deal's result and the score sheet are said under its final screen.
+            session.below_final = 2 + players + 1
             status = session.run(_drivers(session, game, names))
             if record is None:
                 record = session.saved_in
@@ -373,6 +376,11 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
                 save(record, force=force)
             except MachiavelliError as exc:
                 raise fail(describe(exc), code=1) from None
+        if HUMAN in names and not as_json and not sheet.over(deals, target) and not _next_deal(session, len(games) + 1):
+            # Left between two deals: every finished deal is in the record.
+            if record is not None:
+                session.saved_message(record)
+            return 0
     if as_json:
         print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})
         return 0
@@ -387,6 +395,40 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
     if record is not None:
         echo(_("Record written to {file}.", file=str(record)))
     return 0
+
+
+def _match_heading(deal: int, deals: int | None, target: int | None, sheet: Any) -> str:
+    """The line over a match's screens: the deal and the running score."""
+    from machiavelli.core.present import player_name
+
+    totals = sheet.totals()
+    scores = ", ".join(f"{player_name(s)} {totals[s]}" for s in range(sheet.players))
+    if deals is not None:
+        # TRANSLATORS: A match at the terminal, over the table; {deal} and {deals} are numbers, {scores}
+        # is each player's name and total points, listed.
+        return _("Deal {deal} of {deals}. Score: {scores}", deal=deal, deals=deals, scores=scores)
+    # TRANSLATORS: A match at the terminal, over the table; {deal} and {target} are numbers, {scores} is
+    # each player's name and total points, listed.
+    return _("Deal {deal}, to {target} points. Score: {scores}", deal=deal, target=target, scores=scores)
+
+
+def _next_deal(session: "Session", deal: int) -> bool:
+    """Between two deals at a terminal, wait for the person (the deal's
+    result stays in view, and a line typed after going out is not taken
+    as a move of the next deal); False: they leave the match here."""
+    from machiavelli.core.present import table_word
+    from machiavelli.core.words import fold
+
+    if not session.terminal.interactive:
+        return True
+    # TRANSLATORS: A match at the terminal, after a deal; {deal} is the next deal's number, {quit} is the
+    # quit command's word.
+    answer = session.terminal.ask(_("Press Enter for deal {deal} (or type {quit} to leave the match): ",
+                                    deal=deal, quit=table_word("quit")))
+    if answer is None:
+        return False
+    typed = fold(answer.strip())
+    return typed not in ("quit", "q", fold(table_word("quit")))
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], present: Presentation,
