@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 from machiavelli.core.terminal import echoed
 
 from machiavelli.app import library
-from machiavelli.core.i18n import NP_, _, pgettext
+from machiavelli.core.i18n import NP_, _, ngettext, pgettext
 from machiavelli.core.reasons import describe
 from machiavelli.core.words import fold
 from .presented import explain, read_typed, style
@@ -49,6 +49,8 @@ from .screen import DefaultScreen
 #: Where records go when the player names no file (this variable overrides it).
 DATA_ENV = library.DATA_ENV
 YES, NO = NP_("answer", "yes"), NP_("answer", "no")
+# TRANSLATORS: The table: typed after the hint command ("hint all") to see the whole play at once.
+HINT_ALL = NP_("hint", "all")
 
 
 class EndOfInput(Exception):
@@ -144,6 +146,8 @@ class Session:
         self._shown_to: int | None = None
         #: Each seat's news: the part of the log (from, to) told on its latest screen.
         self._news: dict[int, tuple[int, int]] = {}
+        #: How much of the hint was told at a point of the game: {(seat, log length): times asked}.
+        self.hints_given: dict[tuple[int, int], int] = {}
         #: A line over every screen (a match: the deal and the running score).
         self.heading: str | None = None
         #: Rows kept under the final screen for what is said after it (a
@@ -473,7 +477,7 @@ class HumanPlayer:
         if command == "sort":
             self.sort(args)
         elif command == "hint":
-            self.hint()
+            self.hint(whole=bool(args) and fold(args[0]) in ("all", fold(pgettext("hint", HINT_ALL))))
         elif command == "table":
             session.screen.everything(session.view(self.seat), session.seats, session.news(self.seat))
         elif command == "rules":
@@ -498,14 +502,32 @@ class HumanPlayer:
         session.orders[self.seat] = orders.named(args[0]) if args else orders.after(now)
         session.refresh(self.seat)
 
-    def hint(self) -> None:
+    def hint(self, whole: bool = False) -> None:
         session = self.session
         if session.present.hint is None:
             # TRANSLATORS: The web table or the terminal: hint in a game that gives none.
             session.screen.say(_("This game gives no hints."))
             return
-        found = session.present.hint(session.view(self.seat))
-        session.pin(self.seat, found(session.style).lines)
+        found = session.present.hint(session.view(self.seat))(session.style)
+        # The hint tells a little more each time it is asked at the same
+        # point of the game: that there is a play, how many cards it puts
+        # down, then the whole play (``hint all`` at once).
+        here = (self.seat, len(session.game.log))
+        step = session.hints_given.get(here, 0) if not whole else 2
+        session.hints_given = {here: step + 1}
+        if not found.cards or step >= 2:
+            session.pin(self.seat, found.lines)
+            return
+        again = table_word("hint")
+        if step == 0:
+            # TRANSLATORS: The table: the first, smallest hint; {hint} is the hint command's word.
+            session.pin(self.seat, [_("There is a play. Type {hint} again to see how many cards it puts down, "
+                                      "or {hint} {all} to see it whole.", hint=again, all=pgettext("hint", HINT_ALL))])
+            return
+        # TRANSLATORS: The table: the second hint; {n} is a number of cards, {hint} is the hint command's word.
+        session.pin(self.seat, [ngettext("{n} card of your hand can go down. Type {hint} again to see the play.",
+                                         "{n} cards of your hand can go down. Type {hint} again to see the play.",
+                                         len(found.cards), hint=again)])
 
     def rules(self) -> None:
         from .rules_render import render

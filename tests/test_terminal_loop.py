@@ -106,12 +106,12 @@ def test_quit_asks_whether_to_save_with_each_answer(variant, tmp_path, monkeypat
 
     typing(first_move(variant), "quit", "n")
     left = runner.invoke(app, ["play", "--variant", variant, "--seed", "3"])
-    assert any(p.startswith("Save the game before leaving?") for p in asked)
+    assert any(p.startswith("Type 1, 2, 3 or 4") for p in asked)
     assert "The game was not saved." in left.output
     assert left.exit_code == 1, "the person's move is lost: said by the exit status"
     assert not list((tmp_path / "data").glob("games/*.json"))
     elsewhere = tmp_path / "there.json"
-    typing(first_move(variant), "quit", str(elsewhere))
+    typing(first_move(variant), "quit", "2", str(elsewhere))
     kept = runner.invoke(app, ["play", "--variant", variant, "--seed", "3"])
     assert kept.exit_code == 0 and elsewhere.exists(), kept.output[-600:]
     assert f"machiavelli play --load {elsewhere}" in kept.output
@@ -157,8 +157,8 @@ def test_hint_and_undo_get_one_clear_sentence_where_the_game_has_none(variant, l
 
 
 def test_machiavelli_s_undo_is_its_own_action_and_its_hint_is_the_solver_s():
-    out = play("--seed", "7", lines=["hint", "move 3D 2 1", "undo", "quit"]).output
-    assert "You can put down" in after(out, "hint")
+    out = play("--seed", "7", lines=["hint all", "move 3D 2 1", "undo", "quit"]).output
+    assert "You can put down" in after(out, "hint all")
     assert "Moves cannot be taken back" not in out
     assert "Taken from the table" not in after(out, "undo")
 
