@@ -47,7 +47,7 @@ def test_the_others_moves_name_melds_by_their_cards_and_say_what_came_from_the_t
     assert "Player 2 takes 3♠ 3♥ 3♦ 3♣ off the table." in since
     assert "Player 2 adds 2♦ 3♦ to 4♦ 5♦ 6♦. From the table: 3♦." in since
     assert "Player 2 adds 4♥ to 5♥ 6♥ 7♥." in since
-    assert "Player 2 plays 3♣ 3♥ 3♠. From the table: 3♣ 3♥ 3♠." in since
+    assert "Player 2 plays 3♠ 3♥ 3♣. From the table: 3♠ 3♥ 3♣." in since, "as the table lays the set out"
     assert "meld 1" not in since
 
 

@@ -200,7 +200,7 @@ class Screen(Printer):
             return []
         deck = view.variant.deck
         heading = self.line(_("Since your last turn:"), "bold")
-        moves = [self.line("  " + entry_text(entry, deck, seats.names)) for entry in entries]
+        moves = [self.line("  " + entry_text(entry, deck, seats.names, view.variant)) for entry in entries]
         limit = MAX_MOVES_SHOWN if room is None else len(moves)
         if room is None or self.height(moves) + 1 <= room:
             if len(moves) <= limit:
