@@ -234,6 +234,29 @@ class Session:
             return f"{player_name(seat, [s.name for s in self.seats])} > "
         return "> "
 
+    def paged(self, draw: Callable[[], None]) -> None:
+        """Draw a long text (help, rules, the whole table) a page at a time
+        when a person reads it at a terminal, so that its start does not
+        scroll away; a pipe gets it whole."""
+        console = self.screen.console
+        if not (self.terminal.interactive and console.is_terminal):
+            draw()
+            return
+        with console.capture() as captured:
+            draw()
+        rows = captured.get().rstrip("\n").split("\n")
+        page = max(3, console.height - 1)  # the prompt's line
+        while rows:
+            console.file.write("\n".join(rows[:page]) + "\n")
+            console.file.flush()
+            rows = rows[page:]
+            if not rows:
+                return
+            # TRANSLATORS: The table in the terminal: under a page of a long text (help, rules).
+            answer = self.terminal.ask(_("-- more: Enter for the next page, q to stop --"))
+            if answer is None or fold(answer.strip()) in ("q", fold(table_word("quit"))):
+                return
+
     def pin(self, seat: int, lines: Sequence[str]) -> None:
         """Show ``lines`` under the screen, once (a hint): the next screen
         drawn leaves them out (``hint`` shows them again)."""
@@ -479,11 +502,12 @@ class HumanPlayer:
         elif command == "hint":
             self.hint(whole=bool(args) and fold(args[0]) in ("all", fold(pgettext("hint", HINT_ALL))))
         elif command == "table":
-            session.screen.everything(session.view(self.seat), session.seats, session.news(self.seat))
+            session.paged(lambda: session.screen.everything(session.view(self.seat), session.seats,
+                                                            session.news(self.seat)))
         elif command == "rules":
-            self.rules()
+            session.paged(self.rules)
         elif command == "help":
-            session.screen.help(session.view(self.seat), args)
+            session.paged(lambda: session.screen.help(session.view(self.seat), args))
         elif command == "save":
             path = _path(args) if args else (session.record or session.default_path())
             if session.save(path):
