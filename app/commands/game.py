@@ -586,7 +586,8 @@ def replay(
     with named(file):
         game = saved.replay()
     if as_json:
-        state = game.state()
+        # Every game's record says which game it is, whatever its state() holds.
+        state = {"game": game.variant.game, **game.state()}
         state["seats"] = [s.as_dict() for s in saved.seats]
         state["actions"] = len(saved.actions)
         print_json(state)
@@ -617,7 +618,7 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
         games = [r.replay() for r in records]
     sheet = match.sheet_of(games)
     if as_json:
-        print_json({"deals": [{**g.state(), "seats": [s.as_dict() for s in r.seats], "actions": len(r.actions)}
+        print_json({"deals": [{"game": g.variant.game, **g.state(), "seats": [s.as_dict() for s in r.seats], "actions": len(r.actions)}
                               for g, r in zip(games, records)],
                     "deals_planned": deals, "target": target, "sheet": sheet.as_dict()})
         return
