@@ -77,6 +77,10 @@ ERRORS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {player} is a player's name
     # (Player 2), {available} is the possible codes, listed.
     "unknown-player": N_("Unknown player {player}. Available: {available}"),
+    # TRANSLATORS: A command of one game given another game's variant; {variant} is the variant's name,
+    # {game} is a game's name as written (machiavelli).
+    "variant-of-another-game": N_("The variant {variant} is not for the game {game}: this command works with "
+                                  "{game} variants only."),
     # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "record-too-large": N_("{file} is too large to be a game record."),
     # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
