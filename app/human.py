@@ -461,6 +461,14 @@ class HumanPlayer:
         if first in ("undo", fold(pgettext("command", NO_UNDO))):
             # TRANSLATORS: The table in the terminal: "undo" typed in a game whose moves cannot be taken back.
             return _("Moves cannot be taken back in this game.")
+        token = str(error.params.get("token", ""))
+        if words and token == words[0] and words[0].isalpha() and len(words[0]) >= 3:
+            # The line's first word is no card and no command here (take 1
+            # in Cicera): a command of another game, not a card mistyped.
+            # TRANSLATORS: The table: a word typed that is no command of this game; {word} is what was typed,
+            # {help} is the help command's word.
+            return _("This game has no command {word}: type {help} for its commands.", word=words[0],
+                     help=table_word("help"))
         return explain(self.session.present, error)
 
     def pick(self, options: Sequence[Action]) -> Action | None:
