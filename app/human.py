@@ -389,18 +389,25 @@ class Session:
         # also sees the moves that ended the game.
         viewer = humans[0] if len(humans) == 1 else 0
         self._take_news(viewer)
-        # Under the final screen: where the record went and how to replay it.
-        with fewer_rows(self.screen, 2 + self.below_final):
-            self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
         path = self.record or self.default_path()
+        written = _("Record written to {file}.", file=str(path))
+        # TRANSLATORS: The table in the terminal: how to replay a finished game; {command} is the file's path
+        # as a shell reads it.
+        replay = _("Replay it with: machiavelli replay {command}", command=shell_word(path))
+        # Under the final screen: where the record went and how to replay it (a long path takes two rows).
+        with fewer_rows(self.screen, self.rows(written) + self.rows(replay) + self.below_final):
+            self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
         if not self.save(path):
             return 1
-        self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
-        # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
-        # path.
-        self.screen.say(_("Replay it with: machiavelli replay {command}", command=shell_word(path)), "dim",
-                        whole=True)
+        self.screen.say(written, whole=True)
+        self.screen.say(replay, "dim", whole=True)
         return 0
+
+    def rows(self, text: str) -> int:
+        """How many rows of the terminal one line of ``text`` takes."""
+        from rich.cells import cell_len
+
+        return max(1, -(-cell_len(text) // max(1, self.screen.console.width)))
 
     def run(self, players: Sequence[Bot]) -> int:
         """Play until the game ends or the people leave; the exit status."""
