@@ -467,9 +467,13 @@ PROBLEMS: dict[str, str] = {
     "sizes-order": N_("the smallest meld ({min} cards) is larger than the largest ({max} cards)"),
     "no-meld-kinds": N_("a variant needs at least one kind of meld"),
     # TRANSLATORS: An error message about a variant; {kind} is a kind of meld's key (set, run), {size}
-    # and {most} are numbers of cards, {attribute} is suit or rank.
-    "meld-size-impossible": N_("melds.{kind}: {size} cards, but no two of its cards may share a {attribute}, "
-                               "so it holds at most {most}"),
+    # and {most} are numbers of cards.
+    "meld-size-suits": N_("melds.{kind}: {size} cards, but no two of its cards may share a suit, so it holds at "
+                          "most {most}"),
+    # TRANSLATORS: An error message about a variant; {kind} is a kind of meld's key (set, run), {size}
+    # and {most} are numbers of cards.
+    "meld-size-ranks": N_("melds.{kind}: {size} cards, but no two of its cards may share a rank, so it holds at "
+                          "most {most}"),
     # TRANSLATORS: An error message (command line, table or web page); {max} is a number, the most
     # allowed.
     "hand-size-range": N_("a hand has from 1 to {max} cards"),

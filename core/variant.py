@@ -158,10 +158,9 @@ class MeldVariant(Variant):
             if asked > most[1] or kind.min_size > most[1]:
                 # Rules that say "from 3 to 8 cards" and "no two of the same
                 # suit" (at most 4) cannot both hold: said, never printed as rules.
-                raise failed("melds", "meld-size-impossible",
-                             "melds.{kind}: {size} cards, but no two of its cards may share a {attribute}, "
-                             "so it holds at most {most}", kind=name, size=asked, attribute=most[0],
-                             most=most[1])
+                raise failed("melds", f"meld-size-{most[0]}s",
+                             "melds.{kind}: {size} cards, but no two of its cards may share a " + most[0]
+                             + ", so it holds at most {most}", kind=name, size=asked, most=most[1])
         return self
 
     @property
