@@ -287,7 +287,8 @@ class Session:
             raise EndOfInput
         if fold(answer.strip()) in {fold(yes), fold(yes)[:1], "y", "yes"}:
             return self.save(path, replace=True)
-        # TRANSLATORS: The table in the terminal: the person chose not to replace a file.
+        # TRANSLATORS: The table in the terminal: the person chose not to replace a file; {file} is a file's
+        # path.
         self.screen.say(_("Not saved: {file} is left as it was.", file=str(path)))
         return False
 
@@ -344,8 +345,8 @@ class Session:
         when actions are lost, else 0. ``not_saved`` is the sentence for a
         game never saved."""
         if self.saved_in is not None and not self.unsaved:
-            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
-            # path.
+            # TRANSLATORS: The table in the terminal; {file} is a file's path, {command} the same path as a
+            # shell reads it (quoted where it must be).
             self.screen.say(_("The game is saved in {file}; nothing was played since. "
                               "Continue it with: machiavelli play --load {command}", file=str(self.saved_in),
                               command=shell_word(self.saved_in)),
@@ -407,7 +408,8 @@ class Session:
         """How many rows of the terminal one line of ``text`` takes."""
         from rich.cells import cell_len
 
-        return max(1, -(-cell_len(text) // max(1, self.screen.console.width)))
+        width: int = max(1, self.screen.console.width)
+        return max(1, -(-cell_len(text) // width))
 
     def run(self, players: Sequence[Bot]) -> int:
         """Play until the game ends or the people leave; the exit status."""
@@ -559,7 +561,8 @@ class HumanPlayer:
             return
         again = table_word("hint")
         if step == 0:
-            # TRANSLATORS: The table: the first, smallest hint; {hint} is the hint command's word.
+            # TRANSLATORS: The table: the first, smallest hint; {hint} is the hint command's word, {all} the
+            # word typed after it for the whole play ("hint all").
             session.pin(self.seat, [_("There is a play. Type {hint} again to see how many cards it puts down, "
                                       "or {hint} {all} to see it whole.", hint=again, all=pgettext("hint", HINT_ALL))])
             return
@@ -602,8 +605,9 @@ class HumanPlayer:
         session = self.session
         default = session.where_to_save() or session.default_path()
         yes, no = fold(pgettext("answer", YES)), fold(pgettext("answer", NO))
-        # TRANSLATORS: The table in the terminal: leaving the game; {file} is a file's path.
+        # TRANSLATORS: The table in the terminal: leaving the game.
         session.screen.say(_("Save the game before leaving?"), "bold")
+        # TRANSLATORS: The table in the terminal: one of the ways to leave the game; {file} is a file's path.
         for k, text in enumerate((_("Save it in {file} and leave", file=str(default)),
                                   # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
                                   _("Save it in another file and leave"),
@@ -643,7 +647,8 @@ class HumanPlayer:
         if not name:
             return None
         if self.reads_as_command(name):
-            # TRANSLATORS: The table in the terminal: a command typed where a file name was asked for.
+            # TRANSLATORS: The table in the terminal: a command typed where a file name was asked for; {name}
+            # is what was typed.
             session.screen.error(_("{name} is a command, not a file name.", name=name))
             return None
         return _path((name,))
