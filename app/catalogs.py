@@ -188,10 +188,15 @@ def is_locales_folder(folder: Path) -> bool:
     return template_path(folder).is_file() or bool(shipped_languages(folder))
 
 
+#: What a plugin's new locales package holds before it has catalogs.
+PACKAGE_FILES = frozenset({"__init__.py", "__pycache__"})
+
+
 def check_writable_folder(folder: Path) -> None:
     """Refuse, before anything is written, a ``--dir`` that is not a
     folder, cannot be written, or is neither a locales folder (a template
-    or a catalog in it) nor an empty folder: a mistyped path must not grow
+    or a catalog in it) nor an empty folder (or a package's, with only its
+    ``__init__.py``): a mistyped path must not grow
     a tree of catalogs. The folder is never created (``mkdir`` it to start
     a new one). Raises CatalogError."""
     import errno
@@ -206,7 +211,10 @@ def check_writable_folder(folder: Path) -> None:
     if is_locales_folder(folder):
         return
     try:
-        empty = not any(not entry.name.startswith(".") for entry in os.scandir(folder))
+        # A plugin's locales folder starts as a package: its __init__.py
+        # (and the bytecode folder beside it) is all it holds before its catalogs.
+        empty = not any(not entry.name.startswith(".") and entry.name not in PACKAGE_FILES
+                        for entry in os.scandir(folder))
     except OSError as exc:
         raise i18n.CatalogError("cannot-read", file=str(folder), detail=exc.strerror or str(exc)) from None
     if not empty:

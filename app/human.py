@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 from rich.text import Text
 
 from machiavelli.core.bots import Bot, play_out
-from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
+from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError, RecordError
 from machiavelli.core.files import os_why
 from machiavelli.core.places import data_folder
 from machiavelli.core.seeds import LEGACY_BELOW
-from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name
+from machiavelli.core.present import MAX_SINCE, GameScreen, Presentation, player_name, table_word
 from machiavelli.core.records import GameRecord, Seat
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from machiavelli.core.game import GameState
 from machiavelli.core.terminal import echoed
 
-from machiavelli.core.i18n import NP_, _, pgettext
+from machiavelli.app import library
+from machiavelli.core.i18n import NP_, _, ngettext, pgettext
 from machiavelli.core.reasons import describe
 from machiavelli.core.words import fold
 from .presented import explain, read_typed, style
@@ -48,6 +49,8 @@ from .saves import write_record
 from .screen import DefaultScreen
 
 YES, NO = NP_("answer", "yes"), NP_("answer", "no")
+# TRANSLATORS: The table: typed after the hint command ("hint all") to see the whole play at once.
+HINT_ALL = NP_("hint", "all")
 
 
 class EndOfInput(Exception):
@@ -143,6 +146,13 @@ class Session:
         self._shown_to: int | None = None
         #: Each seat's news: the part of the log (from, to) told on its latest screen.
         self._news: dict[int, tuple[int, int]] = {}
+        #: How much of the hint was told at a point of the game: {(seat, log length): times asked}.
+        self.hints_given: dict[tuple[int, int], int] = {}
+        #: A line over every screen (a match: the deal and the running score).
+        self.heading: str | None = None
+        #: Rows kept under the final screen for what is said after it (a
+        #: match's result and score sheet), so that the screen's top stays in view.
+        self.below_final = 0
 
     @property
     def humans(self) -> list[int]:
@@ -212,7 +222,10 @@ class Session:
         self._take_news(seat)
         history = self._history_turn.get(seat) != view.turn
         order = self.orders.get(seat, self.present.orders.names[0] if self.present.orders is not None else None)
-        self.screen.turn(view, self.seats, order, self.news(seat), history=history)
+        if self.heading:
+            self.screen.say(self.heading, "bold")
+        with fewer_rows(self.screen, 1 if self.heading else 0):
+            self.screen.turn(view, self.seats, order, self.news(seat), history=history)
         self._history_turn[seat] = view.turn
         self._fresh.add(seat)
 
@@ -220,6 +233,29 @@ class Session:
         if len(self.humans) > 1:
             return f"{player_name(seat, [s.name for s in self.seats])} > "
         return "> "
+
+    def paged(self, draw: Callable[[], None]) -> None:
+        """Draw a long text (help, rules, the whole table) a page at a time
+        when a person reads it at a terminal, so that its start does not
+        scroll away; a pipe gets it whole."""
+        console = self.screen.console
+        if not (self.terminal.interactive and console.is_terminal):
+            draw()
+            return
+        with console.capture() as captured:
+            draw()
+        rows = captured.get().rstrip("\n").split("\n")
+        page = max(3, console.height - 1)  # the prompt's line
+        while rows:
+            console.file.write("\n".join(rows[:page]) + "\n")
+            console.file.flush()
+            rows = rows[page:]
+            if not rows:
+                return
+            # TRANSLATORS: The table in the terminal: under a page of a long text (help, rules).
+            answer = self.terminal.ask(_("-- more: Enter for the next page, q to stop --"))
+            if answer is None or fold(answer.strip()) in ("q", fold(table_word("quit"))):
+                return
 
     def pin(self, seat: int, lines: Sequence[str]) -> None:
         """Show ``lines`` under the screen, once (a hint): the next screen
@@ -244,6 +280,22 @@ class Session:
             self._default = path
         return self._default
 
+    def _ask_to_replace(self, path: Path) -> bool:
+        """Saving onto a file that holds something else: the person decides."""
+        yes, no = pgettext("answer", YES), pgettext("answer", NO)
+        # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
+        # path, {yes} and {no} the words for yes and no.
+        answer = self.terminal.ask(_("{file} exists and holds something else. Replace it? ({yes}/{no}) ",
+                                     file=str(path), yes=yes, no=no))
+        if answer is None:
+            raise EndOfInput
+        if fold(answer.strip()) in {fold(yes), fold(yes)[:1], "y", "yes"}:
+            return self.save(path, replace=True)
+        # TRANSLATORS: The table in the terminal: the person chose not to replace a file; {file} is a file's
+        # path.
+        self.screen.say(_("Not saved: {file} is left as it was.", file=str(path)))
+        return False
+
     @property
     def unsaved(self) -> bool:
         """Whether people played since the game was last saved (or loaded,
@@ -251,12 +303,27 @@ class Session:
         seed deals the game again and they play it the same way."""
         return any(self.seats[e.seat].player == "human" for e in self.game.log[self._saved_actions:])
 
-    def save(self, path: Path) -> bool:
-        """Write the record so far; say why not if it cannot be written."""
+    def save(self, path: Path, *, replace: bool = False) -> bool:
+        """Write the record so far; say why not if it cannot be written.
+        At a terminal a file that holds something else is replaced only if
+        the person says so (``replace``: already said)."""
         try:
             if path == self._default:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            self.write(path, GameRecord.of(self.game, self.seats), force=self.force and path == self.record)
+            force = replace or (self.force and path == self.record)
+            self.write(path, GameRecord.of(self.game, self.seats), force=force)
+        except RecordError as exc:
+            if exc.code != "file-exists":
+                self.screen.error(describe(exc))
+                return False
+            if self.terminal.interactive and not replace:
+                return self._ask_to_replace(path)
+            # At the table there is no --force: the way out is another name.
+            # TRANSLATORS: The table: saving onto a file that holds another game; {file} is a file's path,
+            # {save} is the save command's word.
+            self.screen.error(_("{file} exists and holds something else: save under another name ({save} FILE).",
+                                file=str(path), save=table_word("save")))
+            return False
         except OSError as exc:
             self.screen.error(describe(MachiavelliError("cannot-write", file=str(path), detail=exc.strerror or "",
                                                         why=os_why(exc, writing=True))))
@@ -268,24 +335,25 @@ class Session:
         return True
 
     def where_to_save(self) -> Path | None:
-        """Where leaving saves without being told: the file of the command
-        line, else (a person at the terminal) where the game was last saved
-        or a new file; a script's game only where the command line said."""
-        if self.record is not None:
-            return self.record
+        """Where leaving saves without being told: at a terminal where the
+        person last saved, else the file of the command line, else a new
+        file; a script's game only where the command line said."""
         if self.terminal.interactive:
-            return self.saved_in or self.default_path()
-        return None
+            # Where the person last saved comes first: offering another file
+            # would write the game twice, one of them out of date.
+            return self.saved_in or self.record or self.default_path()
+        return self.record
 
     def unsaved_report(self, not_saved: str) -> int:
         """Say what leaving without saving now loses; the exit status: 1
         when actions are lost, else 0. ``not_saved`` is the sentence for a
         game never saved."""
         if self.saved_in is not None and not self.unsaved:
-            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
-            # path.
+            # TRANSLATORS: The table in the terminal; {file} is a file's path, {command} the same path as a
+            # shell reads it (quoted where it must be).
             self.screen.say(_("The game is saved in {file}; nothing was played since. "
-                              "Continue it with: machiavelli play --load {file}", file=str(self.saved_in)),
+                              "Continue it with: machiavelli play --load {command}", file=str(self.saved_in),
+                              command=shell_word(self.saved_in)),
                             "bold", whole=True)
             return 0
         if self.saved_in is not None:
@@ -300,8 +368,9 @@ class Session:
     def saved_message(self, path: Path) -> None:
         # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
         # path.
-        self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {file}",
-                          file=str(path)), "bold", whole=True)
+        # TRANSLATORS: {command} is the file's path as a shell reads it (quoted where it must be).
+        self.screen.say(_("The game is saved in {file}. Continue it with: machiavelli play --load {command}",
+                          file=str(path), command=shell_word(path)), "bold", whole=True)
 
     def leave(self) -> int:
         """The session ends before the game: a person's game is kept; a
@@ -325,15 +394,26 @@ class Session:
         # also sees the moves that ended the game.
         viewer = humans[0] if len(humans) == 1 else 0
         self._take_news(viewer)
-        self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
         path = self.record or self.default_path()
+        written = _("Record written to {file}.", file=str(path))
+        # TRANSLATORS: The table in the terminal: how to replay a finished game; {command} is the file's path
+        # as a shell reads it.
+        replay = _("Replay it with: machiavelli replay {command}", command=shell_word(path))
+        # Under the final screen: where the record went and how to replay it (a long path takes two rows).
+        with fewer_rows(self.screen, self.rows(written) + self.rows(replay) + self.below_final):
+            self.screen.final(self.game, self.seats, viewer, self.news(viewer), since=len(humans) == 1)
         if not self.save(path):
             return 1
-        self.screen.say(_("Record written to {file}.", file=str(path)), whole=True)
-        # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
-        # path.
-        self.screen.say(_("Replay it with: machiavelli replay {file}", file=str(path)), "dim", whole=True)
+        self.screen.say(written, whole=True)
+        self.screen.say(replay, "dim", whole=True)
         return 0
+
+    def rows(self, text: str) -> int:
+        """How many rows of the terminal one line of ``text`` takes."""
+        from rich.cells import cell_len
+
+        width: int = max(1, self.screen.console.width)
+        return max(1, -(-cell_len(text) // width))
 
     def run(self, players: Sequence[Bot]) -> int:
         """Play until the game ends or the people leave; the exit status."""
@@ -395,6 +475,15 @@ class HumanPlayer:
         if first in ("undo", fold(pgettext("command", NO_UNDO))):
             # TRANSLATORS: The table in the terminal: "undo" typed in a game whose moves cannot be taken back.
             return _("Moves cannot be taken back in this game.")
+        token = str(error.params.get("token", ""))
+        if (error.code in ("bad-action", "bad-card", "not-a-card") and words and token == words[0]
+                and words[0].isalpha() and len(words[0]) >= 3):
+            # The line's first word is no card and no command here (take 1
+            # in Cicera): a command of another game, not a card mistyped.
+            # TRANSLATORS: The table: a word typed that is no command of this game; {word} is what was typed,
+            # {help} is the help command's word.
+            return _("This game has no command {word}: type {help} for its commands.", word=words[0],
+                     help=table_word("help"))
         return explain(self.session.present, error)
 
     def pick(self, options: Sequence[Action]) -> Action | None:
@@ -434,13 +523,14 @@ class HumanPlayer:
         if command == "sort":
             self.sort(args)
         elif command == "hint":
-            self.hint()
+            self.hint(whole=bool(args) and fold(args[0]) in ("all", fold(pgettext("hint", HINT_ALL))))
         elif command == "table":
-            session.screen.everything(session.view(self.seat), session.seats, session.news(self.seat))
+            session.paged(lambda: session.screen.everything(session.view(self.seat), session.seats,
+                                                            session.news(self.seat)))
         elif command == "rules":
-            self.rules()
+            session.paged(self.rules)
         elif command == "help":
-            session.screen.help(session.view(self.seat), args)
+            session.paged(lambda: session.screen.help(session.view(self.seat), args))
         elif command == "save":
             path = _path(args) if args else (session.record or session.default_path())
             if session.save(path):
@@ -459,14 +549,33 @@ class HumanPlayer:
         session.orders[self.seat] = orders.named(args[0]) if args else orders.after(now)
         session.refresh(self.seat)
 
-    def hint(self) -> None:
+    def hint(self, whole: bool = False) -> None:
         session = self.session
         if session.present.hint is None:
             # TRANSLATORS: The web table or the terminal: hint in a game that gives none.
             session.screen.say(_("This game gives no hints."))
             return
-        found = session.present.hint(session.view(self.seat))
-        session.pin(self.seat, found(session.style).lines)
+        found = session.present.hint(session.view(self.seat))(session.style)
+        # The hint tells a little more each time it is asked at the same
+        # point of the game: that there is a play, how many cards it puts
+        # down, then the whole play (``hint all`` at once).
+        here = (self.seat, len(session.game.log))
+        step = session.hints_given.get(here, 0) if not whole else 2
+        session.hints_given = {here: step + 1}
+        if not found.cards or step >= 2:
+            session.pin(self.seat, found.lines)
+            return
+        again = table_word("hint")
+        if step == 0:
+            # TRANSLATORS: The table: the first, smallest hint; {hint} is the hint command's word, {all} the
+            # word typed after it for the whole play ("hint all").
+            session.pin(self.seat, [_("There is a play. Type {hint} again to see how many cards it puts down, "
+                                      "or {hint} {all} to see it whole.", hint=again, all=pgettext("hint", HINT_ALL))])
+            return
+        # TRANSLATORS: The table: the second hint; {n} is a number of cards, {hint} is the hint command's word.
+        session.pin(self.seat, [ngettext("{n} card of your hand can go down. Type {hint} again to see the play.",
+                                         "{n} cards of your hand can go down. Type {hint} again to see the play.",
+                                         len(found.cards), hint=again)])
 
     def rules(self) -> None:
         from .rules_render import render
@@ -482,17 +591,10 @@ class HumanPlayer:
         if args:
             path: Path | None = _path(args)
         elif session.terminal.interactive:
-            default = session.where_to_save() or session.default_path()
-            yes, no = pgettext("answer", YES), pgettext("answer", NO)
-            # TRANSLATORS: The table in the terminal: a question to the person playing; {file} is a file's
-            # path, {no} is the word for no.
-            answer = session.terminal.ask(_("Save the game before leaving? Enter: save it in {file}; "
-                                            "a file name: save it there; {no}: leave without saving. ",
-                                            file=str(default), no=no))
-            folded = fold(answer or "")
-            if answer is not None and folded in {fold(no), fold(no)[:1], "n", "no"}:
-                raise Quit(session.unsaved_report(_("The game was not saved.")))
-            path = default if folded in {"", fold(yes), fold(yes)[:1], "y", "yes"} else _path(((answer or "").strip(),))
+            path = self.leaving()
+            if path is None:
+                session.refresh(self.seat)
+                return  # back to the game
         else:
             path = session.record
         if path is None:
@@ -501,6 +603,96 @@ class HumanPlayer:
             return
         session.saved_message(path)
         raise Quit
+
+    def leaving(self) -> Path | None:
+        """The person at the terminal chooses how to leave: the file to save
+        in, None to go back to the game; Quit to leave without saving. Only
+        the listed answers count: a command typed here is never a file name."""
+        session = self.session
+        default = session.where_to_save() or session.default_path()
+        yes, no = fold(pgettext("answer", YES)), fold(pgettext("answer", NO))
+        # TRANSLATORS: The table in the terminal: leaving the game.
+        session.screen.say(_("Save the game before leaving?"), "bold")
+        # TRANSLATORS: The table in the terminal: one of the ways to leave the game; {file} is a file's path.
+        for k, text in enumerate((_("Save it in {file} and leave", file=str(default)),
+                                  # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
+                                  _("Save it in another file and leave"),
+                                  # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
+                                  _("Leave without saving"),
+                                  # TRANSLATORS: The table in the terminal: one of the ways to leave the game.
+                                  _("Back to the game")), 1):
+            session.screen.say(f"  {k}. {text}", whole=k == 1)
+        while True:
+            # TRANSLATORS: The table in the terminal: the question after the ways to leave, numbered 1 to 4.
+            answer = session.terminal.ask(_("Type 1, 2, 3 or 4 (Enter: 1): "))
+            if answer is None:
+                raise EndOfInput
+            folded = fold(answer.strip())
+            if folded in ("", "1", yes, yes[:1], "y", "yes"):
+                return default
+            if folded == "2":
+                path = self.file_name()
+                if path is not None:
+                    return path
+                continue
+            if folded in ("3", no, no[:1], "n", "no"):
+                raise Quit(session.unsaved_report(_("The game was not saved.")))
+            if folded == "4":
+                return None
+            # TRANSLATORS: The table in the terminal: an answer to the ways to leave that is none of them.
+            session.screen.error(_("Not one of the choices: type 1, 2, 3 or 4."))
+
+    def file_name(self) -> Path | None:
+        """A file name typed for saving (None: none given, or a command)."""
+        session = self.session
+        # TRANSLATORS: The table in the terminal: saving in a file the person names.
+        answer = session.terminal.ask(_("File name (Enter: back to the choices): "))
+        if answer is None:
+            raise EndOfInput
+        name = answer.strip()
+        if not name:
+            return None
+        if self.reads_as_command(name):
+            # TRANSLATORS: The table in the terminal: a command typed where a file name was asked for; {name}
+            # is what was typed.
+            session.screen.error(_("{name} is a command, not a file name.", name=name))
+            return None
+        return _path((name,))
+
+    def reads_as_command(self, line: str) -> bool:
+        """Whether the game reads ``line`` as one of its commands or moves."""
+        session = self.session
+        try:
+            typed = read_typed(session.present, line, session.view(self.seat))
+        except MachiavelliError:
+            return False
+        return typed is not None and (bool(typed.actions) or bool(typed.command))
+
+
+class fewer_rows:
+    """Context manager: the screen's console counts ``rows`` fewer rows
+    while a screen is drawn, for lines the loop prints around it (a
+    screen fits its drawing to the console's height)."""
+
+    def __init__(self, screen: GameScreen, rows: int) -> None:
+        self.console = screen.console
+        self.rows = rows
+        self.kept: int | None = None
+
+    def __enter__(self) -> None:
+        self.kept = self.console._height
+        if self.rows:
+            self.console.height = max(6, self.console.height - self.rows)
+
+    def __exit__(self, *exc: object) -> None:
+        self.console._height = self.kept
+
+
+def shell_word(path: Path) -> str:
+    """A path as a command line to paste reads it (quoted where it must be)."""
+    import shlex
+
+    return shlex.quote(str(path))
 
 
 def _path(words: Sequence[str]) -> Path:

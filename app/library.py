@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from machiavelli.core import plugins, registry
 from machiavelli.core.places import data_folder
-from machiavelli.core.errors import VariantError
+from machiavelli.core.errors import SetupError, VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.variant import Variant, resolve, split_call
 from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
@@ -167,11 +167,10 @@ def _unknown(name: str) -> VariantError:
                         name=name, available=join_values(sorted(index())))
 
 
-def not_for(name: str, game: str) -> VariantError:
-    """The error for a variant ``name`` of another game where only ``game``'s will do."""
-    detail = f"this rule set is not for the game {game}"
-    return VariantError("bad-variant", file=name, path="", line=None, detail=detail,
-                        problems=[{"code": "wrong-game", "game": game, "file": name, "path": "", "detail": detail}])
+def not_for(name: str, game: str) -> SetupError:
+    """The error for a variant ``name`` of another game where only ``game``'s
+    will do: the variant is sound, the command is not for it."""
+    return SetupError("variant-of-another-game", variant=name, game=game)
 
 
 def _fetcher(base: Path | None) -> Callable[[str], tuple[bytes, str]]:

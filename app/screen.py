@@ -27,7 +27,8 @@ from machiavelli.core.records import Seat
 #: moves (catalog context ``command help``; Machiavelli's help says the same).
 TABLE_HELP: dict[str, str] = {
     # TRANSLATORS: The table's help (the help command): what a command of every game's table does.
-    "hint": NP_("command help", "Show the play the game suggests from what you see (nothing is played)."),
+    "hint": NP_("command help", "Say whether the game sees a play for you, then how many cards it puts down, then "
+                "the play (nothing is played); hint all: the whole play at once."),
     # TRANSLATORS: The table's help (the help command); {orders} is the orders of the hand, listed.
     "sort": NP_("command help", "Order your hand: {orders}."),
     # TRANSLATORS: The table's help (the help command): what a command of every game's table does.

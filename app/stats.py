@@ -3,7 +3,10 @@
 Large-sample methods (simulations run thousands of games): Wilson score
 intervals for shares, the pooled two-proportion z-test, Welch's z-test for
 means, and the classic sample-size formula for telling two shares apart.
-Everything uses the standard library's ``statistics.NormalDist``.
+Means of counts (claims per deal, restores per game) get an interval that
+stays at zero or above: the exact Poisson (Garwood) interval, widened for
+counts that vary more than a Poisson's (quasi-Poisson). Everything uses the
+standard library (``statistics.NormalDist``, ``math.lgamma``).
 """
 
 from __future__ import annotations
@@ -123,6 +126,91 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Mean:
     return Mean(n, mean, sd, mean - half, mean + half)
 
 
+def gamma_cdf(x: float, shape: float) -> float:
+    """The regularized lower incomplete gamma function P(shape, x): the
+    chance that a Gamma(shape, 1) variable is at most ``x`` (a series below
+    shape + 1, Lentz's continued fraction above, as in Numerical Recipes)."""
+    if x <= 0:
+        return 0.0
+    log_front = shape * math.log(x) - x - math.lgamma(shape)
+    if x < shape + 1:
+        term = total = 1.0 / shape
+        a = shape
+        for _ in range(10_000):
+            a += 1
+            term *= x / a
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return min(1.0, total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - shape
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - shape)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return max(0.0, 1.0 - math.exp(log_front) * h)
+
+
+def gamma_quantile(q: float, shape: float) -> float:
+    """The ``q`` quantile of Gamma(shape, 1), by bisection on :func:`gamma_cdf`."""
+    if not 0 < q < 1:
+        raise ValueError(f"need 0 < q < 1, got {q}")
+    low, high = 0.0, max(1.0, shape)
+    while gamma_cdf(high, shape) < q:
+        high *= 2
+    for _ in range(200):
+        middle = (low + high) / 2
+        if gamma_cdf(middle, shape) < q:
+            low = middle
+        else:
+            high = middle
+        if high - low <= 1e-12 * max(1.0, high):
+            break
+    return (low + high) / 2
+
+
+def poisson_interval(k: float, confidence: float = 0.95) -> tuple[float, float]:
+    """Garwood's exact interval for the mean of a Poisson count ``k`` (from
+    the chi-square, i.e. gamma, quantiles): k = 0 gives 0 to 3.689."""
+    alpha = 1 - confidence
+    low = 0.0 if k <= 0 else gamma_quantile(alpha / 2, k)
+    return low, gamma_quantile(1 - alpha / 2, k + 1)
+
+
+def is_counts(values: Sequence[float]) -> bool:
+    """Whether every value is a whole number of zero or more (a count)."""
+    return bool(values) and all(float(v).is_integer() and v >= 0 for v in values)
+
+
+def count_interval(values: Sequence[int | float], confidence: float = 0.95) -> Mean:
+    """The mean count per game with an interval that never leaves the range
+    of counts: the exact Poisson interval of the total, its counts first
+    divided by the dispersion (variance over mean, at least 1) so that
+    counts that bunch in some games widen it as they should (quasi-Poisson).
+    A normal interval would go below zero for rare events (0.20, -0.07 to 0.47)."""
+    n = len(values)
+    if n == 0:
+        return Mean(0, math.nan, math.nan, math.nan, math.nan)
+    total = float(sum(values))
+    mean = total / n
+    sd = statistics.stdev(values) if n > 1 else math.nan
+    dispersion = max(1.0, sd * sd / mean) if n > 1 and mean > 0 else 1.0
+    low, high = poisson_interval(total / dispersion, confidence)
+    scale = dispersion / n
+    return Mean(n, mean, sd, low * scale, high * scale)
+
+
 @dataclass(frozen=True, slots=True)
 class Ratio:
     """``k`` of ``n`` events pooled over ``clusters`` groups (turns over
@@ -211,9 +299,10 @@ def share_entry(k: int, n: int) -> dict[str, Any]:
 
 
 def mean_entry(values: Sequence[float]) -> dict[str, Any]:
-    """The mean of ``values`` as JSON-ready data: its interval, spread,
-    median, 90th percentile and range (None where too few values say nothing)."""
-    m = mean_interval(values)
+    """The mean of ``values`` as JSON-ready data: its interval (for counts
+    :func:`count_interval`, which stays at zero or above), spread, median,
+    90th percentile and range (None where too few values say nothing)."""
+    m = count_interval(values) if is_counts(values) else mean_interval(values)
     out = {"n": m.n, "mean": m.value, "sd": m.sd, "low": m.low, "high": m.high,
            "median": statistics.median(values) if values else math.nan,
            "p90": percentile(values, 90), "min": min(values, default=math.nan),

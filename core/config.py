@@ -5,6 +5,7 @@ folder (``MACHIAVELLI_CONFIG_DIR`` overrides the folder)::
 
     cards = "en"    # how ambiguous cards are read: "en" or "local"
     faces = "hanzi" # how cards are drawn, where a game offers it: "hanzi" or "letters"
+    opponents-machiavelli = "club"  # the computer players a person meets in a game
 
 The file is read with a size limit; anything wrong with it (too large, not
 TOML, a value this program does not know) is ignored with one warning line
@@ -35,6 +36,10 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "cards": ("en", "local"),
     "faces": ("hanzi", "letters"),
 }
+
+#: Settings whose names begin so take a name (a computer player of a game,
+#: ``opponents-machiavelli = "club"``), checked where it is used.
+NAMED = ("opponents-",)
 
 _cache: dict[str, str] | None = None
 
@@ -74,6 +79,12 @@ def _read(path: Path) -> dict[str, str]:
     bad: list[str] = []
     for key, value in table.items():
         allowed = SETTINGS.get(key)
+        if allowed is None and key.startswith(NAMED):
+            if isinstance(value, str) and value.isascii() and value.replace("-", "").isalnum() and len(value) < 40:
+                settings[key] = value
+            else:
+                bad.append(f"{key} = {value!r}")
+            continue
         if allowed is None:
             continue  # a setting of another version of the program
         if value in allowed:

@@ -77,6 +77,10 @@ ERRORS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {player} is a player's name
     # (Player 2), {available} is the possible codes, listed.
     "unknown-player": N_("Unknown player {player}. Available: {available}"),
+    # TRANSLATORS: A command of one game given another game's variant; {variant} is the variant's name,
+    # {game} is a game's name as written (machiavelli).
+    "variant-of-another-game": N_("The variant {variant} is not for the game {game}: this command works with "
+                                  "{game} variants only."),
     # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path.
     "record-too-large": N_("{file} is too large to be a game record."),
     # TRANSLATORS: An error message (command line, table or web page); {file} is a file's path,
@@ -406,6 +410,14 @@ PROBLEMS: dict[str, str] = {
     # allowed, {max} is a number, the most allowed.
     "sizes-order": N_("the smallest meld ({min} cards) is larger than the largest ({max} cards)"),
     "no-meld-kinds": N_("a variant needs at least one kind of meld"),
+    # TRANSLATORS: An error message about a variant; {kind} is a kind of meld's key (set, run), {size}
+    # and {most} are numbers of cards.
+    "meld-size-suits": N_("melds.{kind}: {size} cards, but no two of its cards may share a suit, so it holds at "
+                          "most {most}"),
+    # TRANSLATORS: An error message about a variant; {kind} is a kind of meld's key (set, run), {size}
+    # and {most} are numbers of cards.
+    "meld-size-ranks": N_("melds.{kind}: {size} cards, but no two of its cards may share a rank, so it holds at "
+                          "most {most}"),
     # TRANSLATORS: An error message (command line, table or web page); {max} is a number, the most
     # allowed.
     "hand-size-range": N_("a hand has from 1 to {max} cards"),

@@ -73,6 +73,11 @@ class GameDefinition:
     default_variant: str | None = None
     #: Computer players a person meets by default, strongest first.
     preferred_bots: tuple[str, ...] = ()
+    #: The levels a person is offered for the computer players, weakest
+    #: first (empty: ``preferred_bots`` from the weakest), and the one seated
+    #: when nobody chose: one a newcomer can beat sometimes (None: the strongest).
+    levels: tuple[str, ...] = ()
+    fair_bot: str | None = None
     description: str = ""
     presentation: Callable[[], Presentation] | None = None
     #: What people call each computer player, in English, marked

@@ -118,6 +118,18 @@ class Variant(BaseModel):
         return self.model_dump(mode="json")
 
 
+def _most_cards(kind: MeldKind, deck: Any) -> tuple[str, int] | None:
+    """The attribute that limits a kind's size and the most cards it allows
+    (a meld whose cards differ pairwise in suit has at most one per suit);
+    None when nothing does."""
+    limits = []
+    if "suit" in kind.distinct:
+        limits.append(("suit", len(deck.suits)))
+    if "rank" in kind.distinct:
+        limits.append(("rank", len(kind.ranks) if kind.ranks is not None else len(deck.ranks)))
+    return min(limits, key=lambda limit: limit[1]) if limits else None
+
+
 class MeldVariant(Variant):
     """A variant of a meld game: the kinds of meld allowed, and where an ace
     may stand in a sequence."""
@@ -132,10 +144,21 @@ class MeldVariant(Variant):
 
     @model_validator(mode="after")
     def _some_melds(self) -> "MeldVariant":
-        if not self.melds:
-            from .checks import failed
+        from .checks import failed
 
+        if not self.melds:
             raise failed("melds", "no-meld-kinds", "a variant needs at least one kind of meld")
+        for name, kind in self.melds.items():
+            most = _most_cards(kind, self.deck)
+            if most is None or kind.extras:
+                continue
+            asked = kind.max_size if kind.max_size is not None else kind.min_size
+            if asked > most[1] or kind.min_size > most[1]:
+                # Rules that say "from 3 to 8 cards" and "no two of the same
+                # suit" (at most 4) cannot both hold: said, never printed as rules.
+                raise failed("melds", f"meld-size-{most[0]}s",
+                             "melds.{kind}: {size} cards, but no two of its cards may share a " + most[0]
+                             + ", so it holds at most {most}", kind=name, size=asked, most=most[1])
         return self
 
     @property

@@ -32,11 +32,29 @@ class InputError(NotationError):
     ``ambiguous-command``, ``ambiguous-card``, ``bad-arguments``, ``unknown-order``)."""
 
 
+# Latin letters that look like Cyrillic ones (casefolded: T and т, H and н).
+# A keyboard switched half-way types ``TЖ`` for ``ТЖ``: in a word that mixes
+# the two scripts the look-alikes are read as Cyrillic, and the other way
+# round for a card in the deck's Latin notation (``КS``).
+_TO_CYRILLIC = str.maketrans("aceiopxykmthb", "асеіорхукмтнв")
+_TO_LATIN = str.maketrans("асеіорхукмтнвАСЕІОРХУКМТНВ", "aceiopxykmthbACEIOPXYKMTHB")
+_LATIN = re.compile("[a-z]")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
 def fold(text: str) -> str:
-    """A word as compared: case, width, invisible marks and Arabic
-    spelling variants do not matter."""
+    """A word as compared: case, width, invisible marks, Arabic spelling
+    variants and Latin look-alikes in a Cyrillic word do not matter."""
     text = unicodedata.normalize("NFKC", text.translate(_INVISIBLE)).casefold()
-    return _MARKS.sub("", text).translate(_ARABIC)
+    text = _MARKS.sub("", text).translate(_ARABIC)
+    if _CYRILLIC.search(text) and _LATIN.search(text):
+        text = text.translate(_TO_CYRILLIC)
+    return text
+
+
+def latin_look_alikes(token: str) -> str:
+    """``token`` with Cyrillic letters that look like Latin ones read as Latin."""
+    return token.translate(_TO_LATIN)
 
 
 # -- cards ------------------------------------------------------------------------
@@ -85,10 +103,12 @@ class CardReader:
         self._extras = {fold(k): v for k, v in glossary.extra_letters(deck).items()}
 
     def _canonical(self, token: str) -> Card | None:
-        try:
-            return self.deck.parse_card(token)
-        except NotationError:
-            return None
+        for spelled in dict.fromkeys((token, latin_look_alikes(token))):
+            try:
+                return self.deck.parse_card(spelled)
+            except NotationError:
+                continue
+        return None
 
     def _local(self, token: str) -> Card | None:
         key = fold(token)

@@ -44,7 +44,7 @@ SeatOpt = Annotated[
     Optional[list[str]],
     typer.Option("--seat", help=N_("Who plays a seat: human (a person at this terminal; several take turns) or a "
                  "computer player such as random. One per seat, in turn order; a single --seat fills every seat "
-                 "(default: you against two computer players, the strongest available).")),
+                 "(default: you against two computer players at the level --level chose: club, unless you chose another).")),
 ]
 
 
@@ -76,11 +76,80 @@ def best_computer(game: str = registry.DEFAULT_GAME) -> str:
     return next((name for name in preferred if name in found), sorted(found)[0])
 
 
+def levels(game: str) -> list[str]:
+    """The computer players a person may choose among for ``game``, weakest first."""
+    found = registry.bots(game)
+    definition = registry.game(game)
+    offered = definition.levels or tuple(reversed(definition.preferred_bots or PREFERRED_COMPUTERS))
+    return [name for name in offered if name in found]
+
+
+def fair_computer(game: str) -> str:
+    """The computer player seated when nobody chose: the game's fair one
+    (a newcomer can beat it sometimes), else the strongest."""
+    fair = registry.game(game).fair_bot
+    return fair if fair is not None and fair in registry.bots(game) else best_computer(game)
+
+
+def opponents(game: str, level: str | None, ask: bool) -> str:
+    """Who plays the computer seats when no --seat is given: ``level``
+    (``--level``, remembered), else the remembered choice, else at a
+    terminal the person's answer (remembered), else the fair default."""
+    from machiavelli.core import config
+
+    key = f"opponents-{game}"
+    if level is not None:
+        _check_names([level], game)
+        config.remember(key, level)
+        return level
+    remembered = config.get(key)
+    if remembered is not None and remembered in registry.bots(game):
+        return remembered
+    if ask and len(levels(game)) > 1:
+        chosen = ask_level(game)
+        config.remember(key, chosen)
+        return chosen
+    return fair_computer(game)
+
+
+def ask_level(game: str) -> str:
+    """Ask the person at the terminal, once, how strong the computer players are."""
+    from machiavelli.core.terminal import printable
+
+    offered, fair = levels(game), fair_computer(game)
+    default = offered.index(fair) + 1 if fair in offered else len(offered)
+    # TRANSLATORS: Play at the terminal, asked once before the first game.
+    typer.echo(_("How strong should the computer players be?"))
+    for k, name in enumerate(offered, 1):
+        label = registry.player_label(name, game)
+        if k == default:
+            # TRANSLATORS: Play at the terminal: the level seated when nobody chooses; {level} is its name.
+            label = _("{level} (the default: a newcomer can win now and then)", level=label)
+        typer.echo(f"  {k}. {label}")
+    while True:
+        # TRANSLATORS: Play at the terminal; {last} and {default} are numbers.
+        prompt = _("Type 1 to {last} (Enter: {default}; change it later with --level): ", last=len(offered),
+                   default=default)
+        try:
+            answer = input(printable(prompt, visible=True)).strip()
+        except EOFError:
+            typer.echo()
+            return offered[default - 1]
+        if not answer:
+            return offered[default - 1]
+        if answer.isdigit() and 1 <= int(answer) <= len(offered):
+            return offered[int(answer) - 1]
+        if answer in offered:
+            return answer
+        # TRANSLATORS: Play at the terminal: an answer to the level question that is none of the choices.
+        typer.echo(_("Not one of the choices."))
+
+
 def _seat_names(seats: list[str] | None, players: int | None, variant_max: int, variant_min: int,
-                game: str = registry.DEFAULT_GAME) -> list[str]:
+                game: str = registry.DEFAULT_GAME, computer: Callable[[], str] | None = None) -> list[str]:
     count = players if players is not None else max(variant_min, min(DEFAULT_PLAYERS, variant_max))
     if not seats:
-        return [HUMAN] + [best_computer(game)] * (count - 1)
+        return [HUMAN] + [(computer or (lambda: fair_computer(game)))()] * (count - 1)
     if len(seats) == 1:  # a single --seat fills every seat
         return seats * count
     if players is not None and players != len(seats):
@@ -149,6 +218,10 @@ def play(
                                            "the deal passing on; a score sheet after each deal."))] = None,
     target: Annotated[Optional[int], typer.Option(
         "--target", min=1, max=100_000, help=N_("Play deals until a player's total reaches this many points."))] = None,
+    level: Annotated[Optional[str], typer.Option(
+        "--level", help=N_("The computer players you meet when no --seat is given (Machiavelli: beginner, casual, "
+                           "club or expert; default club, or what you chose before). Remembered for the next "
+                           "games."))] = None,
 ) -> None:
     """Play a game (help text: see :func:`register`)."""
     from machiavelli.core.seeds import new_seed
@@ -181,6 +254,9 @@ def play(
 
         if variant_name or overrides or seed is not None or players is not None:
             raise fail(_("A loaded game keeps its own variant, seed and players: drop --variant, --set, --seed and --players."))
+        if level is not None:
+            # TRANSLATORS: Play in the terminal (a mistake in its options).
+            raise fail(_("A loaded game keeps its own players: drop --level (or choose a seat's player with --seat)."))
         if match.is_file(load):
             # A match goes on where it was left: its finished deals are
             # scored again, an unfinished last deal is played on.
@@ -209,7 +285,12 @@ def play(
         record = record or load
     else:
         variant = library.load_variant(variant_name or "bga", overrides or [])
-        names = _seat_names(seats, players, variant.players.max, variant.players.min, variant.game)
+        if level is not None and seats:
+            raise fail(_("--level chooses the computer players when no --seat is given: drop one of them."))
+        # Only a person at a terminal is asked: a script's input is its moves.
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        names = _seat_names(seats, players, variant.players.max, variant.players.min, variant.game,
+                            lambda: opponents(variant.game, level, interactive))
         _check_names(names, variant.game)
         game = registry.game(variant.game).new_game(variant, len(names),
                                                      seed if seed is not None else new_seed())
@@ -363,6 +444,9 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
         if HUMAN in names:
             # The people's session saves the whole match, this deal as it stands last.
             session = _session(game, names, seats, present, record, force, visual, write=save)
+            session.heading = _match_heading(len(games) + 1, deals, target, sheet)
+            # The deal's result and the score sheet are said under its final screen.
+            session.below_final = 2 + players + 1
             status = session.run(_drivers(session, game, names))
             if record is None:
                 record = session.saved_in
@@ -389,6 +473,11 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
                 save(record, force=force)
             except MachiavelliError as exc:
                 raise fail(describe(exc), code=1) from None
+        if HUMAN in names and not as_json and not sheet.over(deals, target) and not _next_deal(session, len(games) + 1):
+            # Left between two deals: every finished deal is in the record.
+            if record is not None:
+                session.saved_message(record)
+            return 0
     if as_json:
         print_json({"deals": [g.state() for g in games], "sheet": sheet.as_dict()})
         return 0
@@ -403,6 +492,40 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
     if record is not None:
         echo(_("Record written to {file}.", file=str(record)))
     return 0
+
+
+def _match_heading(deal: int, deals: int | None, target: int | None, sheet: Any) -> str:
+    """The line over a match's screens: the deal and the running score."""
+    from machiavelli.core.present import player_name
+
+    totals = sheet.totals()
+    scores = ", ".join(f"{player_name(s)} {totals[s]}" for s in range(sheet.players))
+    if deals is not None:
+        # TRANSLATORS: A match at the terminal, over the table; {deal} and {deals} are numbers, {scores}
+        # is each player's name and total points, listed.
+        return _("Deal {deal} of {deals}. Score: {scores}", deal=deal, deals=deals, scores=scores)
+    # TRANSLATORS: A match at the terminal, over the table; {deal} and {target} are numbers, {scores} is
+    # each player's name and total points, listed.
+    return _("Deal {deal}, to {target} points. Score: {scores}", deal=deal, target=target, scores=scores)
+
+
+def _next_deal(session: "Session", deal: int) -> bool:
+    """Between two deals at a terminal, wait for the person (the deal's
+    result stays in view, and a line typed after going out is not taken
+    as a move of the next deal); False: they leave the match here."""
+    from machiavelli.core.present import table_word
+    from machiavelli.core.words import fold
+
+    if not session.terminal.interactive:
+        return True
+    # TRANSLATORS: A match at the terminal, after a deal; {deal} is the next deal's number, {quit} is the
+    # quit command's word.
+    answer = session.terminal.ask(_("Press Enter for deal {deal} (or type {quit} to leave the match): ",
+                                    deal=deal, quit=table_word("quit")))
+    if answer is None:
+        return False
+    typed = fold(answer.strip())
+    return typed not in ("quit", "q", fold(table_word("quit")))
 
 
 def _play_with_people(game: Game, names: list[str], seats: list[Seat], present: Presentation,
@@ -479,7 +602,8 @@ def replay(
     with named(file):
         game = saved.replay()
     if as_json:
-        state = game.state()
+        # Every game's record says which game it is, whatever its state() holds.
+        state = {"game": game.variant.game, **game.state()}
         state["seats"] = [s.as_dict() for s in saved.seats]
         state["actions"] = len(saved.actions)
         print_json(state)
@@ -510,7 +634,7 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
         games = [r.replay() for r in records]
     sheet = match.sheet_of(games)
     if as_json:
-        print_json({"deals": [{**g.state(), "seats": [s.as_dict() for s in r.seats], "actions": len(r.actions)}
+        print_json({"deals": [{"game": g.variant.game, **g.state(), "seats": [s.as_dict() for s in r.seats], "actions": len(r.actions)}
                               for g, r in zip(games, records)],
                     "deals_planned": deals, "target": target, "sheet": sheet.as_dict()})
         return

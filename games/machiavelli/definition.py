@@ -107,6 +107,11 @@ GAME = GameDefinition(
     presentation=_presentation,
     default_variant="bga",
     preferred_bots=("solver", "greedy", "random"),
+    levels=("beginner", "casual", "club", "expert"),
+    # A newcomer against two club players wins now and then (README, "Player
+    # levels": club wins 11% against the solver's 87%, casual players rarely go
+    # out); the solver, the strongest, almost never loses.
+    fair_bot="club",
     description="Machiavelli: rummy in which the whole table may be rearranged",
     bot_labels={
         "beginner": NP_("player level", "beginner"),

@@ -603,6 +603,7 @@ class Game:
             return [text(c) for c in sorted((cards[i] for i in ids), key=deck.sort_key)]
 
         return {
+            "game": self.variant.game,
             "variant": self.variant.name,
             "seed": self.seed,
             "players": self.players,

@@ -79,9 +79,9 @@ def test_extends_overrides_only_what_it_names():
 
 
 def test_extends_merges_nested_keys_and_can_drop_a_meld_kind():
-    child = load("melds:\n  set:\n    max_size: 8\n    distinct: [suit]\n")
-    assert child.melds["set"].max_size == 8 and child.melds["set"].min_size == 3
-    assert "run" in child.melds
+    child = load("melds:\n  run:\n    max_size: 8\n")
+    assert child.melds["run"].max_size == 8 and child.melds["run"].min_size == 3
+    assert child.melds["run"].sequence and "set" in child.melds
     no_sets = load("melds: {set: null}")
     assert list(no_sets.melds) == ["run"]
 
@@ -195,8 +195,8 @@ def test_differences_between_variants():
     assert rows["hand_size"][0] == 15 and rows["hand_size"][1]["6"] == 13
     assert "name" not in rows and "description" not in rows
     assert differences(bga, load_variant("bga")) == []
-    nested = differences(bga, load_variant("bga", ["melds.set.max_size=8"]))
-    assert nested == [("melds.set.max_size", 4, 8)]
+    nested = differences(bga, load_variant("bga", ["melds.run.max_size=8"]))
+    assert nested == [("melds.run.max_size", None, 8)]
 
 
 def test_every_schema_parameter_is_documented():

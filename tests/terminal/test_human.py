@@ -106,12 +106,12 @@ def test_quit_asks_whether_to_save_with_each_answer(variant, tmp_path, monkeypat
 
     typing(first_move(variant), "quit", "n")
     left = runner.invoke(app, ["play", "--variant", variant, "--seed", "3"])
-    assert any(p.startswith("Save the game before leaving?") for p in asked)
+    assert any(p.startswith("Type 1, 2, 3 or 4") for p in asked)
     assert "The game was not saved." in left.output
     assert left.exit_code == 1, "the person's move is lost: said by the exit status"
     assert not list((tmp_path / "data").glob("games/*.json"))
     elsewhere = tmp_path / "there.json"
-    typing(first_move(variant), "quit", str(elsewhere))
+    typing(first_move(variant), "quit", "2", str(elsewhere))
     kept = runner.invoke(app, ["play", "--variant", variant, "--seed", "3"])
     assert kept.exit_code == 0 and elsewhere.exists(), kept.output[-600:]
     assert f"machiavelli play --load {elsewhere}" in kept.output
@@ -157,8 +157,8 @@ def test_hint_and_undo_get_one_clear_sentence_where_the_game_has_none(variant, l
 
 
 def test_machiavelli_s_undo_is_its_own_action_and_its_hint_is_the_solver_s():
-    out = play("--seed", "7", lines=["hint", "move 3D 2 1", "undo", "quit"]).output
-    assert "You can put down" in after(out, "hint")
+    out = play("--seed", "7", lines=["hint all", "move 3D 2 1", "undo", "quit"]).output
+    assert "You can put down" in after(out, "hint all")
     assert "Moves cannot be taken back" not in out
     assert "Taken from the table" not in after(out, "undo")
 
@@ -311,9 +311,11 @@ def test_visual_order_wraps_each_paragraph_first_and_keeps_its_rows_in_reading_o
     game = definition.new_game(v, 4 if variant != "bga" else 3, 3)
     console, out = _terminal(40)
     screen = screen_of(definition.presentation(), console, visual=True)
-    paragraph = i18n._("Save the game before leaving? Enter: save it in {file}; "
-                       "a file name: save it there; {no}: leave without saving. ",
-                       file="g.json", no=i18n.pgettext("answer", "no")).strip()
+    paragraph = i18n.ngettext("Or type {restore} to put the table back as it was when your turn began: you then "
+                              "draw {n} card and your turn ends.",
+                              "Or type {restore} to put the table back as it was when your turn began: you then "
+                              "draw {n} cards and your turn ends.", 3, restore="restore").strip()
+    assert "Or type" not in paragraph  # a sentence the Arabic catalog has
     screen.say(paragraph)
     printed = [row for row in out.getvalue().splitlines() if row.strip()]
     pieces = wrap(paragraph, 40)

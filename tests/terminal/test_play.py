@@ -113,7 +113,7 @@ def test_no_options_and_no_input_is_one_person_against_computers_and_ends_cleanl
     assert result.exit_code == 0, result.output
     assert "Player 1 (person)" in result.stdout
     assert "(person)" not in result.stdout.split("\n")[0].split("Player 1 (person)")[1]
-    assert "Player 2 (solver, the strongest)" in result.stdout
+    assert "Player 2 (club player)" in result.stdout, "the fair level, not the strongest"
     assert "Your hand" in result.stdout and "help" in result.stdout
     assert "End of input" in result.stdout
     assert not (tmp_path / "data").exists(), "a script's unfinished game is saved only where asked"
@@ -329,7 +329,7 @@ def test_several_people_from_a_pipe_take_turns_without_confirmation():
 def test_help_rules_and_hint_play_nothing(tmp_path):
     before, after = tmp_path / "a.json", tmp_path / "b.json"
     result = play("--seed", "3", "--seat", "human", "--seat", "random",
-                  lines=[f"save {before}", "help", "help take", "rules", "hint", "?", f"save {after}", "quit"])
+                  lines=[f"save {before}", "help", "help take", "rules", "hint all", "?", f"save {after}", "quit"])
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Put down a new meld" in out and "Cards: the rank" in out

@@ -26,7 +26,8 @@ WHAT: dict[str, str] = {
     "draw": NP_("command help", "Draw and pass (only if you have put down no card; the restore penalty if you "
                 "touched the table this turn)."),
     "end": NP_("command help", "End the turn: every meld valid, every taken card back, a card of yours played."),
-    "hint": NP_("command help", "Show the most cards you can put down, as commands (nothing is played)."),
+    "hint": NP_("command help", "Say whether you can put cards down, then how many, then the play as commands "
+                "(nothing is played); hint all: the whole play at once."),
     "sort": NP_("command help", "Order your hand: by suit, by rank, or grouped into the melds it holds."),
     "table": NP_("command help", "Show every move of the others since your last turn and the whole table, "
                  "one meld a line."),

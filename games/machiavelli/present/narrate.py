@@ -4,7 +4,7 @@ per log entry (:class:`machiavelli.games.machiavelli.game.Entry`), and the resul
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from machiavelli.core.cards import Card, DeckSpec
@@ -20,9 +20,11 @@ def _melds(numbers: Iterable[int]) -> str:
     return format_list([format_number(n) for n in numbers])
 
 
-def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None) -> str:
-    """One sentence about a log entry (two when the next turn starts with a draw)."""
-    text = _entry_text(entry, deck, names)
+def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None, variant: Any = None) -> str:
+    """One sentence about a log entry (two when the next turn starts with a
+    draw). With the ``variant``, a new meld's cards are named in the order
+    the table lays them out (a run J♠ Q♠ K♠ A♠, never A♠ J♠ Q♠ K♠)."""
+    text = _entry_text(entry, deck, names, variant)
     if entry.next_drew:
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {n} is a number of
         # cards.
@@ -31,7 +33,7 @@ def entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = No
     return text
 
 
-def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None) -> str:
+def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = None, variant: Any = None) -> str:
     """One entry of the log as a sentence. Melds are named by their cards as
     they were before the step (numbers change as melds come and go), and the
     cards of a play or an addition that came from the table or the help
@@ -45,7 +47,7 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
     named = entry.named
     if isinstance(action, (Play, Add)):
         if isinstance(action, Play):
-            cards = show((*action.cards, *action.help))
+            cards = show(_laid_out((*action.cards, *action.help), variant))
             if action.help and not entry.from_help:
                 # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
                 # player's name (Player 2), {cards} is cards as shown at the table (5♣ 6♣ 7♣), {help} is help
@@ -68,7 +70,7 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
             # number on the table.
             text = _("{player} adds {cards} to meld {meld}.", player=player,
                      cards=show((*action.cards, *action.help)), meld=action.meld)
-        return " ".join([text, *sources(entry, deck)])
+        return " ".join([text, *sources(entry, deck, variant)])
     if isinstance(action, Take):
         if named:
             if action.cards:
@@ -168,25 +170,38 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
     return labelled(player, str(action))
 
 
-def sources(entry: Entry, deck: DeckSpec) -> list[str]:
+def _laid_out(cards: Sequence[Card], variant: Any) -> Sequence[Card]:
+    """A new meld's cards as the table lays them out (as typed without the variant)."""
+    if variant is None:
+        return cards
+    try:
+        return tuple(variant.arrange(tuple(cards)))
+    except (ValueError, TypeError):
+        return cards
+
+
+def sources(entry: Entry, deck: DeckSpec, variant: Any = None) -> list[str]:
     """Where the cards of a play or an addition came from, when not all from the hand."""
     out = []
     if entry.from_table:
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {cards} is cards
         # as shown at the table (5♣ 6♣ 7♣).
-        out.append(_("From the table: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_table), deck)))
+        out.append(_("From the table: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_table, variant), deck)))
     if entry.from_help:
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {cards} is cards
         # as shown at the table (5♣ 6♣ 7♣).
-        out.append(_("From the help cards: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_help), deck)))
+        out.append(_("From the help cards: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_help, variant), deck)))
     return out
 
 
-def _in_order(entry: Entry, cards: Iterable[Card]) -> list[Card]:
-    """``cards`` in the order the action names them."""
+def _in_order(entry: Entry, cards: Iterable[Card], variant: Any = None) -> list[Card]:
+    """``cards`` in the order the action names them (a new meld's: as the table lays it out)."""
     left = Counter(cards)
     out: list[Card] = []
-    for card in (*getattr(entry.action, "help", ()), *getattr(entry.action, "cards", ())):
+    named = (*getattr(entry.action, "help", ()), *getattr(entry.action, "cards", ()))
+    if isinstance(entry.action, Play):
+        named = tuple(_laid_out(named, variant))
+    for card in named:
         if left[card] > 0:
             left[card] -= 1
             out.append(card)

@@ -49,7 +49,7 @@ def seat_view(view: Any, style: Style) -> list[str]:
 def narrate(entry: Any, variant: Variant, style: Style) -> str:
     from .narrate import entry_text
 
-    return entry_text(entry, variant.deck, list(style.names))
+    return entry_text(entry, variant.deck, list(style.names), variant)
 
 
 def read_command(text: str, view: Any) -> tuple[Any, ...]:

@@ -100,7 +100,7 @@ def rejection(view: Any, error: IllegalAction, show: Callable[[Sequence[Any]], s
                 out.append(_(ACTION_REASONS["invalid-table"], meld=meld.number, cards=show(meld.cards),
                              reason=meld_reason(meld.check.reason)))
         if out:
-            return out
+            return [*out, *way_out(view)]
     params = dict(error.params)
     if isinstance(params.get("cards"), str):
         # The engine names cards in the notation; show them as this screen does.
@@ -110,3 +110,27 @@ def rejection(view: Any, error: IllegalAction, show: Callable[[Sequence[Any]], s
             pass
     refused = IllegalAction(error.code, **params)
     return [refusal(refused) or action_reason(refused)]
+
+
+def way_out(view: Any) -> list[str]:
+    """How to leave a table that cannot end the turn as it is: ``undo``
+    takes back the last step for free, ``restore`` puts the turn's table
+    back at the variant's price (after a rearrangement, as the rules allow)."""
+    from machiavelli.core.i18n import ngettext
+
+    from .words import local_word
+
+    out = []
+    if view.can_undo:
+        # TRANSLATORS: The table: the way out of a table that cannot end the turn; {undo} is the undo
+        # command's word.
+        out.append(_("Type {undo} to take back your last step (it costs nothing).", undo=local_word("undo")))
+    if view.disturbed:
+        # TRANSLATORS: The table: the way out of a table that cannot end the turn; {restore} is the restore
+        # command's word, {n} the cards it costs.
+        out.append(ngettext("Or type {restore} to put the table back as it was when your turn began: you then "
+                            "draw {n} card and your turn ends.",
+                            "Or type {restore} to put the table back as it was when your turn began: you then "
+                            "draw {n} cards and your turn ends.", view.variant.restore_penalty,
+                            restore=local_word("restore")))
+    return out

@@ -201,7 +201,7 @@ class Screen(Printer):
             return []
         deck = view.variant.deck
         heading = self.line(_("Since your last turn:"), "bold")
-        moves = [self.line("  " + entry_text(entry, deck, seats.names)) for entry in entries]
+        moves = [self.line("  " + entry_text(entry, deck, seats.names, view.variant)) for entry in entries]
         limit = MAX_MOVES_SHOWN if room is None else len(moves)
         if room is None or self.height(moves) + 1 <= room:
             if len(moves) <= limit:
@@ -377,22 +377,34 @@ class Screen(Printer):
 
     def final(self, view: View, seats: Seats, *, since: bool = False) -> None:
         """The end of the game: the result, with ``since`` the last moves the
-        view's seat has not seen, the table and every hand."""
+        view's seat has not seen, the table and every hand. Made to fit the
+        console when it can (the result must stay in view): the table puts
+        several melds a line, then the last moves shrink to a count."""
         deck = view.variant.deck
-        self.title(view)
+        title = Text(self.t(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
+                              turn=format_number(view.turn))), style="bold")
+        title.append(" ")
+        title.append(self.marks.rule * max(0, self.console.width - title.cell_len))
+        head = [title]
         if view.outcome is not None:
-            self.say(outcome_text(view.outcome, seats.names), "bold green")
-        if since:
-            self.since(view, seats)
-        self.say(_("Table:"), "bold")
-        self.table(view)
+            head.append(self.line(outcome_text(view.outcome, seats.names), "bold green"))
+        bottom = []
         for seat, cards in enumerate(view.final_hands or ()):
             hand = hand_order.by_suit(cards, view.variant)
             line = Text(self.t(ngettext("{player}: {n} card", "{player}: {n} cards", len(hand),
                                         player=seats.label(seat, None))) + "  ")
             line.append_text(self.cards(hand, deck))
-            self.console.print(line)
-        self.say(ngettext("{n} card left in the deck.", "{n} cards left in the deck.", view.deck_count))
+            bottom.append(line)
+        bottom.append(self.line(ngettext("{n} card left in the deck.", "{n} cards left in the deck.",
+                                         view.deck_count)))
+        table = self.table_lines(view)
+        if self.fit and self.height([*head, *table, *bottom]) + 1 > self.console.height:
+            table = self.table_lines(view, compact=True)
+        room = None
+        if self.fit:
+            room = max(1, self.console.height - self.height([*head, *table, *bottom]) - 1)
+        moves = self.since_lines(view, seats, room=room) if since else []
+        self.show([*head, *moves, self.line(_("Table:"), "bold"), *table, *bottom])
 
 
 def house_notes(view: View) -> list[str]:

@@ -107,7 +107,7 @@ def table(view: Any, style: Style) -> TableView:
         Button("split", _("Split before the selected card"), "split {from} {cards}", not over and my_turn,
                needs="table-card"),
     )
-    since = tuple(entry_text(e, deck, names) for e in view.since_my_last_turn()[-MAX_SINCE:] if e.seat != view.seat)
+    since = tuple(entry_text(e, deck, names, view.variant) for e in view.since_my_last_turn()[-MAX_SINCE:] if e.seat != view.seat)
     fields = {
         "hand_groups": [len(g) for g in groups],
         "hand_melds": meld_groups,

@@ -81,7 +81,9 @@ def test_hanzi_faces_are_shown_and_remembered(tmp_path):
 
 def test_a_bad_command_gets_one_clear_line():
     result = run("play", "--variant", "si-se-pai", "--seed", "3", input="take ZZ\nfly\nquit\n")
-    assert "Not a card: ZZ" in result.output or "Not a command" in result.output
+    # Asked about a card it cannot claim, the seat is told so whatever it tried to take.
+    assert "Not a card: ZZ" in result.output or "You cannot claim" in result.output
+    assert "This game has no command fly: type help for its commands." in result.output
     assert "Traceback" not in result.output
 
 
