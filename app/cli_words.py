@@ -134,15 +134,23 @@ def _translate(rich_utils: Any) -> None:
 
 
 def _folding(make: Any) -> Any:
-    """Typer's help text maker, its text folded rather than cut with "…"
-    where a word is wider than its column: Rich breaks lines at spaces only,
-    and a Chinese sentence has none."""
+    """Typer's help text maker, its text broken into rows between words or
+    beside a Chinese character (Rich breaks at spaces only, and a Chinese
+    sentence has none), and folded rather than cut with "…" where a word is
+    wider than its column."""
+
+    from rich.text import Text
+
+    from machiavelli.core.console import breaking
 
     def make_text(**kwargs: Any) -> Any:
         text = make(**kwargs)
-        if getattr(text, "overflow", "") is None:
+        if not isinstance(text, Text):
+            return text
+        if text.overflow is None:
             text.overflow = "fold"
-        return text
+        # Rows broken by the rules of Chinese too: never "。" first, never a word cut.
+        return breaking(text)
 
     make_text._folds = True  # type: ignore[attr-defined]
     return make_text

@@ -8,6 +8,7 @@ import typer
 
 from .. import display
 from machiavelli.core.i18n import N_, NP_, _, format_list, join_clauses, join_values, labelled, pgettext
+from machiavelli.core.console import breaking
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -167,7 +168,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
         # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
         table.add_column(_("Meaning"), min_width=30)
         for row in rows:
-            table.add_row(*row)
+            table.add_row(row[0], *(breaking(cell) for cell in row[1:]))
     else:  # narrower: type, default and allowed values above the meaning
         table.add_column(_("Meaning"), overflow="fold")
         for key, kind, default, allowed, meaning in rows:
@@ -180,7 +181,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
                 # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {values} is
                 # values, listed.
                 facts.append(_("allowed: {values}", values=allowed))
-            table.add_row(key, join_clauses(facts) + "\n" + meaning)
+            table.add_row(key, breaking(join_clauses(facts) + "\n" + meaning))
     console.print(table)
 
 
