@@ -11,7 +11,7 @@ from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
 from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter
 
-from .glossary import (HANZI, HANZI_FLOWER, card_name, character_letter, character_name, colour_letter, colour_name,
+from .glossary import (HANZI, HANZI_FLOWER, hanzi, card_name, character_letter, character_name, colour_letter, colour_name,
                        flower_name, group_name, show)
 from .groups import groups_of
 from .variant import SiSePaiVariant
@@ -80,7 +80,7 @@ class _Composer(RulesWriter):
         # TRANSLATORS: a character in the rules' card list; {name} is its name, {letter} the letter typed
         # for it, {hanzi} its Chinese character.
         chars = [pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=character_name(r.code),
-                          letter=self.latin(character_letter(r.code)), hanzi=HANZI.get(r.code, r.code))
+                          letter=self.latin(character_letter(r.code)), hanzi=hanzi(r.code))
                  for r in v.deck.ranks]
         # TRANSLATORS: a colour in the rules' card list; {name} is its name, {letter} the letter typed for
         # it.
