@@ -648,6 +648,22 @@ class Presentation:
     meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
 
 
+def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:
+    """A variant's name as a title says it: its ``title`` in ``lang`` (a
+    file's own words, without control characters), else its short
+    identifier; Latin text kept whole inside right-to-left text."""
+    import unicodedata
+
+    from .terminal import printable
+
+    title = printable(variant.title_in(lang))
+    if rtl and not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in title):
+        from .bidi import isolate
+
+        return isolate(title)
+    return title
+
+
 def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) -> str | None:
     """A refusal in the user's language, from a game's table of reasons
     (English templates marked in catalog ``context``); None for a code the

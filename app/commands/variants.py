@@ -50,21 +50,23 @@ def variants_list(as_json: JsonOpt = False) -> None:
     rows: list[dict[str, Any]] = []
     for found, variant in library.all_known():
         if isinstance(variant, VariantError):
-            rows.append({"name": found.name, "description": "", "extends": None, "game": None,
+            rows.append({"name": found.name, "title": "", "description": "", "extends": None, "game": None,
                          "source": found.source, "error": describe(variant)})
         else:
-            rows.append({"name": variant.name, "description": variant.text("description", language())[0],
+            rows.append({"name": variant.name, "title": variant.title_in(language()),
+                         "description": variant.text("description", language())[0],
                          "extends": variant.extends, "game": variant.game, "source": found.source})
     if as_json:
         print_json(rows)
         return
     # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
-    table = Table(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
+    # TRANSLATORS: The variants commands: a column of variants list, the variant's name as players say it.
+    table = Table(_("Variant"), _("Title"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
     for row in rows:
         # A variant file or a plugin is a stranger's text: cells are plain
         # text (never Rich markup) without control characters.
         table.add_row(*(Text(printable(cell)) for cell in (
-            row["name"], row.get("error") or row["description"], row["extends"] or "",
+            row["name"], row["title"], row.get("error") or row["description"], row["extends"] or "",
             library.source_name(row["source"]))))
     Console(soft_wrap=True).print(table)
 

@@ -9,7 +9,7 @@ import re
 from typing import Any, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.i18n import NP_, _, format_list, ngettext, npgettext, pgettext
+from machiavelli.core.i18n import NP_, _, format_list, join_sentences, ngettext, npgettext, pgettext
 from machiavelli.core.present import Presentation, Style, reason_text
 
 from .actions import Play
@@ -110,9 +110,9 @@ def seat_view(view: Any, style: Style) -> list[str]:
 def _bonus_text(bonuses: Sequence[Any]) -> str:
     names = format_list([pgettext("cicera bonus", BONUS_NAMES.get(b.name, b.name)) for b in bonuses])
     points = sum(b.points for b in bonuses)
-    # TRANSLATORS: Cicera's table: what just happened; {bonuses} is bonus names, listed, {n} is a
-    # number.
-    return npgettext("cicera narration", "{bonuses}: {n} point", "{bonuses}: {n} points", points, bonuses=names)
+    # TRANSLATORS: Cicera's table: what just happened, a sentence after the play; {bonuses} is bonus
+    # names, listed, {n} is a number.
+    return npgettext("cicera narration", "{bonuses}: {n} point.", "{bonuses}: {n} points.", points, bonuses=names)
 
 
 def narrate(entry: Any, variant: Any, style: Style) -> str:
@@ -127,7 +127,7 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
                          "{player} plays {card} and takes {cards} ({n} cards).", len(entry.taken),
                          player=player, card=card, cards=_cards(entry.taken, variant, style))
         if entry.bonuses:
-            text += " " + _bonus_text(entry.bonuses) + "."
+            text = join_sentences(text, _bonus_text(entry.bonuses))
     else:
         # TRANSLATORS: Cicera's table: what just happened; {player} is a player's name (Player 2), {card}
         # is one card (5♣).
@@ -136,8 +136,8 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
         team = _team_of(entry.leftover_team, style, entry)
         # TRANSLATORS: Cicera's table: what just happened; {cards} is cards as shown at the table (5♣ 6♣
         # 7♣), {team} is a team's name.
-        text += " " + pgettext("cicera narration", "The last cards on the table, {cards}, go to {team}.",
-                               cards=_cards(entry.leftover, variant, style), team=team)
+        text = join_sentences(text, pgettext("cicera narration", "The last cards on the table, {cards}, go to {team}.",
+                                             cards=_cards(entry.leftover, variant, style), team=team))
     return text
 
 

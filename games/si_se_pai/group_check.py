@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from machiavelli.core.cards import Card
-from machiavelli.core.i18n import NP_, format_list, pgettext
+from machiavelli.core.i18n import NP_, format_list, npgettext, pgettext
 
 from .glossary import character_name, group_name, read_card, show_all
 from .variant import SiSePaiVariant
@@ -23,8 +23,6 @@ REASONS = {
     "soldiers-colours": NP_("sisepai group check", "Soldiers make a group in different colours"),
     "no-group": NP_("sisepai group check", "no group of this variant has these cards"),
 }
-# TRANSLATORS: Sì Sè Pái's meld check, why cards are not a group; {n} is a number.
-TOO_MANY = NP_("sisepai group check", "no group has more than {n} cards")
 # TRANSLATORS: Sì Sè Pái's meld check, why three cards of one colour are not a group; {patterns} is the
 # allowed sets of characters, listed with "or" ("General–Advisor–Elephant or Chariot–Horse–Cannon").
 PATTERNS = NP_("sisepai group check", "three cards of one colour make a group only as {patterns}")
@@ -63,7 +61,9 @@ def reason_code(cards: Sequence[Card], variant: SiSePaiVariant) -> str:
 def reason_text(code: str, variant: SiSePaiVariant) -> str:
     if code == "too-many":
         top = max((k.max_size or 0) for k in variant.groups.values())
-        return pgettext("sisepai group check", TOO_MANY, n=top)
+        # TRANSLATORS: Sì Sè Pái's meld check, why cards are not a group; {n} is a number.
+        return npgettext("sisepai group check", "no group has more than {n} card", "no group has more than {n} cards",
+                         top)
     if code == "patterns":
         kind = variant.groups["one-colour"]
         # Each set as one word of its characters (General–Advisor–Elephant): "or" stands between sets only.

@@ -26,6 +26,7 @@ from typing import Iterable
 
 from machiavelli.core.cards import Card
 # Re-exported: the renderer and tests take the blocks from here.
+from machiavelli.core.present import variant_title
 from machiavelli.core.present import (Block, Bullets as Bullets, Heading as Heading,  # noqa: F401
                                       Paragraph as Paragraph, RulesDocument, Section)
 from machiavelli.core.variant import Variant
@@ -155,8 +156,10 @@ class _Composer:
         v, doc = self.v, self.doc
         # TRANSLATORS: The rules of a Machiavelli variant (rules command, the table, the web page);
         # {variant} is a variant's name (bga).
-        doc.title = self._p("rules", "Machiavelli: the rules of {variant}", variant=self.latin(v.name))
+        doc.title = self._p("rules", "Machiavelli: the rules of {variant}",
+                            variant=variant_title(v, doc.language, rtl=doc.rtl))
         self.cover("name")
+        self.cover("title")
         doc.subtitle = self.free_text("description")
         self.cover("description")
         for part in (self.overview, self.cards_section, self.deal, self.melds, self.turn, self.rearranging,
