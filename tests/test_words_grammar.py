@@ -1,0 +1,53 @@
+"""Lists inside sentences read as the language writes them (issue 30,
+point 3): Sì Sè Pái's claim sentences never paste "...: pair" after a
+colon, in the rules and at the table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from machiavelli.app.catalogs import shipped_languages
+from machiavelli.cli import app
+from machiavelli.core import i18n
+
+runner = CliRunner()
+ENV = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "COLUMNS": "200"}
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_CONFIG_DIR", str(tmp_path))
+    yield
+    i18n.use_language("en")
+
+
+def group_names(lang: str) -> list[str]:
+    from machiavelli.games.si_se_pai.glossary import GROUP_NAMES, group_name
+
+    i18n.use_language(lang)
+    try:
+        return [group_name(k) for k in GROUP_NAMES]
+    finally:
+        i18n.use_language("en")
+
+
+@pytest.mark.parametrize("lang", shipped_languages())
+def test_no_group_name_is_pasted_after_a_colon(lang):
+    rules = runner.invoke(app, ["--lang", lang, "rules", "--variant", "si-se-pai"], env=ENV).output
+    table = runner.invoke(app, ["--lang", lang, "play", "--variant", "si-se-pai", "--seed", "3"],
+                          input="quit\n", env=ENV).output
+    names = "|".join(re.escape(n) for n in sorted(group_names(lang), key=len, reverse=True))
+    # "darf ein Anspruch nie ergeben: Paar", "крім: пара": a group's name right after a colon, in a
+    # sentence (a list of points, "Paar: 0 Punkte", puts the name before its colon).
+    pasted = re.compile(f"[:：] ?(?:{names})(?=[.;,،؛。；，]| (?:oder|or|o|или|або|veya|ya da|أو|或))")
+    found = [line for line in (rules + table).splitlines() if pasted.search(line) and not line.startswith("•  ")]
+    assert not found, found
+
+
+def test_the_old_german_sentence_is_caught():
+    names = "|".join(re.escape(n) for n in group_names("de"))
+    pasted = re.compile(f"[:：] ?(?:{names})(?=[.;,])")
+    assert pasted.search("Ohne Sieg darf ein Anspruch nie ergeben: Paar; andere Spieler")
