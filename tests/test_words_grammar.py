@@ -51,3 +51,20 @@ def test_the_old_german_sentence_is_caught():
     names = "|".join(re.escape(n) for n in group_names("de"))
     pasted = re.compile(f"[:：] ?(?:{names})(?=[.;,])")
     assert pasted.search("Ohne Sieg darf ein Anspruch nie ergeben: Paar; andere Spieler")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in shipped_languages() if lang != "en"])
+def test_the_glossary_names_the_one_colour_group_and_forbids_mixed(lang):
+    """One word for the group in the rules, the refusals and the screens: the
+    glossary's, which ``locales check`` holds every message to."""
+    from machiavelli.app import catalogs
+
+    terms = catalogs.glossary(lang)
+    assert terms is not None and {"one-colour group", "flower", "fante"} <= set(terms)
+    entry = terms["one-colour group"]
+    assert entry["avoid"], "the 'mixed' words are the ones to refuse"
+    from machiavelli.games.si_se_pai.glossary import GROUP_NAMES
+
+    name = group_names(lang)[list(GROUP_NAMES).index("one-colour")]
+    assert any(word in name for word in entry["use"]), (name, entry["use"])
+    assert not [p for p in catalogs.check(languages=[lang]) if p.problem.startswith("glossary")]
