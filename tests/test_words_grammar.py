@@ -68,3 +68,21 @@ def test_the_glossary_names_the_one_colour_group_and_forbids_mixed(lang):
     name = group_names(lang)[list(GROUP_NAMES).index("one-colour")]
     assert any(word in name for word in entry["use"]), (name, entry["use"])
     assert not [p for p in catalogs.check(languages=[lang]) if p.problem.startswith("glossary")]
+
+
+def test_german_capitalises_a_whole_sentence_after_a_colon():
+    """Duden: after a colon a complete sentence starts with a capital ("…: Gib ein --seat pro Spieler
+    an"); a list or a fragment does not ("Standard: du gegen zwei Computerspieler")."""
+    from machiavelli.app.catalogs import read_catalog
+    from machiavelli.core.i18n import catalog_path, locales_dir
+
+    catalog = read_catalog(catalog_path("de", locales_dir()))
+    # Imperatives and sentence openings that once followed a colon in lower case.
+    lower = re.compile(r": (?:gib|lass|beginne|übersetze|komm|wähle|verwende|mach|beende|zieh|nimm|"
+                       r"die Kennzahlen können|der Löser kann|diese Ausgabe bleibt|die Partie bleibt|"
+                       r"es steht|es gibt|du darfst|du ziehst|sie müssen|der Tisch wird|wer spielen kann) ")
+    found = []
+    for message in catalog:
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        found += [f for f in forms if f and lower.search(f)]
+    assert not found, found
