@@ -34,6 +34,18 @@ def register(app: typer.Typer) -> None:
         "Exit 0 when every file is a valid variant, 1 with all errors otherwise."))(variants_validate)
 
 
+def _titled(row: dict[str, Any]) -> str:
+    """A variant's description after its name as players say it ("Aces high — Board Game Arena with ..."),
+    when its file gives one."""
+    if not row["title"] or row["title"] == row["name"]:
+        return str(row["description"])
+    if not row["description"]:
+        return str(row["title"])
+    # TRANSLATORS: variants list, a variant's name as players say it, then its one-line description
+    # (which may hold a colon itself: "Aces high — Board Game Arena with aces high only: Q-K-A").
+    return _("{title} — {description}", title=row["title"], description=row["description"])
+
+
 @handles_errors
 def variants_list(as_json: JsonOpt = False) -> None:
     from rich.console import Console
@@ -60,13 +72,12 @@ def variants_list(as_json: JsonOpt = False) -> None:
         print_json(rows)
         return
     # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
-    # TRANSLATORS: The variants commands: a column of variants list, the variant's name as players say it.
-    table = Table(_("Variant"), _("Title"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
+    table = Table(_("Variant"), _("Description"), _("Extends"), _("From"), box=None, pad_edge=False)
     for row in rows:
         # A variant file or a plugin is a stranger's text: cells are plain
         # text (never Rich markup) without control characters.
         table.add_row(*(Text(printable(cell)) for cell in (
-            row["name"], row["title"], row.get("error") or row["description"], row["extends"] or "",
+            row["name"], row.get("error") or _titled(row), row["extends"] or "",
             library.source_name(row["source"]))))
     Console(soft_wrap=True).print(table)
 
