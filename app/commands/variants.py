@@ -41,8 +41,8 @@ def _titled(row: dict[str, Any]) -> str:
         return str(row["description"])
     if not row["description"]:
         return str(row["title"])
-    # TRANSLATORS: variants list, a variant's name as players say it, then its one-line description
-    # (which may hold a colon itself: "Aces high — Board Game Arena with aces high only: Q-K-A").
+    # TRANSLATORS: variants list; {title} is a variant's name as players say it (Aces high), {description}
+    # is its one-line description, which may hold a colon of its own.
     return _("{title} — {description}", title=row["title"], description=row["description"])
 
 
