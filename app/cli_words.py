@@ -15,6 +15,12 @@ integer"). This module replaces each of them where it is made:
 A translation reaches the library only as a template the library formats
 itself, so it is checked first (:func:`_library_template`): the library's
 placeholders, nothing else.
+
+No Typer version is pinned for these words: each place they go is looked
+for first (:data:`HOOKS`, :func:`hooks`), and where a later Typer has
+moved one, that word stays English and everything else works. Typer 0.29
+has every hook; ``tests/test_words_library.py`` names any that a newer
+version lacks.
 """
 
 from __future__ import annotations
@@ -64,6 +70,28 @@ _RICH_STRINGS = {
     "DEPRECATED_STRING": DEPRECATED,
 }
 _SOURCE = "_machiavelli_cli_source"
+
+#: Where the library's words are replaced, and what each gives: a name of
+#: ``typer.rich_utils`` or a method of the library's Command and Parameter.
+HOOKS = {
+    "rich_utils.DEFAULT_STRING": "[default: ...] in --help",
+    "rich_utils.ENVVAR_STRING": "[env var: ...] in --help",
+    "rich_utils.REQUIRED_LONG_STRING": "[required] in --help",
+    "rich_utils.DEPRECATED_STRING": "(deprecated) in --help",
+    "rich_utils._make_rich_text": "help text broken into rows by Chinese rules too",
+    "Command.collect_usage_pieces": "the translated Usage: line",
+    "Parameter.display_type": "metavars in words (<number>)",
+}
+
+
+def hooks() -> dict[str, bool]:
+    """Each of :data:`HOOKS` and whether the installed Typer has it."""
+    import typer.core
+    import typer.rich_utils
+
+    owners = {"rich_utils": typer.rich_utils, "Command": typer.core.TyperCommand,
+              "Parameter": typer.core.TyperOption}
+    return {key: hasattr(owners[key.split(".")[0]], key.split(".", 1)[1]) for key in HOOKS}
 
 
 def _library_template(message: str, fields: int) -> str:
@@ -134,15 +162,23 @@ def _translate(rich_utils: Any) -> None:
 
 
 def _folding(make: Any) -> Any:
-    """Typer's help text maker, its text folded rather than cut with "…"
-    where a word is wider than its column: Rich breaks lines at spaces only,
-    and a Chinese sentence has none."""
+    """Typer's help text maker, its text broken into rows between words or
+    beside a Chinese character (Rich breaks at spaces only, and a Chinese
+    sentence has none), and folded rather than cut with "…" where a word is
+    wider than its column."""
+
+    from rich.text import Text
+
+    from machiavelli.core.console import breaking
 
     def make_text(**kwargs: Any) -> Any:
         text = make(**kwargs)
-        if getattr(text, "overflow", "") is None:
+        if not isinstance(text, Text):
+            return text
+        if text.overflow is None:
             text.overflow = "fold"
-        return text
+        # Rows broken by the rules of Chinese too: never "。" first, never a word cut.
+        return breaking(text)
 
     make_text._folds = True  # type: ignore[attr-defined]
     return make_text
@@ -194,7 +230,7 @@ def localise_command(command: Any) -> None:
     current language (the English source kept, so a second call translates
     from it again)."""
     sources = command.__dict__.setdefault(_SOURCE, {})
-    if "format_usage" not in sources:
+    if "format_usage" not in sources and callable(getattr(command, "collect_usage_pieces", None)):
         sources["format_usage"] = True
         command.format_usage = MethodType(_format_usage, command)
     for attribute, message in (("options_metavar", OPTIONS_METAVAR), ("subcommand_metavar", SUBCOMMAND_METAVAR)):

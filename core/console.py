@@ -22,10 +22,11 @@ import os
 import re
 import sys
 import unicodedata
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.containers import Lines
 from rich.text import Text
 
 from .bidi import LRI, PDI, visual as visual_line
@@ -68,6 +69,90 @@ def wrap(text: str, width: int) -> list[str]:
     if line.strip() or not lines:
         lines.append(line.rstrip())
     return lines
+
+
+def row_starts(text: str, width: int, *, fold: bool = True) -> list[int]:
+    """Where each row after the first starts when ``text`` (one line) is
+    wrapped to ``width`` columns as :func:`wrap` does: between words, beside
+    a wide character, never before closing or after opening punctuation. A
+    piece wider than a whole row is cut into rows (``fold``) or left whole."""
+    starts: list[int] = []
+    size = 0
+    for match in PIECES.finditer(text):
+        piece = match.group(0)
+        if piece.isspace():
+            size += cell_len(piece) if size else 0
+            continue
+        piece_size = cell_len(piece)
+        if size and size + piece_size > width:
+            starts.append(match.start())
+            size = 0
+        if piece_size > width and fold:
+            for i, ch in enumerate(piece):
+                cells = cell_len(ch)
+                if size and size + cells > width:
+                    starts.append(match.start() + i)
+                    size = 0
+                size += cells
+            continue
+        size += piece_size
+    return starts
+
+
+class BreakingText(Text):
+    """A Rich text wrapped by the rules of :func:`row_starts` instead of
+    Rich's, which breaks at spaces only: a Chinese sentence has none, and
+    Rich would cut "machiavelli" or start a row with "。"."""
+
+    __slots__ = ()
+
+    def __rich__(self) -> "_Kept":
+        # Console.print joins the Text objects it is given into one plain Text
+        # (and so Rich's own wrapping): handed over inside a box, this one stays.
+        return _Kept(self)
+
+    def wrap(self, console: Console, width: int, *, justify: Any = None, overflow: Any = None,
+             tab_size: int = 8, no_wrap: bool | None = None) -> Lines:
+        if no_wrap or self.no_wrap or overflow == "ignore":
+            return super().wrap(console, width, justify=justify, overflow=overflow, tab_size=tab_size,
+                                no_wrap=no_wrap)
+        wrap_justify = justify or self.justify or "default"
+        wrap_overflow = overflow or self.overflow or "fold"
+        lines = Lines()
+        for line in self.split(allow_blank=True):
+            if "\t" in line:
+                line.expand_tabs(tab_size)
+            rows = line.divide(row_starts(line.plain, width, fold=wrap_overflow == "fold"))
+            for row in rows:
+                row.rstrip_end(width)
+            rows.justify(console, width, justify=wrap_justify, overflow=wrap_overflow)
+            for row in rows:
+                row.truncate(width, overflow=wrap_overflow)
+            lines.extend(rows)
+        return lines
+
+
+class _Kept:
+    """A :class:`BreakingText` as Rich renders and measures it, not merged into another text."""
+
+    def __init__(self, text: BreakingText) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        return self.text.__rich_console__(console, options)
+
+    def __rich_measure__(self, console: Console, options: Any) -> Any:
+        return self.text.__rich_measure__(console, options)
+
+
+def breaking(text: Text | str, style: str = "") -> BreakingText:
+    """``text`` (a Rich text or a plain string, never read as markup) as a
+    :class:`BreakingText`, its styles kept."""
+    if isinstance(text, str):
+        return BreakingText(text, style=style)
+    out = text.copy()
+    out.__class__ = BreakingText
+    return out  # type: ignore[return-value]
 
 
 def rjust(text: str, width: int) -> str:
@@ -138,7 +223,7 @@ class Printer:
     def line(self, text: str, style: str = "") -> Text:
         """A paragraph as one Rich text for a screen's list of lines (in
         visual order already cut into rows that fit)."""
-        return Text("\n".join(self.rows(text)), style=style)
+        return breaking("\n".join(self.rows(text)), style)
 
     def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
         """A paragraph (lines apart: one a line). A terminal gets it wrapped
@@ -146,7 +231,7 @@ class Printer:
         command, a path); a pipe always gets it whole."""
         keep = whole or not self.console.is_terminal or self.visual
         for row in self.rows(text, whole=whole):
-            self.console.print(Text(row, style=style), soft_wrap=keep)
+            self.console.print(breaking(row, style), soft_wrap=keep)
 
     def error(self, text: str) -> None:
         self.say(text, "bold red")

@@ -571,16 +571,22 @@ def format_number(n: int | float) -> str:
 
 
 def join_sentences(*texts: str) -> str:
-    """Sentences one after the other, as the language writes them: a space
+    """Sentences one after the other, as the language's catalog joins them
+    (context ``separator``); a catalog that has not said gets a space
     between them, none after a wide character (Chinese and Japanese end a
     sentence with a full-width 。 that carries its own space)."""
     out = ""
     for text in texts:
         if not text:
             continue
-        if out and unicodedata.east_asian_width(out[-1]) not in ("W", "F"):
-            out += " "
-        out += text
+        if not out:
+            out = text
+            continue
+        joined = pgettext("separator", SENTENCES, first=out, second=text)
+        untranslated = joined == f"{out} {text}"
+        if untranslated and unicodedata.east_asian_width(out[-1]) in ("W", "F"):
+            joined = out + text
+        out = joined
     return out
 
 
@@ -678,6 +684,10 @@ def NP_(context: str, message: str) -> str:
 # TRANSLATORS: between values listed side by side (codes, numbers, card names), e.g. "low, high,
 # wrap": the comma of your language with its spacing (Chinese "、", Arabic "، ").
 VALUE_SEPARATOR = NP_("separator", ", ")
+# TRANSLATORS: two sentences one after the other, e.g. "Player 2 plays 5♣ 6♣ 7♣. From the table: 7♣.":
+# your language's spacing between sentences (Chinese "{first}{second}": 。 carries its own space).
+SENTENCES = NP_("separator", "{first} {second}")
+
 # TRANSLATORS: between facts or clauses listed side by side, e.g. "whole number; default: 2;
 # allowed: 1..8": the semicolon of your language with its spacing (Chinese "；", Arabic "؛ ").
 CLAUSE_SEPARATOR = NP_("separator", "; ")

@@ -78,7 +78,12 @@ Optional hooks (None: the application's default, never a traceback):
     the commands the game adds to the command line (:class:`GameCommand`:
     Machiavelli's ``solve`` and ``meld check``), each also declared in the
     ``machiavelli.commands`` entry point so that the command line lists it
-    without loading any game.
+    without loading any game;
+``meld_check(variant, tokens, faces)``
+    the answer of ``machiavelli meld check`` for the cards typed, in the
+    game's words: (whether they are one meld, the line to print), the cards
+    read and shown as its table does and a refusal giving the game's own
+    reason; without it the kernel's meld check answers.
 """
 
 from __future__ import annotations
@@ -640,6 +645,23 @@ class Presentation:
     screen: Callable[[Any, bool], GameScreen] | None = None
     simulate: SimulateReport | None = None
     commands: tuple[GameCommand, ...] = ()
+    meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
+
+
+def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:
+    """A variant's name as a title says it: its ``title`` in ``lang`` (a
+    file's own words, without control characters), else its short
+    identifier; Latin text kept whole inside right-to-left text."""
+    import unicodedata
+
+    from .terminal import printable
+
+    title = printable(variant.title_in(lang))
+    if rtl and not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in title):
+        from .bidi import isolate
+
+        return isolate(title)
+    return title
 
 
 def reason_text(reasons: dict[str, str], context: str, error: MachiavelliError) -> str | None:

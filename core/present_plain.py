@@ -37,7 +37,7 @@ from .actions import Action
 from .cards import FRENCH, Card, DeckSpec
 from .errors import IllegalAction, MachiavelliError, NotationError
 from .i18n import _, format_list, format_number, join_clauses, join_values, labelled, npgettext, pgettext
-from .present import Area, Move, Presentation, RulesDocument, RulesWriter, Style, TableView, count_text
+from .present import Area, Move, Presentation, RulesDocument, RulesWriter, Style, TableView, count_text, variant_title
 from .registry import GameDefinition
 from .terminal import printable
 from .words import fold
@@ -49,7 +49,7 @@ MAX_LISTED = 40
 #: Longest value shown for a property the plain table does not know how to draw.
 MAX_VALUE_CHARS = 200
 #: The keys of every variant, said in their own sentences (or not at all).
-_BASE_KEYS = ("name", "description", "notes", "extends", "game", "deck", "decks", "players")
+_BASE_KEYS = ("name", "title", "description", "notes", "extends", "game", "deck", "decks", "players")
 
 
 # -- reading a view ------------------------------------------------------------
@@ -252,7 +252,7 @@ class _PlainRules(RulesWriter):
         # TRANSLATORS: The title of the rules of a game without a presentation of its own; {game} is the
         # game's name (a code), {variant} is a variant's name (a code).
         doc.title = pgettext("plain rules", "{game}: {variant}", game=printable(self.definition.name),
-                             variant=printable(v.name))
+                             variant=variant_title(v, doc.language, rtl=doc.rtl))
         doc.subtitle = printable(v.text("description", doc.language)[0])
         self.cover(*_BASE_KEYS)
         # TRANSLATORS: A section title of the rules of a game without a presentation of its own.

@@ -31,7 +31,7 @@ from .variant_yaml import MAX_VARIANT_BYTES, _line_of, _load_checked, _Refused, 
 
 MAX_EXTENDS_DEPTH = 8
 #: Keys a variant does not pass on to the variants that extend it.
-NOT_INHERITED = ("name", "description", "notes")
+NOT_INHERITED = ("name", "title", "description", "notes")
 
 LocalText = dict[str, str]
 #: The game of a variant that names none (files written before the family
@@ -72,6 +72,9 @@ class Variant(BaseModel):
 
     name: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$",
                       description=NP_("variant parameter", "Short identifier, e.g. bga."))
+    title: LocalText = Field(default_factory=dict,
+        description=NP_("variant parameter", "The variant's name as players say it, per language code (en, it, ...); "
+                        "titles and lists show it, or the short identifier where it is missing."))
     description: LocalText = Field(default_factory=dict,
                                    description=NP_("variant parameter",
                                                        "One line about the variant, per language code (en, it, ...)."))
@@ -89,7 +92,7 @@ class Variant(BaseModel):
     players: Players = Field(default_factory=Players,
         description=NP_("variant parameter", "Number of players allowed."))
 
-    @field_validator("description", "notes", mode="before")
+    @field_validator("title", "description", "notes", mode="before")
     @classmethod
     def _local_text(cls, value: Any) -> Any:
         return {"en": value} if isinstance(value, str) else value
@@ -107,6 +110,10 @@ class Variant(BaseModel):
             if texts.get(code):
                 return texts[code], code
         return "", lang
+
+    def title_in(self, lang: str = "en") -> str:
+        """The variant's name as players of ``lang`` say it (its ``title``), else its short identifier."""
+        return self.text("title", lang)[0] or self.name
 
     @cached_property
     def physical_cards(self) -> tuple[Card, ...]:
@@ -439,8 +446,8 @@ def _compare(a: Any, b: Any, prefix: str, out: list[tuple[str, Any, Any]]) -> No
 def differences(a: Variant, b: Variant, *, free_text: bool = False) -> list[tuple[str, Any, Any]]:
     """The parameters on which two variants differ, as (dotted key, value in
     a, value in b), in schema order; a key missing on one side has None.
-    Names, descriptions and notes are left out unless ``free_text``."""
-    skip = () if free_text else ("name", "description", "notes", "extends")
+    Names, titles, descriptions and notes are left out unless ``free_text``."""
+    skip = () if free_text else ("name", "title", "description", "notes", "extends")
     out: list[tuple[str, Any, Any]] = []
     _compare(a.parameters(), b.parameters(), "", out)
     return [row for row in out if row[0].split(".")[0] not in skip]

@@ -8,6 +8,7 @@ import typer
 
 from .. import display
 from machiavelli.core.i18n import N_, NP_, _, format_list, join_clauses, join_values, labelled, pgettext
+from machiavelli.core.console import breaking
 from ..options import JsonOpt, SetOpt, handles_errors, print_json
 
 
@@ -33,6 +34,18 @@ def register(app: typer.Typer) -> None:
         "Exit 0 when every file is a valid variant, 1 with all errors otherwise."))(variants_validate)
 
 
+def _titled(row: dict[str, Any]) -> str:
+    """A variant's description after its name as players say it ("Aces high — Board Game Arena with ..."),
+    when its file gives one."""
+    if not row["title"] or row["title"] == row["name"]:
+        return str(row["description"])
+    if not row["description"]:
+        return str(row["title"])
+    # TRANSLATORS: variants list; {title} is a variant's name as players say it (Aces high), {description}
+    # is its one-line description, which may hold a colon of its own.
+    return _("{title} — {description}", title=row["title"], description=row["description"])
+
+
 @handles_errors
 def variants_list(as_json: JsonOpt = False) -> None:
     from rich.console import Console
@@ -49,10 +62,11 @@ def variants_list(as_json: JsonOpt = False) -> None:
     rows: list[dict[str, Any]] = []
     for found, variant in library.all_known():
         if isinstance(variant, VariantError):
-            rows.append({"name": found.name, "description": "", "extends": None, "game": None,
+            rows.append({"name": found.name, "title": "", "description": "", "extends": None, "game": None,
                          "source": found.source, "error": describe(variant)})
         else:
-            rows.append({"name": variant.name, "description": variant.text("description", language())[0],
+            rows.append({"name": variant.name, "title": variant.title_in(language()),
+                         "description": variant.text("description", language())[0],
                          "extends": variant.extends, "game": variant.game, "source": found.source})
     if as_json:
         print_json(rows)
@@ -63,7 +77,7 @@ def variants_list(as_json: JsonOpt = False) -> None:
         # A variant file or a plugin is a stranger's text: cells are plain
         # text (never Rich markup) without control characters.
         table.add_row(*(Text(printable(cell)) for cell in (
-            row["name"], row.get("error") or row["description"], row["extends"] or "",
+            row["name"], row.get("error") or _titled(row), row["extends"] or "",
             library.source_name(row["source"]))))
     Console(soft_wrap=True).print(table)
 
@@ -167,7 +181,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
         # TRANSLATORS: The variants commands (list, show, params, options, diff, validate).
         table.add_column(_("Meaning"), min_width=30)
         for row in rows:
-            table.add_row(*row)
+            table.add_row(row[0], *(breaking(cell) for cell in row[1:]))
     else:  # narrower: type, default and allowed values above the meaning
         table.add_column(_("Meaning"), overflow="fold")
         for key, kind, default, allowed, meaning in rows:
@@ -180,7 +194,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
                 # TRANSLATORS: The variants commands (list, show, params, options, diff, validate); {values} is
                 # values, listed.
                 facts.append(_("allowed: {values}", values=allowed))
-            table.add_row(key, join_clauses(facts) + "\n" + meaning)
+            table.add_row(key, breaking(join_clauses(facts) + "\n" + meaning))
     console.print(table)
 
 

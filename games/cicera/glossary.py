@@ -1,7 +1,8 @@
 """Names and letters of the Brescian cards in the user's language.
 
 Names come from the catalogs (contexts ``card rank`` and ``card suit``,
-shared with the French deck where the word is the same: ace, jack, king);
+shared with the French deck where the word is the same: ace, king; the
+Fante has its own, ``cicera rank``: Spanish says sota, not the French jota);
 the letters a player types come from the contexts ``italian rank letter``
 and ``italian suit letter`` (a Ukrainian types ``7М`` for the 7 of coins).
 The canonical letters (``7D``, ``FC``) are always accepted too.
@@ -17,7 +18,9 @@ from machiavelli.core.i18n import NP_, pgettext
 
 RANK_NAMES = {
     "A": NP_("card rank", "ace"),
-    "F": NP_("card rank", "jack"),
+    # TRANSLATORS: the Fante of the Italian-suited deck, which is not the French deck's jack
+    # in every language (Spanish sota, not jota).
+    "F": NP_("cicera rank", "jack"),
     "C": NP_("card rank", "knight"),
     "R": NP_("card rank", "king"),
 }
@@ -48,8 +51,12 @@ SUIT_LETTERS = {
 CARD_NAME = NP_("card name", "{rank} of {suit}")
 
 
+#: Ranks whose name is the Italian deck's own, not the French deck's word.
+OWN_RANKS = {"F": "cicera rank"}
+
+
 def rank_name(code: str) -> str:
-    return pgettext("card rank", RANK_NAMES[code]) if code in RANK_NAMES else code
+    return pgettext(OWN_RANKS.get(code, "card rank"), RANK_NAMES[code]) if code in RANK_NAMES else code
 
 
 def suit_name(code: str) -> str:

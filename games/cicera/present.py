@@ -9,7 +9,7 @@ import re
 from typing import Any, Sequence
 
 from machiavelli.core.errors import IllegalAction, MachiavelliError, NotationError
-from machiavelli.core.i18n import NP_, _, format_list, ngettext, npgettext, pgettext
+from machiavelli.core.i18n import NP_, _, format_list, join_sentences, ngettext, npgettext, pgettext
 from machiavelli.core.present import Presentation, Style, reason_text
 
 from .actions import Play
@@ -51,6 +51,22 @@ def _word(context: str, word: str) -> set[str]:
     return {word, pgettext(context, word).casefold()}
 
 
+def team_line(team: str, pile: int, points: int, *, final: bool = False) -> str:
+    """A team's captures and points (so far, or at the end of the deal),
+    each plural chosen from the number it counts."""
+    # TRANSLATORS: Cicera's table, a team's capture pile; {n} is a number of cards.
+    cards = npgettext("cicera table", "{n} card captured", "{n} cards captured", pile)
+    if final:
+        # TRANSLATORS: Cicera's table, a team's score at the end of the deal; {n} is a number of points.
+        score = npgettext("cicera table", "{n} point", "{n} points", points)
+    else:
+        # TRANSLATORS: Cicera's table, a team's score during the deal; {n} is a number of points.
+        score = npgettext("cicera table", "{n} point so far", "{n} points so far", points)
+    # TRANSLATORS: Cicera's table; {team} is a team's name, {cards} says how many cards it captured
+    # ("5 cards captured"), {points} its points ("1 point so far").
+    return pgettext("cicera table", "{team}: {cards}, {points}.", team=team, cards=cards, points=score)
+
+
 def _team_name(seats: Sequence[int], style: Style) -> str:
     return format_list([style.names[s] for s in seats])
 
@@ -77,12 +93,7 @@ def seat_view(view: Any, style: Style) -> list[str]:
         lines.append(pgettext("cicera table", "{player} just left {card}: take it with a card of its rank for "
                               "a picada.", player=style.names[previous], card=show(view.left, deck, style.symbols)))
     for t, seats in enumerate(view.teams):
-        pile = len(view.pile(t))
-        # TRANSLATORS: Cicera's table; {team} is a team's name, {n} is a number, {points} is a number of
-        # points.
-        line = npgettext("cicera table", "{team}: {n} card captured, {points} points so far.",
-                         "{team}: {n} cards captured, {points} points so far.", pile,
-                         team=_team_name(seats, style), points=view.totals[t])
+        line = team_line(_team_name(seats, style), len(view.pile(t)), view.totals[t])
         lines.append(("* " if view.seat in seats else "  ") + line)
     # TRANSLATORS: Cicera's table; {player} is a player's name (Player 2), {n} is a number.
     others = [pgettext("cicera table", "{player} {n}", player=style.names[s], n=view.hand_sizes[s])
@@ -99,9 +110,9 @@ def seat_view(view: Any, style: Style) -> list[str]:
 def _bonus_text(bonuses: Sequence[Any]) -> str:
     names = format_list([pgettext("cicera bonus", BONUS_NAMES.get(b.name, b.name)) for b in bonuses])
     points = sum(b.points for b in bonuses)
-    # TRANSLATORS: Cicera's table: what just happened; {bonuses} is bonus names, listed, {n} is a
-    # number.
-    return npgettext("cicera narration", "{bonuses}: {n} point", "{bonuses}: {n} points", points, bonuses=names)
+    # TRANSLATORS: Cicera's table: what just happened, a sentence after the play; {bonuses} is bonus
+    # names, listed, {n} is a number.
+    return npgettext("cicera narration", "{bonuses}: {n} point.", "{bonuses}: {n} points.", points, bonuses=names)
 
 
 def narrate(entry: Any, variant: Any, style: Style) -> str:
@@ -116,7 +127,7 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
                          "{player} plays {card} and takes {cards} ({n} cards).", len(entry.taken),
                          player=player, card=card, cards=_cards(entry.taken, variant, style))
         if entry.bonuses:
-            text += " " + _bonus_text(entry.bonuses) + "."
+            text = join_sentences(text, _bonus_text(entry.bonuses))
     else:
         # TRANSLATORS: Cicera's table: what just happened; {player} is a player's name (Player 2), {card}
         # is one card (5♣).
@@ -125,8 +136,8 @@ def narrate(entry: Any, variant: Any, style: Style) -> str:
         team = _team_of(entry.leftover_team, style, entry)
         # TRANSLATORS: Cicera's table: what just happened; {cards} is cards as shown at the table (5♣ 6♣
         # 7♣), {team} is a team's name.
-        text += " " + pgettext("cicera narration", "The last cards on the table, {cards}, go to {team}.",
-                               cards=_cards(entry.leftover, variant, style), team=team)
+        text = join_sentences(text, pgettext("cicera narration", "The last cards on the table, {cards}, go to {team}.",
+                                             cards=_cards(entry.leftover, variant, style), team=team))
     return text
 
 
@@ -231,12 +242,7 @@ def summary(game: Any, style: Style) -> list[str]:
         lines.append(pgettext("cicera table", "On the table: {cards}", cards=_cards(game.table_cards(), v, style)))
     for t, seats in enumerate(game.teams):
         awards = [a for a in game.awards if a.team == t]
-        # TRANSLATORS: Cicera's table; {team} is a team's name, {n} is a number, {points} is a number of
-        # points.
-        line = npgettext("cicera table", "{team}: {n} card captured, {points} points.",
-                         "{team}: {n} cards captured, {points} points.", len(game.piles[t]),
-                         team=_team_name(seats, style), points=game.totals()[t])
-        lines.append(line)
+        lines.append(team_line(_team_name(seats, style), len(game.piles[t]), game.totals()[t], final=True))
         if awards:
             # TRANSLATORS: Cicera's table; {list} is cards, listed.
             lines.append("  " + pgettext("cicera table", "Awards: {list}", list=format_list(

@@ -7,20 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from machiavelli.core.i18n import _, format_list, npgettext, pgettext
+from machiavelli.core.i18n import _, format_list, pgettext
 from machiavelli.core.present import Area, Move, Style, TableView
 
 from .glossary import show
-from .present import _team_name, award_text, describe_action, narrate, result_text
+from .present import _team_name, award_text, team_line, describe_action, narrate, result_text
 
 
 def table(view: Any, style: Style) -> TableView:
     areas = [_loose_cards(view, style)]
     for t, seats in enumerate(view.teams):
-        pile = len(view.pile(t))
-        line = npgettext("cicera table", "{team}: {n} card captured, {points} points so far.",
-                         "{team}: {n} cards captured, {points} points so far.", pile,
-                         team=_team_name(seats, style), points=view.totals[t])
+        line = team_line(_team_name(seats, style), len(view.pile(t)), view.totals[t])
         mine = view.seat in seats
         # TRANSLATORS: heading of a team's capture pile on the web table.
         label = pgettext("cicera table", "Your team") if mine else pgettext("cicera table", "Opponents")
@@ -57,9 +54,7 @@ def _result(view: Any, style: Style) -> list[str]:
     lines = [result_text(view.outcome, style)]
     for t, seats in enumerate(view.teams):
         awards = [a for a in view.awards if a.team == t]
-        lines.append(npgettext("cicera table", "{team}: {n} card captured, {points} points.",
-                               "{team}: {n} cards captured, {points} points.", len(view.pile(t)),
-                               team=_team_name(seats, style), points=view.totals[t]))
+        lines.append(team_line(_team_name(seats, style), len(view.pile(t)), view.totals[t], final=True))
         if awards:
             lines.append(pgettext("cicera table", "Awards: {list}", list=format_list(
                 [f"{award_text(a, view.variant)} +{a.points}" for a in awards])))

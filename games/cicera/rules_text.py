@@ -10,7 +10,7 @@ from typing import Any
 
 from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
-from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter
+from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter, variant_title
 
 from .glossary import card_name, rank_name, suit_name
 from .rules import Bonus, bonuses, captures, napola_length
@@ -44,8 +44,14 @@ class _Composer(RulesWriter):
         from machiavelli.core.terminal import printable
 
         v = self.v
-        # TRANSLATORS: One sentence of Cicera's rules; {variant} is a variant's name (bga).
-        self.doc.title = pgettext("cicera rules", "Cicera: the rules of {variant}", variant=self.latin(v.name))
+        if v.name == "cicera":  # the game's own variant: its name once in the title
+            # TRANSLATORS: The title of the rules of Cicera's own variant.
+            self.doc.title = pgettext("cicera rules", "Cicera: the rules")
+        else:
+            # TRANSLATORS: The title of the rules of a Cicera variant; {variant} is a variant's name.
+            self.doc.title = pgettext("cicera rules", "Cicera: the rules of {variant}",
+                                      variant=variant_title(v, self.doc.language, rtl=self.doc.rtl))
+        self.cover("title")
         text, _used = v.text("description", self.doc.language)
         self.doc.subtitle = printable(text, lines=True)
         self.cover("name", "description", "game", "extends")

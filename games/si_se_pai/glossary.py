@@ -7,8 +7,10 @@ the colour inside a card's name); the letters a player types come from the
 contexts ``sisepai character letter`` and ``sisepai colour letter`` (a
 Ukrainian types ``КЖ`` for the yellow Horse). The canonical letters
 (``HY``) are always accepted too. ``--cards hanzi`` draws the characters as
-printed on the cards (traditional Chinese: 將 士 象 車 馬 砲 卒, flowers 花)
-with the colour's character (白 黃 紅 綠), and reads them when typed.
+printed on the cards (Traditional: 將 士 象 車 馬 砲 卒, flowers 花) with the
+colour's character (白 黃 紅 綠), in Simplified characters (将 车 马 炮, 黄 红
+绿) in the Simplified Chinese interface; either script, the colour before or
+after, is read when typed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Iterable
 
 from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.core.errors import NotationError
-from machiavelli.core.i18n import NP_, labelled, pgettext
+from machiavelli.core.i18n import NP_, labelled, language, pgettext
 
 from .cards import CHARACTERS, COLOURS, FLOWER
 
@@ -88,11 +90,32 @@ def group_name(kind: str) -> str:
     return pgettext("sisepai group", GROUP_NAMES[kind]) if kind in GROUP_NAMES else kind
 
 
+#: The characters as printed on the cards (Traditional), and as a reader of
+#: Simplified Chinese writes them: the Simplified interface shows these.
 HANZI = dict(zip(CHARACTERS, "將士象車馬砲卒"))
 HANZI_COLOURS = dict(zip(COLOURS, "白黃紅綠"))
+SIMPLIFIED = dict(zip(CHARACTERS, "将士象车马炮卒"))
+SIMPLIFIED_COLOURS = dict(zip(COLOURS, "白黄红绿"))
 HANZI_FLOWER = "花"
 #: Other characters printed on some packs for the same cards (read when typed).
-HANZI_ALIASES = {"帥": "G", "仕": "A", "相": "E", "俥": "R", "傌": "H", "炮": "C", "包": "C", "兵": "S"}
+HANZI_ALIASES = {"帥": "G", "帅": "G", "仕": "A", "相": "E", "俥": "R", "傌": "H", "炮": "C", "包": "C", "兵": "S"}
+#: Interface languages written in Simplified characters.
+SIMPLIFIED_LANGUAGES = ("zh_Hans", "zh_CN", "zh_SG", "zh")
+
+
+def simplified() -> bool:
+    """Does the interface write Simplified Chinese (its cards drawn so too)?"""
+    return language() in SIMPLIFIED_LANGUAGES
+
+
+def hanzi(code: str) -> str:
+    """A character's hanzi in the interface's script (``H`` -> 马 or 馬)."""
+    return (SIMPLIFIED if simplified() else HANZI).get(code, code)
+
+
+def hanzi_colour(code: str) -> str:
+    """A colour's hanzi in the interface's script (``Y`` -> 黄 or 黃)."""
+    return (SIMPLIFIED_COLOURS if simplified() else HANZI_COLOURS).get(code, code)
 
 
 def character_name(code: str) -> str:
@@ -134,7 +157,7 @@ def show(card: Card, deck: DeckSpec, faces: str = "") -> str:
         return HANZI_FLOWER if faces == "hanzi" else pgettext("sisepai card", FLOWER_LETTERS)
     code = deck.rank_code(card.rank)
     if faces == "hanzi":
-        return HANZI.get(code, code) + HANZI_COLOURS.get(card.suit, card.suit)
+        return hanzi(code) + hanzi_colour(card.suit)
     return character_letter(code) + colour_letter(card.suit)
 
 
@@ -171,14 +194,19 @@ def readings(token: str, deck: DeckSpec) -> list[Card]:
         out.append(Card(0, FLOWER))
     chars = {character_letter(k).upper(): k for k in CHARACTER_LETTERS}
     colours = {colour_letter(k).upper(): k for k in COLOUR_LETTERS}
-    hanzi = {v: k for k, v in HANZI.items()} | HANZI_ALIASES
-    hanzi_colours = {v: k for k, v in HANZI_COLOURS.items()}
+    # Both scripts, whichever the interface shows: a player types what the pack or the keyboard gives.
+    hanzi_chars = {v: k for k, v in HANZI.items()} | {v: k for k, v in SIMPLIFIED.items()} | HANZI_ALIASES
+    hanzi_colours = {v: k for k, v in HANZI_COLOURS.items()} | {v: k for k, v in SIMPLIFIED_COLOURS.items()}
     codes = {r.code: i + 1 for i, r in enumerate(deck.ranks)}
     if len(upper) == 2:
-        for table_c, table_s in ((chars, colours), (hanzi, hanzi_colours), (hanzi, colours)):
+        for table_c, table_s in ((chars, colours), (hanzi_chars, hanzi_colours), (hanzi_chars, colours)):
             char, colour = table_c.get(upper[0]), table_s.get(upper[1])
             if char in codes and colour is not None:
                 out.append(Card(codes[char], colour))
+        # In Chinese the colour comes first as often as not (黄卒, "yellow Soldier").
+        char, colour = hanzi_chars.get(upper[1]), hanzi_colours.get(upper[0])
+        if char in codes and colour is not None:
+            out.append(Card(codes[char], colour))
     return list(dict.fromkeys(out))
 
 

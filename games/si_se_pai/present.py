@@ -33,9 +33,10 @@ REASONS = {
     "not-a-group": NP_("sisepai reason", "Those cards do not make a group with {card}."),
     # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "pair-not-allowed": NP_("sisepai reason", "{card} may not make a pair unless it completes your hand."),
-    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
-    "claim-not-allowed": NP_("sisepai reason", "You may not claim {card} for that group: others claim only "
-                             "identical triples or quads, the next player also a mixed group."),
+    # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣), {groups} the kinds
+    # of group this player may claim it for, listed with "or" ("triple or one-colour group").
+    "claim-not-allowed": NP_("sisepai reason", "You may not claim {card} for that group: you may claim it "
+                             "only for a {groups}, or to win."),
     # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
     "no-claim": NP_("sisepai reason", "You cannot claim {card}: pass."),
     # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {card} is one card (5♣).
@@ -49,6 +50,9 @@ REASONS = {
     # TRANSLATORS: Sì Sè Pái's table: why a move is refused; {token} is what was typed, as typed.
     "bad-action": NP_("sisepai reason", "Not a command: {token}. Type: take CARD ..., win, pass, or discard CARD."),
 }
+# TRANSLATORS: Sì Sè Pái's table: why a claim is refused, when the groups open to the player are not
+# known; {card} is one card (5♣).
+CLAIM_REFUSED = NP_("sisepai reason", "You may not claim {card} for that group.")
 
 
 def _word(key: str) -> set[str]:
@@ -123,8 +127,13 @@ def seat_view(view: Any, style: Style) -> list[str]:
         lines.append(pgettext("sisepai table", "Discard one concealed card (never a General or a flower)."))
     elif view.my_turn:
         options = [describe_action(c.action, view, style) for c in view.claims()]
-        # TRANSLATORS: Sì Sè Pái's table; {options} is what the player may do, listed.
-        lines.append(pgettext("sisepai table", "You may: {options}; or pass.", options=format_list(options)))
+        if options:
+            # TRANSLATORS: Sì Sè Pái's table; {options} is what the player may do, listed.
+            lines.append(pgettext("sisepai table", "You may: {options}; or pass.", options=format_list(options)))
+        else:
+            # Every seat is asked, also one whose hand can do nothing with the card (waiting must not tell).
+            # TRANSLATORS: Sì Sè Pái's table: asked about the public card, the player can do nothing with it.
+            lines.append(pgettext("sisepai table", "You can only pass."))
     # TRANSLATORS: Sì Sè Pái's table; {player} is a player's name (Player 2).
     lines.append(pgettext("sisepai table", "Your hand ({player}):", player=style.names[view.seat]))
     lines += ["  " + line for line in hand_by_colour(view.hand, v.deck, style.faces)]
@@ -243,7 +252,23 @@ def read_command(text: str, view: Any) -> tuple[Any, ...]:
     if len(exact) == 1:
         return (exact[0].action,)
     if not fits:
-        raise IllegalAction("claim-not-allowed", card=public)
+        # The game's own reason: what the typed cards make with the public card, and what it may make.
+        from .groups import groups_of
+
+        hand = list(view.hand)
+        for options in typed:
+            held = next((c for c in options if c in hand), None)
+            if held is None:
+                raise IllegalAction("card-not-in-hand", card=deck.card_text(options[0]) if options else "")
+            hand.remove(held)
+        kind = None
+        if all(typed) and view.public is not None:
+            kind = groups_of(view.variant).kind_of([view.public, *(options[0] for options in typed)])
+        if kind is None:
+            raise IllegalAction("not-a-group", card=public)
+        if kind in view.variant.claim_never:
+            raise IllegalAction("pair-not-allowed", card=public)
+        raise IllegalAction("claim-not-allowed", card=public, kind=kind)
     return tuple(c.action for c, _w in fits)
 
 
@@ -311,7 +336,22 @@ def result_text(outcome: Any, style: Style, score: int) -> str:
 
 
 def explain(error: MachiavelliError) -> str | None:
+    if error.code == "claim-not-allowed" and not error.params.get("groups"):
+        return reason_text({error.code: CLAIM_REFUSED}, "sisepai reason", error)
     return reason_text(REASONS, "sisepai reason", error)
+
+
+def _claimable(view: Any) -> str:
+    """The kinds of group the viewer may claim the public card for, listed with "or"."""
+    kinds = [group_name(k) for k in dict.fromkeys(_claim_kind(c.action, view) for c in view.claims()
+                                                  if isinstance(c.action, Take)) if k]
+    return format_list(kinds, "or") if kinds else ""
+
+
+def _claim_kind(action: Any, view: Any) -> str | None:
+    from .groups import groups_of
+
+    return groups_of(view.variant).kind_of([view.public, *action.cards]) if view.public is not None else None
 
 
 def rejection(view: Any, error: MachiavelliError, style: Style) -> list[str]:
@@ -326,6 +366,8 @@ def rejection(view: Any, error: MachiavelliError, style: Style) -> list[str]:
         except NotationError:
             shown = card
         error = type(error)(error.code, **{**error.params, "card": shown})
+    if error.code == "claim-not-allowed" and hasattr(view, "claims"):
+        error = type(error)(error.code, **{**error.params, "groups": _claimable(view)})
     text = explain(error)
     return [text] if text is not None else []
 
@@ -336,6 +378,12 @@ def _rules(variant: Any) -> Any:
     return compose(variant)
 
 
+def _meld_check(variant: Any, tokens: Sequence[str], faces: str) -> tuple[bool, str]:
+    from .group_check import answer
+
+    return answer(variant, tokens, faces)
+
+
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=_rules, rejection=rejection)
+                            explain=explain, rules=_rules, rejection=rejection, meld_check=_meld_check)

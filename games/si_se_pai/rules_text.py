@@ -9,12 +9,12 @@ from typing import Any, Callable
 
 from machiavelli.core.cards import Card
 from machiavelli.core.i18n import format_list, npgettext, pgettext
-from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter
+from machiavelli.core.present import RuleExample, RulesDocument, RulesWriter, variant_title
 
-from .glossary import (HANZI, HANZI_FLOWER, card_name, character_letter, character_name, colour_letter, colour_name,
+from .glossary import (HANZI, HANZI_FLOWER, hanzi, card_name, character_letter, character_name, colour_letter, colour_name,
                        flower_name, group_name, show)
 from .groups import groups_of
-from .variant import SiSePaiVariant
+from .variant import NAME, SiSePaiVariant
 
 C = "sisepai rules"
 
@@ -50,8 +50,14 @@ class _Composer(RulesWriter):
         from machiavelli.core.terminal import printable
 
         v = self.v
-        # TRANSLATORS: One sentence of Sì Sè Pái's rules; {variant} is a variant's name (bga).
-        self.doc.title = pgettext("sisepai rules", "Sì Sè Pái: the rules of {variant}", variant=self.latin(v.name))
+        if v.name == NAME:  # the game's own variant: its name once in the title
+            # TRANSLATORS: The title of the rules of Sì Sè Pái's own variant.
+            self.doc.title = pgettext("sisepai rules", "Sì Sè Pái: the rules")
+        else:
+            # TRANSLATORS: The title of the rules of a Sì Sè Pái variant; {variant} is a variant's name.
+            self.doc.title = pgettext("sisepai rules", "Sì Sè Pái: the rules of {variant}",
+                                      variant=variant_title(v, self.doc.language, rtl=self.doc.rtl))
+        self.cover("title")
         text, _used = v.text("description", self.doc.language)
         self.doc.subtitle = printable(text, lines=True)
         self.cover("name", "description", "game", "extends")
@@ -80,7 +86,7 @@ class _Composer(RulesWriter):
         # TRANSLATORS: a character in the rules' card list; {name} is its name, {letter} the letter typed
         # for it, {hanzi} its Chinese character.
         chars = [pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=character_name(r.code),
-                          letter=self.latin(character_letter(r.code)), hanzi=HANZI.get(r.code, r.code))
+                          letter=self.latin(character_letter(r.code)), hanzi=hanzi(r.code))
                  for r in v.deck.ranks]
         # TRANSLATORS: a colour in the rules' card list; {name} is its name, {letter} the letter typed for
         # it.

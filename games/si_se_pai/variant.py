@@ -72,7 +72,8 @@ class SiSePaiVariant(Variant):
     claim_next: tuple[str, ...] = Field(
         default=("one-colour", "soldiers", "four-soldiers"),
         description=NP_("variant parameter",
-                        "Groups the player after the card's owner may also make with it (the 'mixed groups')."))
+                        "Groups the player after the card's owner may also make with it (by default the "
+                        "one-colour group and three or four Soldiers)."))
     claim_never: tuple[str, ...] = Field(
         default=("pair",),
         description=NP_("variant parameter",

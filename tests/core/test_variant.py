@@ -66,7 +66,7 @@ def test_classic_deals_fewer_cards_to_more_than_five_players():
 
 def test_defaults_are_board_game_arena():
     assert load("").parameters() | {"name": "bga"} == load_variant("bga").parameters() | {
-        "description": {}, "notes": {}}
+        "title": {}, "description": {}, "notes": {}}
 
 
 def test_extends_overrides_only_what_it_names():

@@ -191,7 +191,7 @@ def test_help_and_rules_come_a_page_at_a_time(tmp_path):
     child.sendline("rules")
     child.expect("-- more: Enter for the next page, q to stop --")
     page = plain(child.before)
-    assert "Machiavelli: the rules of bga" in page, "the start of the text is in view"
+    assert "Machiavelli: the rules of Board Game Arena" in page, "the start of the text is in view"
     assert rows(page.split("rules", 1)[1].lstrip("\r\n")) <= ROWS
     child.sendline("q")
     child.expect("> ")

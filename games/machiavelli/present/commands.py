@@ -304,6 +304,15 @@ def register_meld(app: Any, kit: CommandKit) -> None:
         variant: Any = kit.load_variant(variant_name, overrides or [])
         if not callable(getattr(variant, "check", None)):  # Cicera has no melds to check
             raise kit.not_for(variant_name, GAME)
+        from machiavelli.core import registry
+
+        present = registry.game(variant.game).presentation
+        own = present().meld_check if present is not None and variant.game != GAME else None
+        if own is not None and not as_json:
+            # Another game's melds in its own words: its cards as its table shows them, its reasons.
+            valid, line = own(variant, cards, glossary.card_faces())
+            typer.echo(line)
+            raise typer.Exit(0 if valid else 1)
         parsed = variant.deck.parse_cards(" ".join(cards))
         result = variant.check(parsed)
         # What the jokers stand for, in a variant with jokers (other games' and

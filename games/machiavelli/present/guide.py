@@ -70,9 +70,10 @@ def notes(deck: DeckSpec) -> list[str]:
         # TRANSLATORS: The table's help (the help command); {letters} is letters and what they stand for.
         lines.append(_("Your language's letters work too: {letters}.",
                        letters=join_clauses(format_list(g) for g in groups if g)))
-    # TRANSLATORS: The table's help (the help command); {short} is short forms.
-    lines.append(_("Melds go by the numbers shown on the table. Short forms: {short}; or the beginning of any "
-                   "command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
+    # TRANSLATORS: The table's help (the help command); {short} is short forms, the initials of the
+    # English command words (d=draw): say that they come from English.
+    lines.append(_("Melds go by the numbers shown on the table. Short forms, from the English command words: "
+                   "{short}; or the beginning of any command word.", short=" ".join(f"{k}={local_word(v)}" for k, v in SHORT.items() if k != "?")))
     # TRANSLATORS: The table's help (the help command); {command} is a command word.
     lines.append(_("{command} must be typed in full. An empty line shows the whole screen again.",
                    command=format_list([local_word(c) for c in sorted(IN_FULL)])))

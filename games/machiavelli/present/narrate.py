@@ -11,7 +11,7 @@ from machiavelli.core.cards import Card, DeckSpec
 from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
 
 from machiavelli.core import glossary
-from machiavelli.core.i18n import _, format_list, format_number, labelled, ngettext
+from machiavelli.core.i18n import _, format_list, format_number, join_sentences, labelled, ngettext
 from machiavelli.core.present import player_name
 from machiavelli.core.terminal import printable
 
@@ -70,7 +70,7 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
             # number on the table.
             text = _("{player} adds {cards} to meld {meld}.", player=player,
                      cards=show((*action.cards, *action.help)), meld=action.meld)
-        return " ".join([text, *sources(entry, deck, variant)])
+        return join_sentences(text, *sources(entry, deck, variant))
     if isinstance(action, Take):
         if named:
             if action.cards:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from machiavelli.core.cards import Card
-from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section
+from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section, variant_title
 from machiavelli.core.variant import Variant
 
 from machiavelli.core import glossary
@@ -158,8 +158,10 @@ class _Composer:
         v, doc = self.v, self.doc
         # TRANSLATORS: The rules of a Machiavelli variant (rules command, the table, the web page);
         # {variant} is a variant's name (bga).
-        doc.title = self._p("rules", "Machiavelli: the rules of {variant}", variant=self.latin(v.name))
+        doc.title = self._p("rules", "Machiavelli: the rules of {variant}",
+                            variant=variant_title(v, doc.language, rtl=doc.rtl))
         self.cover("name")
+        self.cover("title")
         doc.subtitle = self.free_text("description")
         self.cover("description")
         for part in (self.overview, self.cards_section, self.deal, self.melds, self.turn, self.rearranging,

@@ -191,7 +191,7 @@ def test_a_users_own_variant_in_italian(tmp_path):
     result = run("rules", "--variant", str(house), "--lang", "it")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Machiavelli: le regole di casa" in out
+    assert "Machiavelli: le regole della variante «casa»" in out  # a file without a title: its name
     assert "Combinazioni di tipo pair" in out
     assert "5♣ 5♦ è una combinazione valida di tipo pair." in out
     assert "[in inglese] Only on Sundays." in out  # English fallback is marked
@@ -217,7 +217,7 @@ def test_markdown_and_html_mark_the_direction_and_escape(tmp_path):
 def test_ukrainian_markdown():
     md = run("rules", "-V", "classic", "--lang", "uk", "--format", "markdown")
     assert md.exit_code == 0
-    assert md.stdout.startswith("# Макіавеллі: правила варіанта classic")
+    assert md.stdout.startswith("# Макіавеллі: правила варіанта «Класична \\(Вікіпедія\\)»")  # its title
     assert "- від 2 до 5 гравців: по 15 карт" in md.stdout
     assert "- 8 гравців: по 9 карт" in md.stdout
 
