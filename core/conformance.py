@@ -275,7 +275,7 @@ def _step(definition: GameDefinition, game: GameState, seat: int, action: Action
                                                f"copy: {_first_difference(before, twin.state())}")
     report.checks["clone"] += 1
     if seen is not None:
-        _check_hidden_event(definition, twin, game, seat, seen, report, look)
+        _check_hidden_event(definition, twin, game, seat, seen, report, look, settings.streams)
     after = game.state()
     if options:
         other = rng.choice(list(options))
@@ -491,8 +491,11 @@ def _seen(definition: GameDefinition, game: GameState) -> list[dict[str, Any]] |
 
 
 def _check_hidden_event(definition: GameDefinition, before: GameState, after: GameState, actor: int,
-                        seen: list[dict[str, Any]], report: Report, look: Look) -> None:
-    """Seats for which the action changed nothing they may know see nothing change."""
+                        seen: list[dict[str, Any]], report: Report, look: Look,
+                        streams: Sequence[Callable[[int], Callable[[Any], Any]]] = ()) -> None:
+    """Seats for which the action changed nothing they may know see nothing
+    change: neither their view nor what a stream's reader, given the view
+    before and then after, says (a page's version)."""
     if after.outcome is not None:
         return  # the end shows every hand
     now = _seen(definition, after)
@@ -501,6 +504,9 @@ def _check_hidden_event(definition: GameDefinition, before: GameState, after: Ga
         if seat == actor or seen[seat] != now[seat]:
             continue
         old, new = look(before.view(seat)), look(after.view(seat))
+        for k, make in enumerate(streams):
+            read, name = make(seat), f"stream {getattr(make, '__name__', k)}"
+            old[name], new[name] = _said(lambda: read(before.view(seat))), _said(lambda: read(after.view(seat)))
         if old != new:
             raise ConformanceError("hidden-event-seen", f"{definition.name}: seat {seat} sees seat {actor}'s "
                                                         f"{_text(after.log[-1].action)!r}, which changed nothing "
