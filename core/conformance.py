@@ -506,7 +506,7 @@ def _check_hidden_event(definition: GameDefinition, before: GameState, after: Ga
         old, new = look(before.view(seat)), look(after.view(seat))
         for k, make in enumerate(streams):
             read, name = make(seat), f"stream {getattr(make, '__name__', k)}"
-            old[name], new[name] = _said(lambda: read(before.view(seat))), _said(lambda: read(after.view(seat)))
+            old[name], new[name] = _said(partial(read, before.view(seat))), _said(partial(read, after.view(seat)))
         if old != new:
             raise ConformanceError("hidden-event-seen", f"{definition.name}: seat {seat} sees seat {actor}'s "
                                                         f"{_text(after.log[-1].action)!r}, which changed nothing "
@@ -812,16 +812,16 @@ class _Teller:
         told["game: asked"] = self.seat in game.to_move()
         told["game: legal actions"] = legal
         if self.start is None:
-            self.start = len(game.log)
+            self.start = len(getattr(view, "log", ()))
             self.style = Style(names=tuple(f"Player {s + 1}" for s in range(game.players)))
         if self.presentation is not None:
             present, variant, style = self.presentation, game.variant, self.style
-            told["presentation: narration"] = [_said(lambda e=entry: present.narrate(e, variant, style))
-                                               for entry in list(view.log)[self.start:]]
-            told["presentation: actions"] = [_said(lambda a=action: present.describe_action(a, view, style))
+            told["presentation: narration"] = [_said(partial(present.narrate, entry, variant, style))
+                                               for entry in list(getattr(view, "log", ()))[self.start:]]
+            told["presentation: actions"] = [_said(partial(present.describe_action, action, view, style))
                                              for action in legal[:20]]
         for name, read in self.readers:
-            told[f"stream {name}"] = _said(lambda: read(view))
+            told[f"stream {name}"] = _said(partial(read, view))
         return told
 
 
