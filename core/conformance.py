@@ -40,7 +40,16 @@ counts and checks, along the way:
    the game lists (``GameDefinition.listed``);
 7. random play ends within a bound of steps;
 8. a game's position, staged again (``GameDefinition.stage``), gives the
-   same ``state()`` and position.
+   same ``state()`` and position;
+9. nothing a seat observes depends on another seat's secrets
+   (:func:`check_observed`): two games staged at positions the seat cannot
+   tell apart (:meth:`Position.varied`: other hands, deck, hidden answers)
+   take the same actions, and at every step everything the seat is told
+   (its view, legal actions, whether it is asked, the narration of each new
+   log entry, the caller's ``Settings.observers`` and ``Settings.streams``,
+   such as a page's version counter) is the same in both, until the seat
+   learns by the rules a card that differs (the public course of the game,
+   whose turn, which phase, never differs).
 
 A view is compared as plain data (:func:`observe`): its public properties
 and the methods that need nothing or one seat number, together with what
@@ -81,7 +90,7 @@ from .variant import Variant
 
 __all__ = ["ConformanceError", "Settings", "Report", "check_game", "check_endings", "observe", "lens", "check_clone",
            "check_refused", "check_notation", "check_record", "check_legal_actions", "check_views",
-           "check_secret_order", "check_staging"]
+           "check_secret_order", "check_staging", "check_observed"]
 
 
 #: Most actions a game of :func:`check_endings` may take.
@@ -92,7 +101,8 @@ class ConformanceError(MachiavelliError, AssertionError):
     """A game that breaks one of the kit's properties; ``code`` names it
     (``clone-shared``, ``refusal-changed``, ``notation``, ``record``,
     ``view-leak``, ``hidden-event-seen``, ``seed-in-view``, ``legal-refused``,
-    ``not-listed``, ``legal-list``, ``endless``, ``staging``, ``bot-refused``)."""
+    ``not-listed``, ``legal-list``, ``endless``, ``staging``, ``bot-refused``,
+    ``secret-observed``)."""
 
     code = "nonconforming"
 
@@ -112,7 +122,11 @@ class Settings:
     that cannot be set up by hand says False: then of 5 only the seed is
     looked for, and 8 is left out). ``observers``: more of what a seat is
     shown, each made from its view (the application's web page, say), held
-    to the same checks as the view."""
+    to the same checks as the view. ``streams``: what a seat is told that
+    depends on what it was told before (a page's version counter, say):
+    each, called with a seat number, makes a reader that is given the
+    seat's view at every step of :func:`check_observed`. ``observed_steps``:
+    how far those two games go on alike."""
 
     seeds: tuple[int, ...] = (1, 2, 3)
     players: tuple[int, ...] | None = None
@@ -123,6 +137,8 @@ class Settings:
     every: int = 7
     staging: bool = True
     observers: tuple[Callable[[Any], Any], ...] = ()
+    streams: tuple[Callable[[int], Callable[[Any], Any]], ...] = ()
+    observed_steps: int = 10
 
 
 @dataclass
@@ -212,9 +228,13 @@ def _play_checked(definition: GameDefinition, variant: Variant, players: int, se
         lists = [list(game.legal_actions(s)) for s in range(players)]
         check_legal_actions(definition, game, rng, settings, report, history, heavy=heavy, lists=lists)
         if heavy:
-            check_views(definition, game, rng, report, look, staging=settings.staging)
+            check_views(definition, game, rng, report, look, staging=settings.staging, lockstep=False)
             if settings.staging:
                 check_staging(definition, game, report)
+                # From the deal every seat, later one in turn: each pair plays on for several steps.
+                seats = range(players) if not steps else (steps // settings.every % players,)
+                for observer in seats:
+                    check_observed(definition, game, observer, rng, report, look, settings)
         if settings.staging:  # at every state: secret answers are rare
             _check_secret_choices(definition, game, rng, report, look, 8)
         if steps in saves:
@@ -255,7 +275,7 @@ def _step(definition: GameDefinition, game: GameState, seat: int, action: Action
                                                f"copy: {_first_difference(before, twin.state())}")
     report.checks["clone"] += 1
     if seen is not None:
-        _check_hidden_event(definition, twin, game, seat, seen, report, look)
+        _check_hidden_event(definition, twin, game, seat, seen, report, look, settings.streams)
     after = game.state()
     if options:
         other = rng.choice(list(options))
@@ -471,8 +491,11 @@ def _seen(definition: GameDefinition, game: GameState) -> list[dict[str, Any]] |
 
 
 def _check_hidden_event(definition: GameDefinition, before: GameState, after: GameState, actor: int,
-                        seen: list[dict[str, Any]], report: Report, look: Look) -> None:
-    """Seats for which the action changed nothing they may know see nothing change."""
+                        seen: list[dict[str, Any]], report: Report, look: Look,
+                        streams: Sequence[Callable[[int], Callable[[Any], Any]]] = ()) -> None:
+    """Seats for which the action changed nothing they may know see nothing
+    change: neither their view nor what a stream's reader, given the view
+    before and then after, says (a page's version)."""
     if after.outcome is not None:
         return  # the end shows every hand
     now = _seen(definition, after)
@@ -481,6 +504,9 @@ def _check_hidden_event(definition: GameDefinition, before: GameState, after: Ga
         if seat == actor or seen[seat] != now[seat]:
             continue
         old, new = look(before.view(seat)), look(after.view(seat))
+        for k, make in enumerate(streams):
+            read, name = make(seat), f"stream {getattr(make, '__name__', k)}"
+            old[name], new[name] = _said(partial(read, before.view(seat))), _said(partial(read, after.view(seat)))
         if old != new:
             raise ConformanceError("hidden-event-seen", f"{definition.name}: seat {seat} sees seat {actor}'s "
                                                         f"{_text(after.log[-1].action)!r}, which changed nothing "
@@ -491,13 +517,15 @@ def _check_hidden_event(definition: GameDefinition, before: GameState, after: Ga
 
 def check_views(definition: GameDefinition, game: GameState, rng: random.Random, report: Report | None = None,
                 look: Look | None = None, *, staging: bool = True, tries: int = 4,
-                steps: int = 8) -> None:
+                steps: int = 8, lockstep: bool = True) -> None:
     """No seat's view holds the seed; and, with staging, the game's position
     and another the seat cannot tell from it (:meth:`Position.varied`),
     both staged, look the same to the seat. Then, for one seat, two games
     staged with the hidden cards dealt otherwise (:meth:`Position.redealt`)
     take the same actions (up to ``steps``) and look the same to it as long
-    as nothing it may know of them differs (a hidden card kept in a log shows)."""
+    as nothing it may know of them differs (a hidden card kept in a log shows);
+    without ``lockstep`` (:func:`check_game`, where :func:`check_observed`
+    does more) not."""
     report = report if report is not None else Report()
     look = look or observe
     for seat in range(game.players):
@@ -522,6 +550,8 @@ def check_views(definition: GameDefinition, game: GameState, rng: random.Random,
         report.checks["view-pair"] += 1
         if other.state() != one.state():
             report.checks["view-pair-differs"] += 1
+    if not lockstep:
+        return
     seat = rng.randrange(game.players)
     other = _staged_alike(definition, game, position, position.redealt, seat, rng, tries)
     if other is not None:
@@ -665,6 +695,158 @@ def _leaves(data: Any, path: str) -> Iterator[tuple[str, Any]]:
             yield from _leaves(v, f"{path}[{k}]")
     else:
         yield path, data
+
+
+# -- 9. everything a seat is told -----------------------------------------------------------
+
+def check_observed(definition: GameDefinition, game: GameState, seat: int, rng: random.Random,
+                   report: Report | None = None, look: Look | None = None,
+                   settings: Settings = Settings(), tries: int = 4) -> bool:
+    """Two games staged for ``seat`` at the game's position and at another
+    it cannot tell from it (:meth:`Position.varied`) take the same actions
+    (up to ``settings.observed_steps``); at each step all that the seat is
+    told (:func:`_observed`) must be the same in both. The seat is let go
+    once what it may know of them differs only in which cards it saw (a
+    card drawn or turned up): while the public course of the two games
+    differs (whose turn, which phase, how many cards where), nothing it is
+    told may (when the two positions differ in more than where cards lie,
+    an answer given in one only, say, the seat is let go at any difference
+    it may know: the answer's decision). Returns whether a pair was played
+    (not at a position the game cannot set up)."""
+    report = report if report is not None else Report()
+    look = look or observe
+    if definition.position is None or definition.stage is None or game.outcome is not None:
+        return False
+    position = definition.position(game)
+    try:
+        one = definition.stage(game.variant, position)
+    except (PositionError, SetupError):
+        return False  # the middle of a turn
+    varied = _varied_alike(definition, game, position, seat, rng, tries)
+    if varied is None:
+        return False
+    other, changed = varied
+    # Cards dealt otherwise must never steer the public course of the game; secrets of
+    # another kind (an answer given or not yet) come out by the rules when they are decided.
+    strict = all(_course(changed.seen_by(s)) == _course(position.seen_by(s)) for s in range(game.players))
+    presentation = definition.presentation() if definition.presentation is not None else None
+    tellers = [_Teller(seat, look, presentation, settings.streams) for _ in range(2)]
+    played: list[str] = []
+    for step in range(settings.observed_steps + 1):
+        if one.outcome is not None or other.outcome is not None:
+            break  # the end shows every hand
+        mine, theirs = definition.position(one).seen_by(seat), definition.position(other).seen_by(seat)
+        if mine != theirs and (not strict or _course(mine) == _course(theirs)):
+            break  # the seat learnt something that differs: from now on it may tell them apart
+        told, yours = tellers[0](one), tellers[1](other)
+        if told != yours:
+            where = f"after {', '.join(played[-3:])}" if played else "before any action"
+            differ = [k for k in told if told[k] != yours.get(k)]
+            raise ConformanceError("secret-observed", f"{definition.name}: seat {seat} is told something that "
+                                                      f"depends on another seat's hidden cards or answers, at "
+                                                      f"step {step} ({where}) of two games staged alike for it; "
+                                                      f"it differs in {', '.join(differ)}; first at "
+                                                      f"{_first_difference(told, yours)}", seat=seat, step=step)
+        report.checks["observed-step"] += 1
+        if step == settings.observed_steps or not one.to_move():
+            break
+        done = _same_action(one, other, rng)
+        if done is None:
+            break
+        played.append(f"{_text(done[1], game.variant.deck)!r} by seat {done[0]}")
+    report.checks["observed-pair"] += 1
+    return True
+
+
+def _varied_alike(definition: GameDefinition, game: GameState, position: Position, seat: int,
+                  rng: random.Random, tries: int) -> tuple[GameState, Position] | None:
+    """A game staged at a variation of ``position`` that ``seat`` cannot
+    tell from it, and that variation (None: no try gives one the game can
+    set up)."""
+    assert definition.stage is not None
+    for _ in range(tries):
+        changed = position.varied(seat, rng)
+        if changed.seen_by(seat) != position.seen_by(seat):
+            raise ConformanceError("view-leak", f"{definition.name}: varied changes what seat {seat} "
+                                                "may know of the position")
+        try:
+            return definition.stage(game.variant, changed), changed
+        except (PositionError, SetupError):
+            continue
+    return None
+
+
+def _same_action(one: GameState, other: GameState, rng: random.Random) -> tuple[int, Action] | None:
+    """One action that both games accept, by a seat that may act in the
+    first (None when a few tries find none: their hidden cards differ)."""
+    actor = rng.choice(one.to_move())
+    options = list(one.legal_actions(actor))
+    for action in rng.sample(options, min(3, len(options))):
+        try:
+            other.apply(action, actor)
+        except IllegalAction:
+            continue
+        one.apply(action, actor)
+        return actor, action
+    return None
+
+
+class _Teller:
+    """What one seat of one game is told, step by step, as plain data: its
+    view (as ``look`` reads it: properties, presentation, observers), the
+    game's word on its legal actions and whether it is asked, how the
+    presentation narrates each log entry new since the first step and words
+    the seat's first legal actions, and what each stream's reader says."""
+
+    def __init__(self, seat: int, look: Look, presentation: Presentation | None,
+                 streams: Sequence[Callable[[int], Callable[[Any], Any]]]) -> None:
+        self.seat, self.look, self.presentation = seat, look, presentation
+        self.readers = [(getattr(make, "__name__", str(k)), make(seat)) for k, make in enumerate(streams)]
+        self.style = Style(names=())
+        self.start: int | None = None
+
+    def __call__(self, game: GameState) -> dict[str, Any]:
+        view = game.view(self.seat)
+        told = dict(self.look(view))
+        legal = list(game.legal_actions(self.seat))
+        told["game: asked"] = self.seat in game.to_move()
+        told["game: legal actions"] = legal
+        if self.start is None:
+            self.start = len(getattr(view, "log", ()))
+            self.style = Style(names=tuple(f"Player {s + 1}" for s in range(game.players)))
+        if self.presentation is not None:
+            present, variant, style = self.presentation, game.variant, self.style
+            told["presentation: narration"] = [_said(partial(present.narrate, entry, variant, style))
+                                               for entry in list(getattr(view, "log", ()))[self.start:]]
+            told["presentation: actions"] = [_said(partial(present.describe_action, action, view, style))
+                                             for action in legal[:20]]
+        for name, read in self.readers:
+            told[f"stream {name}"] = _said(partial(read, view))
+        return told
+
+
+def _said(say: Callable[[], Any]) -> Any:
+    try:
+        return say()
+    except Exception as exc:  # noqa: BLE001 - what raises for one game must raise for the other too
+        return f"<raises {type(exc).__name__}>"
+
+
+def _course(seen: Any) -> Any:
+    """What a seat may know of a position with every card it sees written
+    alike: the public course of the game (whose turn, which phase, how many
+    cards where), which the rules never let hidden cards steer."""
+    if isinstance(seen, Card):
+        return "<card>"
+    if isinstance(seen, Action):
+        return seen.verb
+    if isinstance(seen, dict):
+        return {k: _course(v) for k, v in seen.items()}
+    if isinstance(seen, (tuple, list)):
+        return [_course(v) for v in seen]
+    if dataclasses.is_dataclass(seen) and not isinstance(seen, type):
+        return {f.name: _course(getattr(seen, f.name)) for f in dataclasses.fields(seen)}
+    return seen
 
 
 # -- 6. legal actions -----------------------------------------------------------------
@@ -820,10 +1002,14 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str:
         for k in sorted(set(a) | set(b), key=str):
             if a.get(k, "<absent>") != b.get(k, "<absent>"):
                 return _first_difference(a.get(k, "<absent>"), b.get(k, "<absent>"), f"{path}.{k}")
-    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         for k, (x, y) in enumerate(zip(a, b)):
             if x != y:
                 return _first_difference(x, y, f"{path}[{k}]")
+        if len(a) != len(b):
+            k = min(len(a), len(b))
+            extra = a[k] if len(a) > k else b[k]
+            return f"{path or 'the value'}: {len(a)} / {len(b)} items, the first extra one {_short(extra)}"
     return f"{path or 'the value'}: {_short(a)} / {_short(b)}"
 
 

@@ -9,7 +9,7 @@ import pytest
 from machiavelli.app.library import load_variant
 from machiavelli.app.web.views import can_show
 from machiavelli.core import conformance, registry
-from machiavelli.core.records import Seat
+from web_views import web_page, web_version
 
 GAMES = sorted(registry.games())
 
@@ -26,14 +26,6 @@ def default_variant(definition):
     return load_variant(definition.default_variant or definition.name)
 
 
-def web_page(view):
-    """What the browser gets for the seat (the application's JSON): held to the same checks as the view."""
-    from machiavelli.app.web.views import seat_json
-
-    seats = [Seat("random", f"Player {s + 1}") for s in range(view.players)]
-    return seat_json(view, seats, "suit", {})
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_conforms(name):
     definition = registry.game(name)
@@ -41,7 +33,7 @@ def test_every_game_conforms(name):
     assert report.games and report.states
     # Each check ran (a game whose views never differ in hidden cards would prove nothing).
     for check in ("clone", "notation", "record", "legal-accepted", "unlisted-refused", "refusal", "seed",
-                  "view-pair", "view-pair-differs", "staging"):
+                  "view-pair", "view-pair-differs", "staging", "observed-pair", "observed-step"):
         assert report.checks[check], f"{name}: the kit never ran {check}"
 
 
@@ -50,8 +42,8 @@ def test_the_web_page_of_every_seat_shows_only_what_it_may_see(name):
     definition = registry.game(name)
     variant = default_variant(definition)
     report = conformance.check_game(definition, variant, conformance.Settings(
-        seeds=(4,), players=(variant.players.max,), observers=(web_page,)))
-    assert report.checks["view-pair"] and report.checks["record"]
+        seeds=(4,), players=(variant.players.max,), observers=(web_page,), streams=(web_version,)))
+    assert report.checks["view-pair"] and report.checks["record"] and report.checks["observed-step"]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -381,7 +381,7 @@ def test_the_game_passes_the_conformance_kit(eights):
     variant = eights.variant_schema(name="eights")
     report = conformance.check_game(eights, variant)
     for check in ("clone", "notation", "record", "legal-accepted", "unlisted-refused", "refusal", "seed",
-                  "view-pair", "view-pair-differs", "staging"):
+                  "view-pair", "view-pair-differs", "staging", "observed-pair", "observed-step"):
         assert report.checks[check], f"the kit never ran {check}"
     endings = conformance.check_endings(eights, variant, wanted=("went-out", "blocked"))
     assert set(endings.endings) == {"went-out", "blocked"} and endings.checks["record"] == endings.games
