@@ -177,6 +177,8 @@ def _folding(make: Any) -> Any:
             return text
         if text.overflow is None:
             text.overflow = "fold"
+        if not any(ord(ch) >= 0x2E80 for ch in text.plain):
+            return text  # no CJK character (U+2E80 on): Rich's own breaking between words
         # Rows broken by the rules of Chinese too: never "。" first, never a word cut.
         return breaking(text)
 
