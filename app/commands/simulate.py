@@ -97,16 +97,6 @@ VERSION = 1
 DEFAULT_GAMES = 2000
 MAX_GAMES = 10_000_000
 
-# Names this module had before its parts moved out (tests and scripts use them).
-LEVELS = sim_seats.LEVELS
-FIGURE_COLUMNS = sim_csv.FIGURE_COLUMNS
-_default_seat = sim_seats.default_seat
-_default_seats = sim_seats.default_seats
-_robust_levels = sim_seats.robust_levels
-_label = sim_labels.figure_label
-_warning_text = sim_report.warning_text
-_verdict_text = sim_report.verdict_text
-
 
 def register(app: typer.Typer) -> None:
     app.command("simulate", help=N_(

@@ -20,12 +20,12 @@ from machiavelli.core.records import GameRecord
 from machiavelli.core.simulate import GameSummary, Plan, game_seed, play_game, run_batch
 from machiavelli.games.machiavelli.tally import Tally as _Tally
 from machiavelli.app import sim_figures, sim_plot
-from machiavelli.app.commands import simulate as simulate_command
+from machiavelli.app import sim_csv, sim_labels, sim_report, sim_seats
 from machiavelli.app import simulate as simulate_module
 from machiavelli.app.simulate import batch_size, batches, run
 
 runner = CliRunner()
-SEAT = simulate_command._default_seat()
+SEAT = sim_seats.default_seat()
 
 
 def cli(*args):
@@ -201,7 +201,7 @@ def test_run_gives_games_in_order_and_reports_each_batch(bga):
 def test_json_shape():
     data = simulate_json("-V", "bga", "-V", "restore-3", "-n", "12", "--seed", "1", "-j", "1", "-p", "3")
     assert (data["format"], data["version"], data["games"], data["players"]) == ("machiavelli-simulation", 1, 12, 3)
-    assert data["seats"] == simulate_command._default_seats(3)
+    assert data["seats"] == sim_seats.default_seats(3)
     fig = data["variants"][0]
     assert fig["variant"] == "bga" and fig["parameters"]["restore_penalty"] == 1
     assert set(fig["ended"]) == {"went-out", "deck-exhausted", "blocked"}
@@ -230,7 +230,7 @@ def test_csv_files(tmp_path):
                  "--csv", str(figures), "--games-csv", str(games), "--json", str(tmp_path / "all.json"))
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(figures.read_text())))
-    assert list(rows[0]) == list(simulate_command.FIGURE_COLUMNS)
+    assert list(rows[0]) == list(sim_csv.FIGURE_COLUMNS)
     assert {r["variant"] for r in rows} == {"bga", "aces-wrap"}
     data = json.loads((tmp_path / "all.json").read_text())
     turns = next(r for r in rows if r["variant"] == "bga" and r["figure"] == "turns")
@@ -480,7 +480,7 @@ def test_robust_csv_and_plot_work_for_every_game(variant, tmp_path):
     (comp,) = data["comparisons"]
     keys = [row["figure"] for row in comp["figures"]]
     assert keys[0] == "ended." + endings[0] and "teams.1.points" in keys and "turns" in keys
-    assert data["robust_levels"] == simulate_command._robust_levels(variant) and len(data["robust_levels"]) >= 2
+    assert data["robust_levels"] == sim_seats.robust_levels(variant) and len(data["robust_levels"]) >= 2
     assert {"turns", "ended." + endings[0], "teams.1.points"} <= {r["figure"] for r in data["robust"]}
     rows = list(csv.DictReader(io.StringIO(out["figures.csv"].read_text())))
     assert {r["figure"] for r in rows} >= {"ended." + e for e in endings} | {"teams.1.wins", "turns"}
@@ -523,8 +523,8 @@ def test_each_game_names_its_endings_and_warns_by_its_own_thresholds():
     assert warning["reason"] == "drawn-deal"
     i18n.use_language("it", environ={})
     try:
-        assert "i totali erano uguali" in simulate_command._warning_text(warning, spec=cicera)
-        assert simulate_command._label("ended.drawn-deal", ["random"] * 4, cicera) == \
+        assert "i totali erano uguali" in sim_report.warning_text(warning, spec=cicera)
+        assert sim_labels.figure_label("ended.drawn-deal", ["random"] * 4, cicera) == \
             "Fine: smazzata pari (totali uguali)"
     finally:
         i18n.use_language("en", environ={})

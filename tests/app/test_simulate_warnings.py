@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from machiavelli.app import library, sim_figures
-from machiavelli.app.commands import simulate as simulate_command
+from machiavelli.app import sim_report, sim_seats
 from machiavelli.cli import app
 from machiavelli.core import registry
 from machiavelli.core.simulate import GameSummary
@@ -92,7 +92,7 @@ def test_games_that_nearly_all_end_one_way_name_the_players(games, reason):
     assert [w["reason"] for w in found] == ([reason] if reason else [])
     for w in found:
         assert (w["code"], w["variant"], w["seats"], w["n"]) == ("one-ending", "bga", ["greedy"] * 4, len(games))
-        text = simulate_command._warning_text(w)
+        text = sim_report.warning_text(w)
         assert "greedy" in text and "bga" in text
 
 
@@ -108,14 +108,14 @@ def fake_levels(monkeypatch):
 
 def test_default_seats_mix_the_levels_or_fall_back_to_one_bot(monkeypatch):
     fake_levels(monkeypatch)
-    assert simulate_command._default_seats(4) == ["beginner", "casual", "club", "expert"]
-    assert simulate_command._default_seats(2) == ["casual", "club"]
-    assert simulate_command._default_seats(6)[4:] == ["beginner", "casual"]
-    assert simulate_command._robust_levels() == list(simulate_command.LEVELS)
+    assert sim_seats.default_seats(4) == ["beginner", "casual", "club", "expert"]
+    assert sim_seats.default_seats(2) == ["casual", "club"]
+    assert sim_seats.default_seats(6)[4:] == ["beginner", "casual"]
+    assert sim_seats.robust_levels() == list(sim_seats.LEVELS)
     monkeypatch.setitem(registry._BOTS, "machiavelli", {k: v for k, v in registry.bots().items()
-                                                        if k not in simulate_command.LEVELS})
-    assert simulate_command._default_seats(3) == [simulate_command._default_seat()] * 3 == ["greedy"] * 3
-    assert simulate_command._robust_levels() == ["random", "greedy", "solver"]
+                                                        if k not in sim_seats.LEVELS})
+    assert sim_seats.default_seats(3) == [sim_seats.default_seat()] * 3 == ["greedy"] * 3
+    assert sim_seats.robust_levels() == ["random", "greedy", "solver"]
 
 
 # -- robust conclusions ----------------------------------------------------------------
@@ -137,8 +137,8 @@ def test_a_difference_holds_only_when_significant_the_same_way_at_every_level():
         ("opposite", ["club"], ["beginner"], 0)
     none = sim_figures.verdict({"beginner": cell(1, False), "club": cell(2, False), "expert": cell(3, False)})
     assert (none["holds"], none["verdict"], none["same_sign"]) == (False, "no-level", True)
-    assert simulate_command._verdict_text({**some, "direction": -1}) == "lower only for beginner"
-    assert simulate_command._verdict_text(every) == "lower at every level"
+    assert sim_report.verdict_text({**some, "direction": -1}) == "lower only for beginner"
+    assert sim_report.verdict_text(every) == "lower at every level"
 
 
 def test_robust_gathers_each_figure_of_each_level():
