@@ -83,7 +83,12 @@ Optional hooks (None: the application's default, never a traceback):
     the answer of ``machiavelli meld check`` for the cards typed, in the
     game's words: (whether they are one meld, the line to print), the cards
     read and shown as its table does and a refusal giving the game's own
-    reason; without it the kernel's meld check answers.
+    reason; without it the kernel's meld check answers;
+``face(card, deck)``
+    how the card looks, for a page that draws faces: a small description
+    naming no game (:mod:`machiavelli.core.faces`: a French card, an
+    Italian one, a Sì Sè Pái card, a tile, a joker); without it the page
+    draws the card's letters and symbols.
 """
 
 from __future__ import annotations
@@ -646,6 +651,7 @@ class Presentation:
     simulate: SimulateReport | None = None
     commands: tuple[GameCommand, ...] = ()
     meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
+    face: Callable[[Card, Any], Mapping[str, str]] | None = None
 
 
 def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:

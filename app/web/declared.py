@@ -111,6 +111,9 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         found = described.get(code(card))
         if found is not None:
             found.update({"text": face.text, "name": face.name})
+    if present.face is not None:  # how each card looks, for the page's drawn faces
+        for card in shown:
+            described[code(card)]["look"] = dict(present.face(card, deck))
     orders = present.orders
     # The buttons as the game declares them (in ``layout``, the same all game long) and their state now.
     buttons = [{"key": b.key, "command": b.command, "label": b.label, **({"needs": b.needs} if b.needs else {})}

@@ -72,11 +72,12 @@ def _presentation() -> Any:
     from dataclasses import replace
 
     from .present import PRESENTATION
+    from .present_faces import face
     from .present_table import table
     from .simulate import REPORT
 
     # The page's table (present_table) builds on the terminal's texts (present).
-    return replace(PRESENTATION, table=table, simulate=REPORT)
+    return replace(PRESENTATION, table=table, simulate=REPORT, face=face)
 
 
 def _count_label(key: str) -> str | None:
