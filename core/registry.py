@@ -79,6 +79,9 @@ class GameDefinition:
     levels: tuple[str, ...] = ()
     fair_bot: str | None = None
     description: str = ""
+    #: The game's own name, in English, marked ``NP_("game name", ...)`` so
+    #: that the catalogs translate it (pages are titled with it); empty: ``name``.
+    title: str = ""
     presentation: Callable[[], Presentation] | None = None
     #: What people call each computer player, in English, marked
     #: ``NP_("player level", ...)`` so that the catalogs translate it.
@@ -191,6 +194,15 @@ def player_label(name: str, game_name: str = DEFAULT_GAME) -> str:
     definition = _GAMES.get(game_name)
     label = definition.bot_labels.get(name) if definition is not None else None
     return pgettext("player level", label) if label else name
+
+
+def game_title(game_name: str) -> str:
+    """A game's own name in the user's language (its registered name when it gives none)."""
+    from .i18n import pgettext
+
+    _load()
+    definition = _GAMES.get(game_name)
+    return pgettext("game name", definition.title) if definition is not None and definition.title else game_name
 
 
 def make_bot(name: str, seed: int, game_name: str = DEFAULT_GAME) -> Bot:

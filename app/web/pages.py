@@ -40,7 +40,8 @@ def _head(lang: str, title: str) -> str:
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(i18n.language_tag(lang))}" dir="{direction(lang)}">\n<head>\n'
             '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
-            '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n</head>\n')
+            '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n'
+            '<link rel="stylesheet" href="/static/faces.css">\n</head>\n')
 
 
 def _settings(lang: str) -> str:
@@ -50,13 +51,25 @@ def _settings(lang: str) -> str:
         '<label>{language} <select id="language" name="lang">{options}</select></label>'
         '<label><input type="checkbox" id="four-colour"> {four}</label>'
         '<label><input type="checkbox" id="contrast"> {contrast}</label>'
+        '<label class="script-setting">{script} <select id="script"><option value="">{auto}</option>'
+        '<option value="traditional" lang="zh-Hant">{traditional} (馬 車 將)</option>'
+        '<option value="simplified" lang="zh-Hans">{simplified} (马 车 将)</option></select></label>'
         "</div>"
     # TRANSLATORS: The web table's pages in the browser.
     ).format(group=html.escape(_("Settings")), language=html.escape(_("Language")),
              # TRANSLATORS: The web table's pages in the browser.
              options=_language_options(lang), four=html.escape(_("Four-colour deck")),
              # TRANSLATORS: The web table's pages in the browser.
-             contrast=html.escape(_("High contrast")))
+             contrast=html.escape(_("High contrast")),
+             # TRANSLATORS: the web pages' choice of how the Chinese characters on cards are written.
+             script=html.escape(_("Chinese characters on cards")),
+             # TRANSLATORS: a choice of the script of the Chinese characters on cards: the one the page's
+             # language uses (Simplified for Simplified Chinese, else Traditional, as printed on the cards).
+             auto=html.escape(_("As the page's language writes them")),
+             # TRANSLATORS: Traditional Chinese characters (as printed on the cards).
+             traditional=html.escape(_("Traditional")),
+             # TRANSLATORS: Simplified Chinese characters.
+             simplified=html.escape(_("Simplified")))
 
 
 def start_page(lang: str, data: dict[str, Any]) -> str:
@@ -125,17 +138,34 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + html.escape(_("Saved games")) + '</h2><ul id="saved-list"></ul></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("data", data) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/start.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n'
+        + '<script src="/static/start.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
 
-def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None) -> str:
+def game_title(variant: Any, lang: str) -> str:
+    """A table's title: its game's name and, when it says more, its variant's
+    (``Machiavelli: Jokers``; ``Sì Sè Pái`` alone), in the user's language."""
+    from machiavelli.core.present import variant_title
+    from machiavelli.core.registry import game_title as name_of
+
+    game, title = name_of(variant.game), variant_title(variant, lang)
+    if title.casefold() in (game.casefold(), variant.game.casefold()):
+        return game
+    # TRANSLATORS: a table's page title; {game} is a game's name (Machiavelli), {variant} a variant's (Jokers).
+    return _("{game}: {variant}", game=game, variant=title)
+
+
+def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None,
+               title: str | None = None) -> str:
     """The table of one seat: drawn by the script from the seat's JSON view.
     ``commands``: the game's own command help, for a game that declares its
-    table (Machiavelli's commands otherwise)."""
-    # TRANSLATORS: The web table's pages in the browser; {variant} is a variant's name (bga).
-    title = _("Machiavelli: {variant}", variant=variant)
+    table (Machiavelli's commands otherwise); ``title``: the page's (see
+    :func:`game_title`; else the variant's name)."""
+    if title is None:
+        # TRANSLATORS: The web table's pages in the browser; {variant} is a variant's name (bga).
+        title = _("Machiavelli: {variant}", variant=variant)
     words = {
         # TRANSLATORS: the web table's pages in the browser (new_meld).
         "new_meld": _("New meld"),
@@ -245,7 +275,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<section id="result" hidden></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
 

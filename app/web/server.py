@@ -246,7 +246,8 @@ async def table_page(request: Request) -> Response:
 
         present = declared(table.variant.game)
         commands = present.commands_help() if present is not None else None
-        return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands))
+        return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands,
+                                             title=pages.game_title(table.variant, lang)))
 
 
 async def rules(request: Request) -> Response:

@@ -99,6 +99,8 @@ GAME = GameDefinition(
     count_label=_count_label,
     default_variant="cicera",
     preferred_bots=("partner", "greedy", "random"),
+    # TRANSLATORS: the game's name, as players of the language call it (page titles).
+    title=NP_("game name", "Cicera"),
     description="Cicera: the Brescian capture game for two teams of two",
     presentation=_presentation,
     bot_labels={

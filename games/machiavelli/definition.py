@@ -112,6 +112,8 @@ GAME = GameDefinition(
     # levels": club wins 11% against the solver's 87%, casual players rarely go
     # out); the solver, the strongest, almost never loses.
     fair_bot="club",
+    # TRANSLATORS: the game's name, as players of the language call it (page titles).
+    title=NP_("game name", "Machiavelli"),
     description="Machiavelli: rummy in which the whole table may be rearranged",
     bot_labels={
         "beginner": NP_("player level", "beginner"),

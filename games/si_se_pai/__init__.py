@@ -92,6 +92,8 @@ GAME = GameDefinition(
     count_label=_count_label,
     default_variant=NAME,
     preferred_bots=("keeper", "random"),
+    # TRANSLATORS: the game's name, as players of the language call it (page titles).
+    title=NP_("game name", "Sì Sè Pái"),
     description="Sì Sè Pái: the four-colour card game of groups, with flowers",
     presentation=_presentation,
     bot_labels={
