@@ -136,7 +136,7 @@ const Areas = (() => {
       "aria-label": label, title: label, "aria-pressed": pickable ? (pressed ? "true" : "false") : null },
     ...(i.text ? [el("span", { class: "face", "aria-hidden": "true" }, i.text)]
       : [el("span", { class: "rank", "aria-hidden": "true" }, i.rank), el("span", { class: "suit", "aria-hidden": "true" }, i.suit_symbol)]));
-    if (window.Faces) Faces.dress(button, i);  // its drawn face, when its game says how it looks
+    if (typeof Faces !== "undefined") Faces.dress(button, i);  // its drawn face, when its game says how it looks
     const item = { code, from, meld: extra.meld === undefined ? null : extra.meld, index: extra.index };
     button.addEventListener("click", (event) => {
       event.stopPropagation();

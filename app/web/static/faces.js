@@ -92,9 +92,10 @@ const Faces = (() => {
   }
 
   // A numbered card's pips, or a court's frame with its marker and a large sign.
-  function middle(rank, parts, cls, court) {
+  // ``upright``: signs never turned (Italian decks print cups and swords upright).
+  function middle(rank, parts, cls, court, upright) {
     const n = rank === "A" ? 1 : Number(rank);
-    if (!court && PIPS[n]) return PIPS[n].map(([x, y]) => sign(parts, cls, x, y, pipSize(n), y > 44));
+    if (!court && PIPS[n]) return PIPS[n].map(([x, y]) => sign(parts, cls, x, y, pipSize(n), y > 44 && !upright));
     const marker = MARKERS[court] || MARKERS.king;
     const k = 0.26;
     return [svg("rect", { x: 15, y: 13, width: 30, height: 62, rx: 3, class: "frame fc-line" }),
@@ -106,13 +107,13 @@ const Faces = (() => {
     const parts = FRENCH[look.suit] || FRENCH.S;
     const cls = "s-" + look.suit + " fc-ink";
     return svg("svg", { viewBox: "0 0 60 88" }, ...index(look.rank, parts, cls),
-      ...middle(look.rank, parts, cls, FRENCH_COURTS[look.rank] || ""));
+      ...middle(look.rank, parts, cls, FRENCH_COURTS[look.rank] || "", false));
   }
 
   function italian(look) {
     const parts = ITALIAN[look.suit] || ITALIAN.coins;
     return svg("svg", { viewBox: "0 0 60 88" }, ...index(look.rank, parts, "i-index fc-ink"),
-      ...middle(look.rank, parts, "", look.court || ""));
+      ...middle(look.rank, parts, "", look.court || "", true));
   }
 
   function joker(look) {
