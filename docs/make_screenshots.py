@@ -100,6 +100,8 @@ def main() -> None:
                         page = context.new_page()
                         page.goto(url + game["seats"][0]["link"])
                         page.wait_for_selector("#hand .card svg")
+                        if size == "phone":  # the hand in view, as a player on a phone holds it
+                            page.locator("#hand").scroll_into_view_if_needed()
                         page.wait_for_timeout(300)
                         path = args.out / f"{stem}-{size}.png"
                         page.screenshot(path=str(path))
