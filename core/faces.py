@@ -77,6 +77,8 @@ def check(look: Look) -> list[str]:
     problems = [f"{kind}: no {key}" for key in needs[kind] if key not in look]
     problems += [f"{kind}: {key} is not a short string" for key, value in look.items()
                  if not isinstance(value, str) or len(value) > 12]
+    if problems:
+        return problems
     if kind == "french" and look.get("suit") not in FRENCH_SUITS:
         problems.append(f"french: suit {look.get('suit')!r}")
     if kind == "italian" and look.get("suit") not in ITALIAN_SUITS:
