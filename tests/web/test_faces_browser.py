@@ -1,0 +1,213 @@
+"""Drawn card faces in a real headless Chromium: each game's cards drawn as
+SVG faces named in words, the four-colour deck repainting diamonds and
+clubs, the Chinese script switch, forced colours, the game's name in the
+title; each setting remembered by the browser. Skipped without Chromium or
+Playwright, except in CI."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")
+
+if not os.environ.get("CI"):
+    pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("uvicorn")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``machiavelli serve`` in its own process, with its own data folders."""
+    base = tmp_path_factory.mktemp("faces")
+    env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_CACHE_DIR=str(base / "cache"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
+                                "--pause", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/games", timeout=2).read()
+            break
+        except OSError:
+            if process.poll() is not None or time.time() > deadline:
+                process.kill()
+                pytest.fail("the server did not start")
+            time.sleep(0.2)
+    yield url
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield chromium
+        chromium.close()
+
+
+def _game(server: str, variant: str, seats: list[str], lang: str = "en", seed: int = 3) -> dict:
+    body = {"variant": variant, "seats": seats, "lang": lang, "seed": seed}
+    request = urllib.request.Request(server + "/api/games", json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return dict(json.loads(response.read()))
+
+
+def _view(server: str, game: dict, lang: str = "en") -> dict:
+    url = f"{server}/api/games/{game['id']}/view?token={game['seats'][0]['token']}&lang={lang}"
+    with urllib.request.urlopen(url) as response:
+        return dict(json.loads(response.read()))
+
+
+def _open(browser, server: str, game: dict, lang: str = "en", context=None):
+    context = context or browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + game["seats"][0]["link"] + ("" if lang == "en" else f"&lang={lang}"))
+    page.wait_for_selector("#hand .card svg.drawn")
+    return page, errors
+
+
+def _hand_faces(page) -> list[dict]:
+    return page.eval_on_selector_all("#hand .card", """cards => cards.map(c => ({
+        code: c.dataset.code, label: c.getAttribute('aria-label'), classes: c.className,
+        svg: Boolean(c.querySelector(':scope > svg.drawn[aria-hidden="true"]'))}))""")
+
+
+def _fill(page, code: str, selector: str = "g path, g circle") -> str:
+    return page.eval_on_selector(f'#hand .card[data-code="{code}"]',
+                                 f"c => getComputedStyle(c.querySelector('{selector}')).fill")
+
+
+@pytest.mark.parametrize("variant, seats, kind, title", [
+    ("jokers", ["human", "expert"], "face-french", "Machiavelli: Jokers"),
+    ("cicera", ["human", "partner", "partner", "partner"], "face-italian", "Cicera"),
+    ("si-se-pai", ["human", "keeper", "keeper", "keeper"], "face-si-se-pai", "Sì Sè Pái"),
+])
+def test_each_games_cards_are_drawn_faces_named_in_words(server, browser, variant, seats, kind, title):
+    game = _game(server, variant, seats)
+    cards = _view(server, game)["cards"]
+    page, errors = _open(browser, server, game)
+    try:
+        assert page.title() == title and page.locator("h1").inner_text() == title
+        hand = _hand_faces(page)
+        assert hand and all(card["svg"] and kind in card["classes"].split() for card in hand)
+        for card in hand:
+            # The name a screen reader says is the card's name in words, never its code.
+            assert card["label"].startswith(cards[card["code"]]["name"]) and card["code"] not in card["label"].split()
+        # Every card on the page is drawn, the table's too.
+        assert page.locator(".card:not(.drawn-face)").count() == 0
+        assert not errors
+    finally:
+        page.context.close()
+
+
+def test_the_four_colour_deck_repaints_diamonds_and_clubs_and_is_remembered(server, browser):
+    for seed in range(40):
+        game = _game(server, "bga", ["human", "expert"], seed=seed)
+        hand = _view(server, game)["hand"]
+        diamond = next((c for c in hand if c.endswith("D")), None)
+        club = next((c for c in hand if c.endswith("C")), None)
+        heart = next((c for c in hand if c.endswith("H")), None)
+        if diamond and club and heart:
+            break
+    else:
+        pytest.fail("no deal in 40 seeds with a diamond, a club and a heart")
+    page, errors = _open(browser, server, game)
+    try:
+        red, black = _fill(page, heart), _fill(page, diamond)
+        assert black == red == "rgb(192, 20, 27)"  # two colours: diamonds red like hearts
+        assert _fill(page, club) == "rgb(26, 26, 26)"
+        page.check("#four-colour")
+        assert _fill(page, diamond) == "rgb(23, 70, 162)" and _fill(page, club) == "rgb(17, 112, 47)"
+        assert _fill(page, heart) == red
+        page.reload()
+        page.wait_for_selector("#hand .card svg.drawn")
+        assert page.is_checked("#four-colour") and _fill(page, diamond) == "rgb(23, 70, 162)"
+        # High contrast: every suit black on white.
+        page.check("#contrast")
+        assert _fill(page, diamond) == _fill(page, heart) == "rgb(0, 0, 0)"
+        assert not errors
+    finally:
+        page.context.close()
+
+
+def test_forced_colours_paint_the_faces_in_the_systems_colours(server, browser):
+    game = _game(server, "jokers", ["human", "expert"], seed=5)
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, forced_colors="active")
+    page, errors = _open(browser, server, game, context=context)
+    try:
+        text = page.evaluate("""() => { const p = document.createElement('p'); p.style.color = 'CanvasText';
+            document.body.append(p); const c = getComputedStyle(p).color; p.remove(); return c; }""")
+        for code in _view(server, game)["hand"]:
+            assert _fill(page, code) == text
+        assert not errors
+    finally:
+        context.close()
+
+
+def _shown_hanzi(page, code: str) -> list[str]:
+    return page.eval_on_selector(f'#hand .card[data-code="{code}"]', """c => [...c.querySelectorAll('text.hanzi')]
+        .filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)""")
+
+
+def test_the_chinese_script_is_the_players_choice_and_is_remembered(server, browser):
+    game = _game(server, "si-se-pai", ["human", "keeper", "keeper", "keeper"], seed=12)
+    cards = _view(server, game)["cards"]
+    code = next(c for c, d in cards.items() if c in _view(server, game)["hand"] and d["look"]["char"] != d["look"]["simplified"])
+    look = cards[code]["look"]
+    page, errors = _open(browser, server, game)
+    try:
+        assert _shown_hanzi(page, code) == [look["char"]]  # English page: as printed on the cards
+        letters = page.eval_on_selector(f'#hand .card[data-code="{code}"]', "c => c.querySelector('text.letter').textContent")
+        assert letters == code  # the letters an English player types
+        page.select_option("#script", "simplified")
+        assert _shown_hanzi(page, code) == [look["simplified"]]
+        page.reload()
+        page.wait_for_selector("#hand .card svg.drawn")
+        assert page.input_value("#script") == "simplified" and _shown_hanzi(page, code) == [look["simplified"]]
+        page.select_option("#script", "traditional")
+        assert _shown_hanzi(page, code) == [look["char"]]
+        assert not errors
+    finally:
+        page.context.close()
+    # A Simplified Chinese page writes Simplified characters unless the player chose otherwise.
+    zh = _game(server, "si-se-pai", ["human", "keeper", "keeper", "keeper"], lang="zh_Hans", seed=12)
+    page, errors = _open(browser, server, zh, lang="zh_Hans")
+    try:
+        assert page.title() == "四色牌"
+        assert _shown_hanzi(page, code) == [look["simplified"]]
+        names = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
+        assert all(not n.isascii() for n in names)  # named in Chinese
+    finally:
+        page.context.close()
+
+
+def test_the_script_choice_is_offered_only_where_cards_carry_chinese_characters(server, browser):
+    game = _game(server, "jokers", ["human", "expert"], seed=2)
+    page, _errors = _open(browser, server, game)
+    try:
+        assert not page.locator("#script").is_visible()
+        assert page.locator("#four-colour").is_visible()
+    finally:
+        page.context.close()
