@@ -52,8 +52,8 @@ def _settings(lang: str) -> str:
         '<label><input type="checkbox" id="four-colour"> {four}</label>'
         '<label><input type="checkbox" id="contrast"> {contrast}</label>'
         '<label class="script-setting">{script} <select id="script"><option value="">{auto}</option>'
-        '<option value="traditional" lang="zh-Hant">{traditional} (馬 車 將)</option>'
-        '<option value="simplified" lang="zh-Hans">{simplified} (马 车 将)</option></select></label>'
+        '<option value="traditional">{traditional} (馬 車 將)</option>'
+        '<option value="simplified">{simplified} (马 车 将)</option></select></label>'
         "</div>"
     # TRANSLATORS: The web table's pages in the browser.
     ).format(group=html.escape(_("Settings")), language=html.escape(_("Language")),
