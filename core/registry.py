@@ -40,6 +40,46 @@ class Bot(Protocol):
 BotFactory = Callable[[int], Bot]
 
 
+class Deferred:
+    """What ``"package.module:name"`` names (``name`` may be dotted:
+    ``Game.at_position``), imported the first time it is called, then called.
+    A game's definition names its engine, players and presentation this way,
+    so that a command that only reads a variant imports none of them; it
+    pickles as its name (simulations send bot factories to workers)."""
+
+    __slots__ = ("target", "_found")
+
+    def __init__(self, target: str) -> None:
+        module, sep, name = target.partition(":")
+        if not module or not sep or not name:
+            raise ValueError(f"not module:name: {target!r}")
+        self.target = target
+        self._found: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._found is None:
+            import importlib
+
+            module, _, name = self.target.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+            self._found = found
+        return self._found(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.target!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deferred) and other.target == self.target
+
+    def __hash__(self) -> int:
+        return hash(self.target)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Deferred, (self.target,)
+
+
 class Tally(Protocol):
     """Counts a game keeps while it is simulated (``on_entry`` sees every
     accepted action); ``counts()`` names them for reports."""
