@@ -233,13 +233,16 @@ def load(group: str) -> tuple[tuple[Plugin, ...], tuple[Problem, ...]]:
 
 @functools.cache
 def _by_name(group: str) -> tuple[Any, ...]:
-    """The entry points of a group, one per name (the first on the path),
-    in name order, without their origins: finding a distribution's name
-    reads its metadata, which the command line must not pay for to list
-    the games' commands."""
+    """The entry points of a group, one per name (the kernel's own, or the
+    first on the path), in name order, without their origins: finding a
+    distribution's name reads its metadata, which the command line must not
+    pay for to list the games' commands."""
     found: dict[str, Any] = {}
     for ep in _declared().select(group=group):
-        found.setdefault(ep.name, ep)
+        # The kernel's own entry point wins over another of its name, as in load().
+        if ep.name not in found or (str(ep.value).startswith(_OWN_PACKAGE)
+                                    and not str(found[ep.name].value).startswith(_OWN_PACKAGE)):
+            found[ep.name] = ep
     return tuple(found[name] for name in sorted(found))
 
 

@@ -193,9 +193,26 @@ def games() -> dict[str, GameDefinition]:
     return dict(_GAMES)
 
 
+def _load_one(name: str) -> None:
+    """The game whose entry point is called ``name``, alone: reading one
+    variant should not import every installed game (the others are found
+    by :func:`_load` when a list or a name it does not give asks for them)."""
+    from . import plugins
+
+    try:
+        obj = plugins.load_named(plugins.GAMES, name)
+    except ValueError:
+        return  # reported, with the others, by _load
+    if isinstance(obj, GameDefinition) and obj.name == name:
+        register_game(obj)
+
+
 def game(name: str) -> GameDefinition:
     """The game called ``name``; VariantError when there is none."""
-    _load()
+    if name not in _GAMES and not _loaded:
+        _load_one(name)
+    if name not in _GAMES:
+        _load()
     found = _GAMES.get(name)
     if found is None:
         raise VariantError("unknown-game", file=name, path="game", line=None, detail="no such game",
