@@ -8,7 +8,15 @@ of its commands runs or when ``--help`` lists them, so that a quick command
 
 from __future__ import annotations
 
-import importlib
+import os
+
+# Pydantic looks for its own plugins (observability hooks) by scanning every
+# installed distribution the first time it builds a validator: a price every
+# command would pay for hooks the program never uses. Set the variable to an
+# empty value to have them loaded.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+import importlib  # noqa: E402
 from collections.abc import Callable, Iterator, MutableMapping
 from typing import Annotated, Any
 

@@ -136,7 +136,8 @@ class _WhenLoaded(importlib.abc.MetaPathFinder):
         run = loader.exec_module
 
         def exec_module(module: ModuleType) -> None:
-            run(module)
+            with _markdown_deferred():
+                run(module)
             _translate(module)
 
         loader.exec_module = exec_module  # type: ignore[method-assign]
@@ -144,6 +145,49 @@ class _WhenLoaded(importlib.abc.MetaPathFinder):
 
 
 _RICH_UTILS = "typer.rich_utils"
+_MARKDOWN = "rich.markdown"
+
+
+class _Markdown:
+    """Stands for Rich's ``Markdown`` in Typer's helpers: makes the real one."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        return getattr(_real_markdown(), "Markdown")(*args, **kwargs)
+
+
+def _real_markdown() -> ModuleType:
+    if not isinstance(sys.modules.get(_MARKDOWN), _DeferredMarkdown):
+        return importlib.import_module(_MARKDOWN)
+    del sys.modules[_MARKDOWN]
+    return importlib.import_module(_MARKDOWN)
+
+
+class _DeferredMarkdown(ModuleType):
+    """``rich.markdown`` while Typer's helpers load: they import its
+    ``Markdown`` for help written in Markdown, which this program's is not,
+    and the module brings markdown-it (about 40 ms). Anything else asked of
+    it loads the real module."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "Markdown":
+            return _Markdown
+        if name.startswith("__"):  # the import system's questions (__path__: not a package)
+            raise AttributeError(name)
+        return getattr(_real_markdown(), name)
+
+
+class _markdown_deferred:
+    """While Typer's helpers load, ``rich.markdown`` is :class:`_DeferredMarkdown`;
+    after, the next import of it finds the real module."""
+
+    def __enter__(self) -> None:
+        self._stub = None
+        if _MARKDOWN not in sys.modules:
+            self._stub = sys.modules[_MARKDOWN] = _DeferredMarkdown(_MARKDOWN)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._stub is not None and sys.modules.get(_MARKDOWN) is self._stub:
+            del sys.modules[_MARKDOWN]
 
 
 def _translate_when_loaded() -> None:

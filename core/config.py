@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +69,8 @@ def _read(path: Path) -> dict[str, str]:
         if exc.code != MISSING:
             _warn(path, str(exc.params.get("detail") or exc.code))
         return {}
+    import tomllib  # only when there is a file: most users have none
+
     try:
         table: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

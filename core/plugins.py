@@ -32,7 +32,7 @@ import functools
 import os
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -53,13 +53,18 @@ TIMED_OUT = "timed-out"
 
 @dataclass(frozen=True, slots=True)
 class Plugin:
-    """One loaded entry point: ``origin`` is the distribution that declares it."""
+    """One loaded entry point: ``origin`` names the distribution that
+    declares it (``source``: that distribution, described when asked)."""
 
     group: str
     name: str
     value: str
-    origin: str
-    obj: Any
+    source: Any = field(repr=False, compare=False)
+    obj: Any = None
+
+    @property
+    def origin(self) -> str:
+        return _origin(self.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +171,24 @@ def _short(exc: BaseException) -> str:
     return text[:MAX_DETAIL_CHARS]
 
 
-def _origin(dist: Any) -> str:
-    if dist is None:
+@functools.lru_cache(maxsize=256)
+def _origin(source: Any) -> str:
+    """``name version`` of a distribution (reading its metadata: only
+    when a plugin is reported or listed, not for every command)."""
+    if isinstance(source, str):
+        return source
+    if source is None:
         return "?"
-    name = dist.metadata["Name"] if dist.metadata is not None else None
-    return f"{name or '?'} {dist.version}"
+    metadata = source.metadata
+    name = metadata["Name"] if metadata is not None else None
+    version = metadata["Version"] if metadata is not None else None
+    return f"{name or '?'} {version or '?'}"
+
+
+def _own(ep: Any, source: Any) -> bool:
+    if isinstance(source, str):
+        return source.split(" ")[0] == OWN_DISTRIBUTION
+    return str(ep.value).startswith(_OWN_PACKAGE)
 
 
 @functools.cache
@@ -183,8 +201,9 @@ def _declared() -> Any:
 
 
 @functools.cache
-def _entry_points(group: str) -> tuple[tuple[Any, str], ...]:
-    """(entry point, origin) of a group, the kernel's own distribution first."""
+def _entry_points(group: str) -> tuple[tuple[Any, Any], ...]:
+    """(entry point, source) of a group, the kernel's own first; the source
+    is the declaring distribution (or its ``name version``)."""
     seen: set[tuple[str, str]] = set()
     out = []
     # A distribution on the path twice (an editable install and a build)
@@ -192,8 +211,8 @@ def _entry_points(group: str) -> tuple[tuple[Any, str], ...]:
     for ep in _declared().select(group=group):
         if (ep.name, ep.value) not in seen:
             seen.add((ep.name, ep.value))
-            out.append((ep, _origin(getattr(ep, "dist", None))))
-    return tuple(sorted(out, key=lambda item: (OWN_DISTRIBUTION not in item[1], item[0].name)))
+            out.append((ep, getattr(ep, "dist", None)))
+    return tuple(sorted(out, key=lambda item: (not _own(*item), item[0].name)))
 
 
 @functools.cache
@@ -202,25 +221,28 @@ def load(group: str) -> tuple[tuple[Plugin, ...], tuple[Problem, ...]]:
     not; the kernel's own distribution comes first."""
     plugins: list[Plugin] = []
     problems: list[Problem] = []
-    for ep, origin in _entry_points(group):
+    for ep, source in _entry_points(group):
         try:
             obj = _guarded(ep)
         except _Failed as failed:  # a broken plugin must not stop the others
-            problems.append(Problem(group, ep.name, origin, failed.detail[:MAX_DETAIL_CHARS], failed.code))
+            problems.append(Problem(group, ep.name, _origin(source), failed.detail[:MAX_DETAIL_CHARS], failed.code))
             continue
-        plugins.append(Plugin(group, ep.name, ep.value, origin, obj))
+        plugins.append(Plugin(group, ep.name, ep.value, source, obj))
     return tuple(plugins), tuple(problems)
 
 
 @functools.cache
 def _by_name(group: str) -> tuple[Any, ...]:
-    """The entry points of a group, one per name (the first on the path),
-    in name order, without their origins: finding a distribution's name
-    reads its metadata, which the command line must not pay for to list
-    the games' commands."""
+    """The entry points of a group, one per name (the kernel's own, or the
+    first on the path), in name order, without their origins: finding a
+    distribution's name reads its metadata, which the command line must not
+    pay for to list the games' commands."""
     found: dict[str, Any] = {}
     for ep in _declared().select(group=group):
-        found.setdefault(ep.name, ep)
+        # The kernel's own entry point wins over another of its name, as in load().
+        if ep.name not in found or (str(ep.value).startswith(_OWN_PACKAGE)
+                                    and not str(found[ep.name].value).startswith(_OWN_PACKAGE)):
+            found[ep.name] = ep
     return tuple(found[name] for name in sorted(found))
 
 
@@ -269,6 +291,7 @@ def folders(group: str) -> tuple[list[tuple[Plugin, Path]], list[Problem]]:
 def reset() -> None:
     """Forget what was found (tests; ``registry.reset`` calls it)."""
     _declared.cache_clear()
+    _origin.cache_clear()
     _entry_points.cache_clear()
     _by_name.cache_clear()
     load.cache_clear()

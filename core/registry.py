@@ -40,6 +40,46 @@ class Bot(Protocol):
 BotFactory = Callable[[int], Bot]
 
 
+class Deferred:
+    """What ``"package.module:name"`` names (``name`` may be dotted:
+    ``Game.at_position``), imported the first time it is called, then called.
+    A game's definition names its engine, players and presentation this way,
+    so that a command that only reads a variant imports none of them; it
+    pickles as its name (simulations send bot factories to workers)."""
+
+    __slots__ = ("target", "_found")
+
+    def __init__(self, target: str) -> None:
+        module, sep, name = target.partition(":")
+        if not module or not sep or not name:
+            raise ValueError(f"not module:name: {target!r}")
+        self.target = target
+        self._found: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._found is None:
+            import importlib
+
+            module, _, name = self.target.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in name.split("."):
+                found = getattr(found, part)
+            self._found = found
+        return self._found(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.target!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deferred) and other.target == self.target
+
+    def __hash__(self) -> int:
+        return hash(self.target)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Deferred, (self.target,)
+
+
 class Tally(Protocol):
     """Counts a game keeps while it is simulated (``on_entry`` sees every
     accepted action); ``counts()`` names them for reports."""
@@ -156,9 +196,26 @@ def games() -> dict[str, GameDefinition]:
     return dict(_GAMES)
 
 
+def _load_one(name: str) -> None:
+    """The game whose entry point is called ``name``, alone: reading one
+    variant should not import every installed game (the others are found
+    by :func:`_load` when a list or a name it does not give asks for them)."""
+    from . import plugins
+
+    try:
+        obj = plugins.load_named(plugins.GAMES, name)
+    except ValueError:
+        return  # reported, with the others, by _load
+    if isinstance(obj, GameDefinition) and obj.name == name:
+        register_game(obj)
+
+
 def game(name: str) -> GameDefinition:
     """The game called ``name``; VariantError when there is none."""
-    _load()
+    if name not in _GAMES and not _loaded:
+        _load_one(name)
+    if name not in _GAMES:
+        _load()
     found = _GAMES.get(name)
     if found is None:
         raise VariantError("unknown-game", file=name, path="game", line=None, detail="no such game",

@@ -11,10 +11,11 @@ application shows the game in :mod:`.present` (and on a web page, :mod:`.present
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Any
 
 from machiavelli.core.i18n import NP_
-from machiavelli.core.registry import Bot, GameDefinition
+from machiavelli.core.registry import Deferred, GameDefinition
 
 from .ending import Ending
 from .variant import CiceraVariant
@@ -22,50 +23,10 @@ from .variant import CiceraVariant
 NAME = "cicera"
 
 
-def _new_game(variant: CiceraVariant, players: int, seed: int) -> Any:
-    from .game import Game
-
-    return Game(variant, players, seed)
-
-
 def _parse_action(text: str, variant: CiceraVariant) -> Any:
     from .actions import parse_action
 
     return parse_action(text, variant.deck)
-
-
-def _position(game: Any) -> Any:
-    return game.position()
-
-
-def _stage(variant: Any, position: Any) -> Any:
-    from .game import Game
-
-    return Game.at_position(variant, position)
-
-
-def _tally(game: Any) -> Any:
-    from .tally import Tally
-
-    return Tally(game)
-
-
-def _random(seed: int) -> Bot:
-    from .players import RandomBot
-
-    return RandomBot(seed)
-
-
-def _greedy(seed: int) -> Bot:
-    from .players import GreedyBot
-
-    return GreedyBot(seed)
-
-
-def _partner(seed: int) -> Bot:
-    from .players import PartnerBot
-
-    return PartnerBot(seed)
 
 
 def _presentation() -> Any:
@@ -80,23 +41,18 @@ def _presentation() -> Any:
     return replace(PRESENTATION, table=table, simulate=REPORT, face=face)
 
 
-def _count_label(key: str) -> str | None:
-    from .simulate import count_label
-
-    return count_label(key)
-
-
 GAME = GameDefinition(
     name=NAME,
     variant_schema=CiceraVariant,
-    new_game=_new_game,
+    new_game=Deferred(f"{__name__}.game:Game"),
     parse_action=_parse_action,
     terminations=Ending,
-    position=_position,
-    stage=_stage,
-    bots={"random": _random, "greedy": _greedy, "partner": _partner},
-    tally=_tally,
-    count_label=_count_label,
+    position=methodcaller("position"),
+    stage=Deferred(f"{__name__}.game:Game.at_position"),
+    bots={name: Deferred(f"{__name__}.players:{bot}")
+          for name, bot in (("random", "RandomBot"), ("greedy", "GreedyBot"), ("partner", "PartnerBot"))},
+    tally=Deferred(f"{__name__}.tally:Tally"),
+    count_label=Deferred(f"{__name__}.simulate:count_label"),
     default_variant="cicera",
     preferred_bots=("partner", "greedy", "random"),
     # TRANSLATORS: the game's name, as players of the language call it (page titles).

@@ -4,10 +4,12 @@ presentation, each made on first use."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+from operator import methodcaller
+from typing import Any
 
 from machiavelli.core.i18n import NP_
-from machiavelli.core.registry import Bot, GameDefinition
+from machiavelli.core.registry import Deferred, GameDefinition
 
 from . import NAME
 from .ending import Ending
@@ -16,11 +18,9 @@ from .variant import MachiavelliVariant
 
 # Factories import their modules on first use: `machiavelli meld check`
 # must not pay for the engine, the solver or the players.
-
-def _new_game(variant: MachiavelliVariant, players: int, seed: int, dealer: int | None = None) -> Any:
-    from .game import Game
-
-    return Game(variant, players, seed, dealer)
+_HERE = __package__
+#: Player models with a meaning (see .levels), weakest first.
+LEVELS = ("beginner", "casual", "club", "expert")
 
 
 def _parse_action(text: str, variant: MachiavelliVariant) -> Any:
@@ -29,85 +29,30 @@ def _parse_action(text: str, variant: MachiavelliVariant) -> Any:
     return parse_action(text, variant.deck)
 
 
-def _listed(action: Any) -> bool:
-    from .legal import listed
-
-    return listed(action)
-
-
-def _position(game: Any) -> Any:
-    return game.position()
-
-
-def _stage(variant: Any, position: Any) -> Any:
-    from .game import Game
-
-    return Game.at_position(variant, position)
-
-
-def _tally(game: Any) -> Any:
-    from .tally import Tally
-
-    return Tally(game)
-
-
 def _presentation() -> Any:
     from .present.presentation import PRESENTATION
 
     return PRESENTATION
 
 
-def _random(seed: int) -> Bot:
-    from .bots import RandomBot
-
-    return RandomBot(seed)
-
-
-def _greedy(seed: int) -> Bot:
-    from .players import GreedyBot
-
-    return GreedyBot(seed)
-
-
-def _solver(seed: int) -> Bot:
-    from .players import SolverBot
-
-    return SolverBot(seed)
-
-
-def _fallible(seed: int) -> Bot:
-    from .players import FallibleBot
-
-    return FallibleBot(seed)
-
-
-def _level(name: str) -> Callable[[int], Bot]:
-    def factory(seed: int) -> Bot:
-        from .levels import make
-
-        return make(name, seed)
-
-    factory.__name__ = f"_{name}"
-    return factory
-
-
 GAME = GameDefinition(
     name=NAME,
     variant_schema=MachiavelliVariant,
-    new_game=_new_game,
+    new_game=Deferred(f"{_HERE}.game:Game"),
     parse_action=_parse_action,
     terminations=Ending,
-    position=_position,
-    stage=_stage,
-    listed=_listed,
-    bots={"random": _random, "greedy": _greedy, "solver": _solver, "fallible": _fallible,
-          # Player models with a meaning (see .levels), weakest first.
-          **{name: _level(name) for name in ("beginner", "casual", "club", "expert")}},
-    tally=_tally,
+    position=methodcaller("position"),
+    stage=Deferred(f"{_HERE}.game:Game.at_position"),
+    listed=Deferred(f"{_HERE}.legal:listed"),
+    bots={"random": Deferred(f"{_HERE}.bots:RandomBot"),
+          **{name: Deferred(f"{_HERE}.players:{bot}")
+             for name, bot in (("greedy", "GreedyBot"), ("solver", "SolverBot"), ("fallible", "FallibleBot"))},
+          **{name: partial(Deferred(f"{_HERE}.levels:make"), name) for name in LEVELS}},
+    tally=Deferred(f"{_HERE}.tally:Tally"),
     presentation=_presentation,
     default_variant="bga",
     preferred_bots=("solver", "greedy", "random"),
-    levels=("beginner", "casual", "club", "expert"),
+    levels=LEVELS,
     # A newcomer against two club players wins now and then (README, "Player
     # levels": club wins 11% against the solver's 87%, casual players rarely go
     # out); the solver, the strongest, almost never loses.

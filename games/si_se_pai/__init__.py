@@ -12,59 +12,20 @@ web page, :mod:`.present_table`).
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Any
 
 from machiavelli.core.i18n import NP_
-from machiavelli.core.registry import Bot, GameDefinition
+from machiavelli.core.registry import Deferred, GameDefinition
 
 from .ending import Ending
 from .variant import NAME, SiSePaiVariant
-
-
-def _new_game(variant: SiSePaiVariant, players: int, seed: int) -> Any:
-    from .game import Game
-
-    return Game(variant, players, seed)
 
 
 def _parse_action(text: str, variant: SiSePaiVariant) -> Any:
     from .actions import parse_action
 
     return parse_action(text, variant.deck)
-
-
-def _count_label(key: str) -> str | None:
-    from .simulate import count_label
-
-    return count_label(key)
-
-
-def _position(game: Any) -> Any:
-    return game.position()
-
-
-def _stage(variant: Any, position: Any) -> Any:
-    from .game import Game
-
-    return Game.at_position(variant, position)
-
-
-def _tally(game: Any) -> Any:
-    from .tally import Tally
-
-    return Tally(game)
-
-
-def _random(seed: int) -> Bot:
-    from .players import RandomBot
-
-    return RandomBot(seed)
-
-
-def _keeper(seed: int) -> Bot:
-    from .players import KeeperBot
-
-    return KeeperBot(seed)
 
 
 def _presentation() -> Any:
@@ -82,14 +43,14 @@ def _presentation() -> Any:
 GAME = GameDefinition(
     name=NAME,
     variant_schema=SiSePaiVariant,
-    new_game=_new_game,
+    new_game=Deferred(f"{__name__}.game:Game"),
     parse_action=_parse_action,
     terminations=Ending,
-    position=_position,
-    stage=_stage,
-    bots={"random": _random, "keeper": _keeper},
-    tally=_tally,
-    count_label=_count_label,
+    position=methodcaller("position"),
+    stage=Deferred(f"{__name__}.game:Game.at_position"),
+    bots={"random": Deferred(f"{__name__}.players:RandomBot"), "keeper": Deferred(f"{__name__}.players:KeeperBot")},
+    tally=Deferred(f"{__name__}.tally:Tally"),
+    count_label=Deferred(f"{__name__}.simulate:count_label"),
     default_variant=NAME,
     preferred_bots=("keeper", "random"),
     # TRANSLATORS: the game's name, as players of the language call it (page titles).

@@ -160,3 +160,26 @@ def test_a_command_that_prints_one_line_loads_no_help_drawing():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert "Uso:" in out and "Opzioni" in out
     assert out.strip().splitlines()[-1] == "loaded"
+
+
+def test_help_loads_no_markdown_and_markdown_help_still_works():
+    """Help is written in Rich markup, not Markdown: drawing it does not load
+    Rich's Markdown and markdown-it (about 40 ms); a Markdown text made
+    through Typer's helpers after all is Rich's real Markdown, and a later
+    import of ``rich.markdown`` finds the real module."""
+    import subprocess
+    import sys
+    probe = ("import sys\n"
+             "from machiavelli.cli import main\n"
+             "sys.argv = ['machiavelli', '--lang', 'en', '--help']\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('rich.markdown', 'markdown_it') if m in sys.modules))\n"
+             "import typer.rich_utils as helpers\n"
+             "made = helpers._make_rich_text(text='**bold**', markup_mode='markdown')\n"
+             "import rich.markdown\n"
+             "print(type(made) is rich.markdown.Markdown, rich.markdown.Markdown.__module__)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    lines = out.strip().splitlines()
+    assert "Usage: machiavelli" in out
+    assert lines[-2] == "[]"
+    assert lines[-1] == "True rich.markdown"

@@ -92,3 +92,17 @@ def test_an_unknown_variant_names_the_known_ones(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "bga" in result.stderr
 
+
+
+def test_a_deferred_part_imports_its_module_when_called_and_pickles_as_its_name():
+    import pickle
+
+    from machiavelli.core.registry import Deferred
+
+    parse = Deferred("json:loads")
+    assert repr(parse) == "Deferred('json:loads')" and parse("[1]") == [1]
+    again = pickle.loads(pickle.dumps(parse))
+    assert again == parse and again("2") == 2
+    assert Deferred("fractions:Fraction.from_float")(0.5) == __import__("fractions").Fraction(1, 2)
+    with pytest.raises(ValueError):
+        Deferred("json.loads")
