@@ -257,8 +257,10 @@ def game_title(game_name: str) -> str:
     """A game's own name in the user's language (its registered name when it gives none)."""
     from .i18n import pgettext
 
-    _load()
-    definition = _GAMES.get(game_name)
+    try:
+        definition: GameDefinition | None = game(game_name)
+    except VariantError:
+        definition = None
     return pgettext("game name", definition.title) if definition is not None and definition.title else game_name
 
 
