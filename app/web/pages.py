@@ -16,6 +16,8 @@ from urllib.parse import urlencode
 from machiavelli.core import i18n
 from machiavelli.core.i18n import _
 
+from machiavelli.core.registry import game_title as game_title_of
+
 from ..catalogs import native_name
 from .speaking import direction, languages
 
@@ -113,6 +115,9 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         "mine": _("your seat"),
         # TRANSLATORS: next to a seat on the start page, for games played in teams.
         "team": _("team {n}"),
+        # TRANSLATORS: the start page's title once a variant is chosen; {game} is its game's name (Cicera).
+        "title_of": _("{game}: a table in the browser"),
+        "games": {v["game"]: game_title_of(v["game"]) for v in data.get("variants", ()) if "game" in v},
     }
     return (
         _head(lang, title)
@@ -148,9 +153,8 @@ def game_title(variant: Any, lang: str) -> str:
     """A table's title: its game's name and, when it says more, its variant's
     (``Machiavelli: Jokers``; ``Sì Sè Pái`` alone), in the user's language."""
     from machiavelli.core.present import variant_title
-    from machiavelli.core.registry import game_title as name_of
 
-    game, title = name_of(variant.game), variant_title(variant, lang)
+    game, title = game_title_of(variant.game), variant_title(variant, lang)
     if title.casefold() in (game.casefold(), variant.game.casefold()):
         return game
     # TRANSLATORS: a table's page title; {game} is a game's name (Machiavelli), {variant} a variant's (Jokers).

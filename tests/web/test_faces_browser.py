@@ -211,3 +211,18 @@ def test_the_script_choice_is_offered_only_where_cards_carry_chinese_characters(
         assert page.locator("#four-colour").is_visible()
     finally:
         page.context.close()
+
+
+def test_the_start_page_names_the_game_of_the_chosen_variant(server, browser):
+    page = browser.new_page()
+    try:
+        page.goto(server + "/?lang=uk")
+        page.wait_for_selector("#variant option", state="attached")
+        page.select_option("#variant", "cicera")
+        assert page.title() == "Чічера: стіл у браузері" == page.locator("h1").inner_text()
+        page.select_option("#variant", "si-se-pai")
+        assert page.title() == "Сі Се Пай: стіл у браузері"
+        page.select_option("#variant", "jokers")
+        assert page.title() == "Макіавеллі: стіл у браузері"
+    finally:
+        page.close()

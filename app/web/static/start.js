@@ -61,6 +61,12 @@
     countBox.value = String(Math.max(v.min, Math.min(v.max, current)));
     rules.src = "/rules?variant=" + encodeURIComponent(v.name) + "&lang=" + encodeURIComponent(lang);
     rules.title = fmt(W.rules, { variant: v.name });
+    // The page names the game about to be played.
+    if (W.games && W.games[v.game]) {
+      const title = fmt(W.title_of, { game: W.games[v.game] });
+      document.title = title;
+      document.querySelector("header h1").textContent = title;
+    }
     drawSeats();
   }
 
