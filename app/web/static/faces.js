@@ -171,15 +171,23 @@ const Faces = (() => {
   const KINDS = { french, italian, tile, "si-se-pai": chinese,
     joker: (look) => (look.tile ? jokerTile(look) : joker(look)) };
 
+  const drawings = new Map();
   // Put the drawn face of ``card`` (an entry of view.cards) into ``button``; a card without one keeps its letters.
   function dress(button, card) {
     const look = card && card.look;
     const draw = look && KINDS[look.face];
     if (!draw) return button;
-    const drawing = draw(look);
-    drawing.setAttribute("aria-hidden", "true");
-    drawing.setAttribute("focusable", "false");
-    drawing.setAttribute("class", "drawn");
+    // Drawn once per look, then copied: a page redraws every card after each move.
+    const key = JSON.stringify(look);
+    let drawn = drawings.get(key);
+    if (!drawn) {
+      drawn = draw(look);
+      drawn.setAttribute("aria-hidden", "true");
+      drawn.setAttribute("focusable", "false");
+      drawn.setAttribute("class", "drawn");
+      drawings.set(key, drawn);
+    }
+    const drawing = drawn.cloneNode(true);
     button.classList.add("drawn-face", "face-" + look.face);
     if (look.face === "si-se-pai") document.body.classList.add("has-hanzi");
     button.prepend(drawing);
