@@ -84,6 +84,13 @@ Optional hooks (None: the application's default, never a traceback):
     game's words: (whether they are one meld, the line to print), the cards
     read and shown as its table does and a refusal giving the game's own
     reason; without it the kernel's meld check answers.
+``review(record, seats, seconds, names)``
+    the game's judgement of a record (a :class:`~machiavelli.core.review.Review`):
+    for each turn of ``seats``, what was done against the most that could
+    be done from what the seat could see then (its view, never another
+    hand or the stock), each search within ``seconds``, every text in the
+    current language with the seats' ``names``; without it ``review``
+    says in one line that the game has none.
 """
 
 from __future__ import annotations
@@ -646,6 +653,7 @@ class Presentation:
     simulate: SimulateReport | None = None
     commands: tuple[GameCommand, ...] = ()
     meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
+    review: Callable[..., Any] | None = None
 
 
 def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:
