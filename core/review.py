@@ -50,6 +50,8 @@ class TurnFinding:
     #: Restores (a rearrangement given up for a penalty) in the turn.
     restores: int = 0
     out: bool = False
+    #: Points (a capture's bonus) the best play would have scored beyond the play made.
+    points_missed: int = 0
     #: The finding in the user's language.
     text: str = ""
 
@@ -60,7 +62,8 @@ class TurnFinding:
     def as_dict(self) -> dict[str, Any]:
         return {"turn": self.turn, "seat": self.seat, "actions": [self.first, self.end], "verdict": self.verdict,
                 "did": self.did, "could": self.could, "missed": self.missed, "out": self.out,
-                "restores": self.restores, "played": list(self.played), "best": list(self.best),
+                "restores": self.restores, "points_missed": self.points_missed,
+                "played": list(self.played), "best": list(self.best),
                 "table": [list(m) for m in self.table], "text": self.text}
 
 
@@ -76,12 +79,13 @@ class SeatSummary:
     out_missed: int
     restores: int
     gave_up: int
+    points_missed: int = 0
     text: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "turns": self.turns, "missed_turns": self.missed_turns, "missed": self.missed,
                 "out_missed": self.out_missed, "restores": self.restores, "gave_up": self.gave_up,
-                "text": self.text}
+                "points_missed": self.points_missed, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,8 @@ def summarise(turns: Sequence[TurnFinding], seats: Sequence[int],
         summary = SeatSummary(
             seat, len(judged), sum(1 for t in mine if t.verdict in (MISSED, OUT_MISSED)),
             sum(t.missed for t in mine), sum(1 for t in mine if t.verdict == OUT_MISSED),
-            sum(t.restores for t in mine), sum(1 for t in mine if t.verdict == GAVE_UP))
+            sum(t.restores for t in mine), sum(1 for t in mine if t.verdict == GAVE_UP),
+            sum(t.points_missed for t in mine))
         out.append(replace(summary, text=words(summary)))
     return tuple(out)
 
