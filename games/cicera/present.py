@@ -298,7 +298,7 @@ def _rules(variant: Any) -> Any:
 def _review(record: Any, seats: Sequence[int], seconds: Any, names: Sequence[Any] = ()) -> Any:
     from .present_review import review
 
-    return review(record, seats, seconds, names)
+    return review(record, seats, seconds, names, describe_action)
 
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,

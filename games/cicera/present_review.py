@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from machiavelli.core import glossary
 from machiavelli.core import review as core
@@ -16,11 +16,10 @@ from .review import review_game
 UNIT = "cards"
 
 
-def review(record: Any, seats: Sequence[int], seconds: float | None,
-           names: Sequence[str | None] = ()) -> Review:
-    """The hook of the presentation protocol (every play is judged at once: no budget needed)."""
-    from .present import describe_action
-
+def review(record: Any, seats: Sequence[int], seconds: float | None, names: Sequence[str | None],
+           describe_action: Callable[[Any, Any, Style], str]) -> Review:
+    """The hook of the presentation protocol (every play is judged at once: no budget needed);
+    ``describe_action`` is the presentation's."""
     game = record.new_game()
     style = Style(tuple(player_name(s, names) for s in range(len(record.seats))), not glossary.ascii_cards())
 

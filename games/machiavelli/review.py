@@ -74,8 +74,11 @@ def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[
             did = sum((Counter(hand) - Counter(game.hand(seat))).values())
         could = None if best is None else max(best[0], did)
         out_possible = best is not None and best[0] == len(hand) > 0
-        steps = tuple(a.text(deck) for a in best[1]) if best is not None and best[0] > did else ()
-        table = tuple(tuple(deck.card_text(c) for c in m) for m in best[2]) if steps else ()
+        steps: tuple[str, ...] = ()
+        table: tuple[tuple[str, ...], ...] = ()
+        if best is not None and best[0] > did:
+            steps = tuple(a.text(deck) for a in best[1])
+            table = tuple(tuple(deck.card_text(c) for c in m) for m in best[2])
         finding = TurnFinding(seat, turn, first, index + 1, core.verdict_of(did, could, out_possible), did, could,
                               tuple(played), steps, table, restores, out_possible)
         if words is not None:

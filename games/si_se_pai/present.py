@@ -387,7 +387,7 @@ def _meld_check(variant: Any, tokens: Sequence[str], faces: str) -> tuple[bool, 
 def _review(record: Any, seats: Sequence[int], seconds: Any, names: Sequence[Any] = ()) -> Any:
     from .present_review import review
 
-    return review(record, seats, seconds, names)
+    return review(record, seats, seconds, names, describe_action, _card)
 
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from machiavelli.core import glossary
 from machiavelli.core import review as core
@@ -16,11 +16,10 @@ from .review import review_game
 UNIT = "cards"
 
 
-def review(record: Any, seats: Sequence[int], seconds: float | None,
-           names: Sequence[str | None] = ()) -> Review:
-    """The hook of the presentation protocol (the grouping search is exact and quick: no budget needed)."""
-    from .present import _card, describe_action
-
+def review(record: Any, seats: Sequence[int], seconds: float | None, names: Sequence[str | None],
+           describe_action: Callable[[Any, Any, Style], str], card: Callable[[Any, Any, Style], str]) -> Review:
+    """The hook of the presentation protocol (the grouping search is exact and quick: no budget needed);
+    ``describe_action`` and ``card`` are the presentation's words for an action and a card."""
     game = record.new_game()
     deck = game.variant.deck
     style = Style(tuple(player_name(s, names) for s in range(len(record.seats))), not glossary.ascii_cards())
@@ -32,7 +31,7 @@ def review(record: Any, seats: Sequence[int], seconds: float | None,
             # TRANSLATORS: `machiavelli review` of Sì Sè Pái: the public card {card} completed the player's
             # hand and they did not claim the win; {play} is what they answered (pass, take ...).
             return pgettext("sisepai review", "Turn {turn}, {player}: {card} would have won the deal; the answer was {play}.",
-                            turn=turn, player=player, card=_card(view.public, game.variant, style), play=played)
+                            turn=turn, player=player, card=card(view.public, game.variant, style), play=played)
         if finding.verdict == core.BEST:
             # TRANSLATORS: `machiavelli review` of Sì Sè Pái: a choice made as well as possible; {play} is the
             # answer or the discard (discard 5♣).

@@ -215,7 +215,7 @@ def review(record: Any, seats: Any, seconds: Any, names: Any = ()) -> Any:
     """The game judged turn by turn (:mod:`.review`)."""
     from .review import review as judged
 
-    return judged(record, seats, seconds, names)
+    return judged(record, seats, seconds, names, typed_form)
 
 
 def screen(console: Any, visual: bool = False) -> GameScreen:

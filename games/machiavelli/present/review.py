@@ -3,7 +3,7 @@ summary (the judgement itself is :mod:`machiavelli.games.machiavelli.review`).""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from machiavelli.core import review as core
 from machiavelli.core.i18n import _, ngettext
@@ -17,27 +17,26 @@ UNIT = "cards"
 
 
 def review(record: Any, seats: Sequence[int], seconds: float | None,
-           names: Sequence[str | None] = ()) -> Review:
-    """The hook of the presentation protocol (see :mod:`machiavelli.core.present`)."""
+           names: Sequence[str | None], typed: Callable[[Any, Any], str]) -> Review:
+    """The hook of the presentation protocol (see :mod:`machiavelli.core.present`);
+    ``typed`` writes an action as the player types it (the presentation's ``typed_form``)."""
     game = record.new_game()
     deck = game.variant.deck
 
     def words(finding: TurnFinding, _game: Any) -> str:
-        return turn_text(finding, player_name(finding.seat, names), deck)
+        return turn_text(finding, player_name(finding.seat, names), deck, typed)
 
     turns = judged.review_game(game, record.actions, seats, seconds, words)
     return Review(record.variant.game, UNIT, turns,
                   core.summarise(turns, seats, lambda s: seat_text(s, player_name(s.seat, names))))
 
 
-def steps_text(steps: Sequence[str], deck: Any) -> str:
+def steps_text(steps: Sequence[str], deck: Any, typed: Callable[[Any, Any], str]) -> str:
     """The best play as the commands the player would have typed."""
-    from .presentation import typed_form
-
-    return "; ".join(typed_form(parse_action(s, deck), deck) for s in steps)
+    return "; ".join(typed(parse_action(s, deck), deck) for s in steps)
 
 
-def turn_text(finding: TurnFinding, player: str, deck: Any) -> str:
+def turn_text(finding: TurnFinding, player: str, deck: Any, typed: Callable[[Any, Any], str]) -> str:
     """One turn's finding in the user's language."""
     turn, did, could = finding.turn, finding.did, finding.could
     if finding.verdict == core.GAVE_UP:
@@ -69,7 +68,7 @@ def turn_text(finding: TurnFinding, player: str, deck: Any) -> str:
                         finding.missed, turn=turn, player=player, did=did, could=could)
     if finding.best:
         # TRANSLATORS: `machiavelli review`: after a missed play, the commands that make the best one.
-        text += " " + _("Best: {steps}.", steps=steps_text(finding.best, deck))
+        text += " " + _("Best: {steps}.", steps=steps_text(finding.best, deck, typed))
     if finding.restores:
         # TRANSLATORS: `machiavelli review`: the player gave up a rearrangement for the penalty {n} times.
         text += " " + ngettext("{n} restore.", "{n} restores.", finding.restores)
