@@ -96,7 +96,7 @@ def test_a_restore_is_counted():
 def test_the_same_record_gives_the_same_review(tmp_path):
     from machiavelli.core.bots import bot_seed, make_bot, play_out
     from machiavelli.core.records import GameRecord, Seat
-    from machiavelli.games.machiavelli.present.review import review as hook
+    from machiavelli.games.machiavelli.present.presentation import review as hook
 
     variant = load_variant("bga")
     game = Game(variant, 3, 11)
