@@ -52,6 +52,10 @@ class TurnFinding:
     out: bool = False
     #: Points (a capture's bonus) the best play would have scored beyond the play made.
     points_missed: int = 0
+    #: What the seat saw as the turn began (card codes): its hand and the
+    #: table's groups of cards, for a page to draw the turn as it was.
+    seen_hand: tuple[str, ...] = ()
+    seen_table: tuple[tuple[str, ...], ...] = ()
     #: The finding in the user's language.
     text: str = ""
 
@@ -64,7 +68,9 @@ class TurnFinding:
                 "did": self.did, "could": self.could, "missed": self.missed, "out": self.out,
                 "restores": self.restores, "points_missed": self.points_missed,
                 "played": list(self.played), "best": list(self.best),
-                "table": [list(m) for m in self.table], "text": self.text}
+                "table": [list(m) for m in self.table],
+                "seen": {"hand": list(self.seen_hand), "table": [list(m) for m in self.seen_table]},
+                "text": self.text}
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,9 @@ def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[
             shown = verdict == core.MISSED
             finding = TurnFinding(seat, turn, index, index + 1, verdict, did[1], could[1] if shown else did[1],
                                   (action.text(deck),), (best.text(deck),) if shown else (),
-                                  points_missed=max(0, could[0] - did[0]) if shown else 0)
+                                  points_missed=max(0, could[0] - did[0]) if shown else 0,
+                                  seen_hand=tuple(deck.card_text(c) for c in view.hand),
+                                  seen_table=(tuple(deck.card_text(c) for c in view.table),))
         game.apply(action, seat)
         if finding is not None:
             out.append(replace(finding, text=words(finding)) if words is not None else finding)

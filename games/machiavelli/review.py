@@ -41,6 +41,10 @@ def best_from_view(view: View, seconds: float | None) -> Best:
     return len(found.placed), tuple(found.actions), tuple(found.table)
 
 
+def _codes(cards: Iterable[Any], deck: Any) -> tuple[str, ...]:
+    return tuple(deck.card_text(c) for c in cards)
+
+
 def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[int] | None = None,
                 seconds: float | None = core.DEFAULT_BUDGET,
                 words: Callable[[TurnFinding, Game], str] | None = None) -> tuple[TurnFinding, ...]:
@@ -49,14 +53,14 @@ def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[
     deck = game.variant.deck
     wanted = set(range(game.players) if seats is None else seats)
     out: list[TurnFinding] = []
-    start: tuple[int, int, tuple[Any, ...], Best] | None = None  # (first index, turn, hand, best)
+    start: tuple[int, int, tuple[Any, ...], Best, Any] | None = None  # (first index, turn, hand, best, table)
     played: list[str] = []
     restores = 0
     for index, (seat, action) in enumerate(actions):
         if start is None:
             view = game.view(seat)
             best = best_from_view(view, seconds) if seat in wanted else None
-            start = (index, game.turn_number, tuple(view.hand), best)
+            start = (index, game.turn_number, tuple(view.hand), best, view.melds)
             played, restores = [], 0
         game.apply(action, seat)
         played.append(action.text(deck))
@@ -64,7 +68,7 @@ def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[
         restores += int(entry.penalty)
         if not entry.ends_turn:
             continue
-        first, turn, hand, best = start
+        first, turn, hand, best, melds = start
         start = None
         if seat not in wanted:
             continue
@@ -80,7 +84,8 @@ def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[
             steps = tuple(a.text(deck) for a in best[1])
             table = tuple(tuple(deck.card_text(c) for c in m) for m in best[2])
         finding = TurnFinding(seat, turn, first, index + 1, core.verdict_of(did, could, out_possible), did, could,
-                              tuple(played), steps, table, restores, out_possible)
+                              tuple(played), steps, table, restores, out_possible,
+                              seen_hand=_codes(hand, deck), seen_table=tuple(_codes(m, deck) for m in melds))
         if words is not None:
             from dataclasses import replace
 

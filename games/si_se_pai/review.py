@@ -87,7 +87,9 @@ def review_game(game: Game, actions: Iterable[tuple[int, Any]], seats: Sequence[
                 verdict = core.OUT_MISSED if wins else core.MISSED
             shown = verdict != core.BEST
             finding = TurnFinding(seat, game.turn_number, index, index + 1, verdict, did, could if shown else did,
-                                  (action.text(deck),), (best[0].text(deck),) if shown else (), out=wins)
+                                  (action.text(deck),), (best[0].text(deck),) if shown else (), out=wins,
+                                  seen_hand=tuple(deck.card_text(c) for c in view.hand),
+                                  seen_table=((deck.card_text(view.public),) if view.public is not None else (),))
             if words is not None:
                 finding = replace(finding, text=words(finding, view))
             out.append(finding)

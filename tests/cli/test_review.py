@@ -40,7 +40,7 @@ def test_json_has_every_turn_and_a_summary_per_seat(record):
     assert [s["seat"] for s in data["seats"]] == [0, 1, 2]
     turn = data["turns"][0]
     assert set(turn) == {"turn", "seat", "actions", "verdict", "did", "could", "missed", "out", "restores",
-                         "points_missed", "played", "best", "table", "text"}
+                         "points_missed", "played", "best", "table", "seen", "text"}
     for seat in data["seats"]:
         mine = [t for t in data["turns"] if t["seat"] == seat["seat"]]
         assert seat["missed"] == sum(t["missed"] for t in mine)
