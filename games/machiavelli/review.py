@@ -11,7 +11,7 @@ hand. A restore (a rearrangement given up for the penalty) is counted.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any, Callable, Iterable, Sequence
 
 from machiavelli.core import budget
@@ -28,17 +28,33 @@ from .view import View
 Best = tuple[int, tuple[Any, ...], tuple[tuple[Any, ...], ...]] | None
 
 
+#: Positions judged lately, by what the seat saw (a page that shows a review
+#: in one language after another, or again, searches each position once).
+#: The variant is kept with its answer, so that its id is not reused meanwhile.
+_MEMO: "OrderedDict[tuple[Any, ...], tuple[Any, Best]]" = OrderedDict()
+MEMO_SIZE = 4096
+
+
 def best_from_view(view: View, seconds: float | None) -> Best:
     """The most the seat of ``view`` (whose turn begins) can put down, from
     its view alone, within ``seconds``."""
     from .present import hints
 
+    key = (id(view.variant), view.melds, tuple(view.hand), view.help_cards, view.opened[view.seat], seconds)
+    found_before = _MEMO.get(key)
+    if found_before is not None:
+        _MEMO.move_to_end(key)
+        return found_before[1]
     try:
         with budget.within(seconds):
             found = hints.best_play(view)
+        best: Best = (len(found.placed), tuple(found.actions), tuple(found.table))
     except (budget.OutOfTime, MachiavelliError, RecursionError):
-        return None
-    return len(found.placed), tuple(found.actions), tuple(found.table)
+        best = None
+    _MEMO[key] = (view.variant, best)
+    if len(_MEMO) > MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return best
 
 
 def _codes(cards: Iterable[Any], deck: Any) -> tuple[str, ...]:

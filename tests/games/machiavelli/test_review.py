@@ -78,6 +78,7 @@ def test_a_search_past_its_budget_is_given_up_not_counted(monkeypatch):
         raise budget.OutOfTime()
 
     monkeypatch.setattr(hints, "best_play", slow)
+    review._MEMO.clear()
     game = position("bga", ["5C 6C 7C", "KH KS"])
     (turn,) = judged(game, (0, "draw"))
     assert (turn.verdict, turn.could, turn.missed) == (core.GAVE_UP, None, 0)
