@@ -38,17 +38,19 @@ def review(record: Any, seats: Sequence[int], seconds: float | None, names: Sequ
             return pgettext("cicera review", "Turn {turn}, {player}: {play} (the only play).",
                             turn=turn, player=player, play=played)
         if finding.verdict == core.BEST:
-            # TRANSLATORS: `machiavelli review` of Cicera: a turn played as well as possible.
+            # TRANSLATORS: `machiavelli review` of Cicera: a turn played as well as possible; {turn} is the turn's
+            # number, {player} a player's name, {play} the play (take 5♣ with 5♥).
             return pgettext("cicera review", "Turn {turn}, {player}: {play}, the best play.",
                             turn=turn, player=player, play=played)
         if finding.points_missed:
             # TRANSLATORS: `machiavelli review` of Cicera: a better play scored {n} more bonus points (a
-            # scopa, a picada); {best} is that play.
+            # scopa, a picada); {turn} is the turn's number, {player} a player's name, {play} the play made,
+            # {best} the better play.
             return npgettext("cicera review", "Turn {turn}, {player}: {play}; {best} would have scored {n} point more.",
                              "Turn {turn}, {player}: {play}; {best} would have scored {n} points more.",
                              finding.points_missed, turn=turn, player=player, play=played, best=said(finding.best[0]))
-        # TRANSLATORS: `machiavelli review` of Cicera: a better play captured {n} more cards; {best} is
-        # that play.
+        # TRANSLATORS: `machiavelli review` of Cicera: a better play captured {n} more cards; {turn} is the
+        # turn's number, {player} a player's name, {play} the play made, {best} the better play.
         return npgettext("cicera review", "Turn {turn}, {player}: {play}; {best} would have captured {n} card more.",
                          "Turn {turn}, {player}: {play}; {best} would have captured {n} cards more.",
                          finding.missed, turn=turn, player=player, play=played, best=said(finding.best[0]))

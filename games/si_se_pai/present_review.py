@@ -29,17 +29,19 @@ def review(record: Any, seats: Sequence[int], seconds: float | None, names: Sequ
         played = describe_action(parse_action(finding.played[0], deck), view, style)
         if finding.verdict == core.OUT_MISSED:
             # TRANSLATORS: `machiavelli review` of Sì Sè Pái: the public card {card} completed the player's
-            # hand and they did not claim the win; {play} is what they answered (pass, take ...).
+            # hand and they did not claim the win; {play} is what they answered (pass, take ...), {turn} the
+            # turn's number, {player} a player's name.
             return pgettext("sisepai review", "Turn {turn}, {player}: {card} would have won the deal; the answer was {play}.",
                             turn=turn, player=player, card=card(view.public, game.variant, style), play=played)
         if finding.verdict == core.BEST:
             # TRANSLATORS: `machiavelli review` of Sì Sè Pái: a choice made as well as possible; {play} is the
-            # answer or the discard (discard 5♣).
+            # answer or the discard (discard 5♣), {turn} the turn's number, {player} a player's name.
             return pgettext("sisepai review", "Turn {turn}, {player}: {play}, the best choice.",
                             turn=turn, player=player, play=played)
         best = describe_action(parse_action(finding.best[0], deck), view, style)
         # TRANSLATORS: `machiavelli review` of Sì Sè Pái: another choice ({best}) would have left {n} fewer
-        # cards of the concealed hand outside every group.
+        # cards of the concealed hand outside every group; {play} is the choice made, {turn} the turn's
+        # number, {player} a player's name.
         return npgettext("sisepai review", "Turn {turn}, {player}: {play}; {best} would have left {n} loose card fewer.",
                          "Turn {turn}, {player}: {play}; {best} would have left {n} loose cards fewer.",
                          finding.missed, turn=turn, player=player, play=played, best=best)

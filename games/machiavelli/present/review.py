@@ -41,33 +41,34 @@ def turn_text(finding: TurnFinding, player: str, deck: Any, typed: Callable[[Any
     turn, did, could = finding.turn, finding.did, finding.could
     if finding.verdict == core.GAVE_UP:
         # TRANSLATORS: `machiavelli review`: one turn; {turn} is the turn's number, {player} a player's
-        # name, {n} the hand cards they put down; what follows says the turn was not judged.
+        # name, {n} the hand cards they put down, {why} a sentence saying the turn was not judged.
         text = ngettext("Turn {turn}, {player}: {n} card put down. {why}",
                         "Turn {turn}, {player}: {n} cards put down. {why}", did,
                         turn=turn, player=player, why=core.gave_up_text())
     elif finding.verdict == core.BEST and did == 0:
-        # TRANSLATORS: `machiavelli review`: one turn in which no card could go down (the player drew).
+        # TRANSLATORS: `machiavelli review`: one turn in which no card could go down (the player drew);
+        # {turn} is the turn's number, {player} a player's name.
         text = _("Turn {turn}, {player}: no card could be put down.", turn=turn, player=player)
     elif finding.verdict == core.BEST:
         # TRANSLATORS: `machiavelli review`: one turn played as well as possible; {n} is the hand cards
-        # put down.
+        # put down, {turn} the turn's number, {player} a player's name.
         text = ngettext("Turn {turn}, {player}: {n} card put down, the most possible.",
                         "Turn {turn}, {player}: {n} cards put down, the most possible.", did,
                         turn=turn, player=player)
     elif finding.verdict == core.OUT_MISSED:
         # TRANSLATORS: `machiavelli review`: the player could have put down their whole hand ({n} cards)
-        # and won, but put down only {did}.
+        # and won, but put down only {did}; {turn} is the turn's number, {player} a player's name.
         text = ngettext("Turn {turn}, {player}: going out was possible with {n} card, but {did} went down.",
                         "Turn {turn}, {player}: going out was possible with all {n} cards, but {did} went down.",
                         could or 0, turn=turn, player=player, did=did)
     else:
         # TRANSLATORS: `machiavelli review`: the player put down {did} hand cards of the {could} they could
-        # have; {n} is the difference.
+        # have; {n} is the difference, {turn} the turn's number, {player} a player's name.
         text = ngettext("Turn {turn}, {player}: {did} of {could} cards put down; {n} card missed.",
                         "Turn {turn}, {player}: {did} of {could} cards put down; {n} cards missed.",
                         finding.missed, turn=turn, player=player, did=did, could=could)
     if finding.best:
-        # TRANSLATORS: `machiavelli review`: after a missed play, the commands that make the best one.
+        # TRANSLATORS: `machiavelli review`: after a missed play; {steps} is the commands that make the best one.
         text += " " + _("Best: {steps}.", steps=steps_text(finding.best, deck, typed))
     if finding.restores:
         # TRANSLATORS: `machiavelli review`: the player gave up a rearrangement for the penalty {n} times.
