@@ -58,6 +58,8 @@ def test_the_card_that_would_win_is_never_used_when_the_seat_cannot_see_it(where
     game = position("bga", ["5C 6C KD", other], deck=deck)
     (turn,) = judged(game, (0, "draw"), seats=[0])
     assert (turn.verdict, turn.could, turn.best) == (core.BEST, 0, ())
+    # What the finding says the seat saw is its own hand and the table, nothing more.
+    assert turn.seen_hand == ("5C", "6C", "KD") and turn.seen_table == ()
 
 
 def test_a_help_card_is_seen_and_used():
