@@ -120,7 +120,7 @@ class Server:
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}",
-                     "review": pages.review_link(table.id, table.tokens[seat], lang)}
+                     "review": pages.review_link(table.id, table.tokens[seat] or "", lang)}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
