@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "rules": "rules",
     "play": "game",
     "replay": "game",
+    "review": "review",
     "serve": "serve",
     "simulate": "simulate",
     "plugins": "plugins",

@@ -15,6 +15,8 @@ FIGURE_COLUMNS = ("variant", "figure", "n", "value", "low", "high")
 #: The columns of --games-csv before the game's counts, and after them.
 GAME_COLUMNS_FIRST = ("variant", "index", "seed", "reason", "winners", "first", "turns", "cards_left")
 GAME_COLUMNS_LAST = ("actions",)
+#: The columns --review adds to --games-csv (one number per seat in each, like cards_left).
+REVIEW_COLUMNS = ("missed_turns", "missed")
 
 
 def figures_csv(report: dict[str, Any], spec: GameFigures | None = None) -> str:
@@ -37,6 +39,12 @@ def figures_csv(report: dict[str, Any], spec: GameFigures | None = None) -> str:
         for key, _kind in keys:
             entry = sim_figures.lookup(fig, key)
             writer.writerow([fig["variant"], key, entry["n"], sim_figures.value_of(entry), entry["low"], entry["high"]])
+        # With --review: each kind of player's missed plays, after the figures that were always there.
+        for entry in fig.get("review_by_player", ()):
+            for key in ("missed_turns", "missed_per_game"):
+                part = entry[key]
+                writer.writerow([fig["variant"], f"review.{entry['player']}.{key}", part["n"],
+                                 sim_figures.value_of(part), part["low"], part["high"]])
     return out.getvalue()
 
 
@@ -48,7 +56,17 @@ def game_columns(spec: GameFigures, results: Sequence[Sequence[GameSummary]] = (
     if counts is None:
         counts = tuple(dict.fromkeys(k for games in results for g in games for k, _v in g.counts))
     teams = ("points",) if any(g.teams for games in results for g in games) else ()
-    return (*GAME_COLUMNS_FIRST, *counts, *teams, *GAME_COLUMNS_LAST)
+    # With --review: per seat, the turns with a missed play and the cards missed.
+    review = REVIEW_COLUMNS if any(g.review for games in results for g in games) else ()
+    return (*GAME_COLUMNS_FIRST, *counts, *teams, *review, *GAME_COLUMNS_LAST)
+
+
+def _cell(g: GameSummary, key: str) -> Any:
+    if key == "points" and g.teams:
+        return " ".join(map(str, g.points))
+    if key in REVIEW_COLUMNS:
+        return " ".join(str(seat[1 if key == "missed_turns" else 2]) for seat in g.review)
+    return g.count(key)
 
 
 def games_csv(plans: Sequence[Plan], results: Sequence[Sequence[GameSummary]],
@@ -65,7 +83,6 @@ def games_csv(plans: Sequence[Plan], results: Sequence[Sequence[GameSummary]],
         for g in games:
             writer.writerow([plan.variant.name, g.index, g.seed, g.reason, " ".join(map(str, g.winners)), g.first,
                              g.turns, " ".join(map(str, g.cards_left)),
-                             *(" ".join(map(str, g.points)) if key == "points" and g.teams else g.count(key)
-                               for key in counts),
+                             *(_cell(g, key) for key in counts),
                              g.actions])
     return out.getvalue()

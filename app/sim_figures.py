@@ -157,6 +157,23 @@ def figures(name: str, seats: Sequence[str], games: Sequence[GameSummary],
         out.update(sim_teams.figures(games, seats))
     if not spec.report.figures:
         out["per_deal"] = counts_per_game(games, counts)
+    if any(g.review for g in games):
+        out["review_by_player"] = review_by_player(games, seats)
+    return out
+
+
+def review_by_player(games: Sequence[GameSummary], seats: Sequence[str]) -> list[dict[str, Any]]:
+    """Per kind of player in the seats (in seat order), as its games'
+    reviews judged it: the share of its turns with a missed play (pooled
+    over its seats and games, the interval allowing for the turns of one
+    game being alike) and the units (cards) it missed per game."""
+    out = []
+    for player in dict.fromkeys(seats):
+        mine = [s for s, p in enumerate(seats) if p == player]
+        judged = [g.review[s] for g in games if g.review for s in mine]
+        missed = stats.ratio([j[1] for j in judged], [j[0] for j in judged])
+        out.append({"player": player, "missed_turns": _ratio(missed),
+                    "missed_per_game": _mean([float(j[2]) for j in judged])})
     return out
 
 

@@ -31,6 +31,12 @@ SEAT_LABEL = N_("Wins: seat {n} ({player})")
 # TRANSLATORS: Simulate (its report, or a mistake in its options); {n} is a position in turn
 # order.
 POINTS_LABEL = N_("Penalty points per game: player {n} in turn order")
+# TRANSLATORS: Simulate's report with --review: the share of a kind of player's turns in which the
+# review found a better play; {player} is the kind of computer player.
+MISSED_TURNS_LABEL = N_("Turns with a missed play: {player}")
+# TRANSLATORS: Simulate's report with --review: cards (or points) a kind of player missed per game,
+# as the review counts them; {player} is the kind of computer player.
+MISSED_LABEL = N_("Cards missed per game: {player}")
 
 
 def pct(x: float | None) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from machiavelli.core import i18n
 from machiavelli.core.i18n import N_, _, format_list
-from .sim_labels import (FIGURE_LABELS, POINTS_LABEL, POSITION_LABEL, SEAT_LABEL, dec, ending_label, figure_label,
+from .sim_labels import (FIGURE_LABELS, MISSED_LABEL, MISSED_TURNS_LABEL, POINTS_LABEL, POSITION_LABEL, SEAT_LABEL, dec, ending_label, figure_label,
                          interval, pct, spec_or_default)
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ def rows(fig: dict[str, Any], seats: list[str], spec: GameFigures | None = None,
         name = spec.count_name(key)
         if name != "":  # "": not a row of its own (see GameDefinition.count_label)
             mean(name or key, entry)
+    for entry in fig.get("review_by_player", ()):
+        share(_(MISSED_TURNS_LABEL, player=player(entry["player"])), entry["missed_turns"])
+        mean(_(MISSED_LABEL, player=player(entry["player"])), entry["missed_per_game"])
     return rows
 
 

@@ -88,7 +88,14 @@ Optional hooks (None: the application's default, never a traceback):
     how the card looks, for a page that draws faces: a small description
     naming no game (:mod:`machiavelli.core.faces`: a French card, an
     Italian one, a Sì Sè Pái card, a tile, a joker); without it the page
-    draws the card's letters and symbols.
+    draws the card's letters and symbols;
+``review(record, seats, seconds, names)``
+    the game's judgement of a record (a :class:`~machiavelli.core.review.Review`):
+    for each turn of ``seats``, what was done against the most that could
+    be done from what the seat could see then (its view, never another
+    hand or the stock), each search within ``seconds``, every text in the
+    current language with the seats' ``names``; without it ``review``
+    says in one line that the game has none.
 """
 
 from __future__ import annotations
@@ -652,6 +659,7 @@ class Presentation:
     commands: tuple[GameCommand, ...] = ()
     meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
     face: Callable[[Card, Any], Mapping[str, str]] | None = None
+    review: Callable[..., Any] | None = None
 
 
 def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:

@@ -19,7 +19,7 @@ import json
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from . import registry
 from .bots import bot_seed, play_out
@@ -68,6 +68,9 @@ class GameSummary:
     #: In a game of teams: the seats of each team and each team's points.
     teams: tuple[tuple[int, ...], ...] = ()
     points: tuple[int, ...] = ()
+    #: With a plan that reviews its games: per seat, (turns judged, turns
+    #: with a missed play, units missed) by the game's review (empty: not reviewed).
+    review: tuple[tuple[int, int, int], ...] = ()
 
     def count(self, name: str) -> int:
         """One of the game's counts (0 when the game keeps no such count)."""
@@ -106,8 +109,24 @@ def check_seats(seats: Sequence[str], game: str = DEFAULT_GAME) -> None:
             raise SetupError("unknown-player", player=name, available=join_values(sorted(found)))
 
 
+#: The time the review of a simulated game may spend on one position (seconds).
+REVIEW_BUDGET = 1.0
+
+
+def reviewed(game: Any, seats: Sequence[str]) -> tuple[tuple[int, int, int], ...]:
+    """Per seat, (turns judged, turns with a missed play, units missed) by
+    the game's ``review`` hook (empty for a game without one)."""
+    definition = registry.game(game.variant.game)
+    presentation = definition.presentation() if definition.presentation is not None else None
+    hook = getattr(presentation, "review", None)
+    if hook is None:
+        return ()
+    found = hook(GameRecord.of(game, [Seat(n) for n in seats]), list(range(len(seats))), REVIEW_BUDGET)
+    return tuple((s.turns, s.missed_turns, s.missed) for s in found.seats)
+
+
 def play_game(variant: Variant, seats: Sequence[str], seed: int, *, index: int = 0,
-              record: bool = False) -> GameSummary:
+              record: bool = False, review: bool = False) -> GameSummary:
     """Play one game between the bots named by ``seats`` (one per seat, in
     turn order) to its end. Each bot's seed derives from the game's seed."""
     definition = registry.game(variant.game)
@@ -121,6 +140,7 @@ def play_game(variant: Variant, seats: Sequence[str], seed: int, *, index: int =
         turns=game.turn_number, cards_left=tuple(game.hand_size(s) for s in range(game.players)),
         counts=tuple(tally.counts().items()) if tally is not None else (),
         actions=len(game.log), record=text, teams=outcome.teams, points=outcome.points,
+        review=reviewed(game, seats) if review else (),
     )
 
 
@@ -132,6 +152,8 @@ class Plan:
     seats: tuple[str, ...]
     master_seed: int
     records: bool = False
+    #: Review every game (:func:`reviewed`): the missed plays per player level.
+    review: bool = False
 
     def seed(self, index: int) -> int:
         return game_seed(self.master_seed, index)
@@ -195,7 +217,8 @@ def run_batch(plan: Plan, start: int, stop: int) -> list[GameSummary]:
         for index in range(start, stop):
             seed = plan.seed(index)
             try:
-                out.append(play_game(variant, plan.seats, seed, index=index, record=plan.records))
+                out.append(play_game(variant, plan.seats, seed, index=index, record=plan.records,
+                                          review=plan.review))
             except Exception as exc:  # a bot's bug: report the game, not a traceback from afar
                 out.append(GameSummary(index, seed, "error", (), 0, 0, (), (), 0,
                                        error=f"{type(exc).__name__}: {exc}"))

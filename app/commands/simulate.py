@@ -140,6 +140,9 @@ def simulate(
     robust: Annotated[bool, typer.Option("--robust", help=N_(
         "Repeat the comparison with each player level in every seat (one run per level) and say whether each "
         "difference holds at every level or only at some."))] = False,
+    review: Annotated[bool, typer.Option("--review", help=N_(
+        "Review every game as `machiavelli review` does and report, per kind of player, the share of its "
+        "turns with a missed play and what it missed per game (slower: every turn is searched)."))] = False,
     # TRANSLATORS: simulate --help: the help of --quiet.
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
 ) -> None:
@@ -215,7 +218,7 @@ def simulate(
 
     master = seed if seed is not None else new_seed()
     workers = jobs or default_jobs()
-    plans = [Plan(v, tuple(seat_names), master, records=folder is not None) for v in variants]
+    plans = [Plan(v, tuple(seat_names), master, records=folder is not None, review=review) for v in variants]
     data_on_stdout = "-" in (json_file, csv_file, games_csv, str(plot_file))
     console = Console(stderr=True)
     if not data_on_stdout:

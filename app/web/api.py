@@ -320,3 +320,60 @@ def _hint(view: Any, found: Any, look: Any) -> tuple[list[str], dict[str, Any]]:
     if said.commands:
         extra["commands"] = list(said.commands)
     return list(said.lines), extra
+
+
+def _review(record: Any, seats: list[int]) -> Any:
+    """The game's review of a finished game's record (None: the game has none)."""
+    from ..presented import presentation_of
+
+    hook = presentation_of(record.variant.game).review
+    if hook is None:
+        return None
+    return hook(record, seats, REVIEW_BUDGET, [s.name for s in record.seats])
+
+
+#: The time a page's review may spend on one position (seconds), as ``machiavelli review``'s default.
+REVIEW_BUDGET = 2.0
+
+
+@handled
+async def review(request: Request, server: Server) -> Response:
+    """``GET /api/games/{id}/review?token=T[&seat=N]``: the review of a
+    finished game, every seat's (the hands are history once the game is
+    over; each seat is still judged by what it could see then) or seat N's
+    (from 0). The searches run off the event loop; the words, in the
+    request's language, on it, from the positions already judged."""
+    table, _seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    lang = _language(request, server)
+    if table.game.outcome is None:
+        with speaking(lang):
+            raise WebError(409, N_("The review is shown when the game is over."))
+    record = table.record()
+    players = len(record.seats)
+    asked = request.query_params.get("seat")
+    if asked is not None and not (asked.isdigit() and int(asked) < players):
+        with speaking(lang):
+            raise WebError(400, N_("No such seat in this game."))
+    seats = [int(asked)] if asked is not None else list(range(players))
+    found = await anyio.to_thread.run_sync(_review, record, seats)  # the searches, in words no one reads
+    with speaking(lang):
+        if found is None:
+            raise WebError(404, N_("This game cannot be reviewed."))
+        found = _review(record, seats)  # the same positions, now remembered: only the words
+        data = {"id": table.id, "variant": record.variant.name, **found.as_dict()}
+        deck = record.variant.deck
+
+        def shown(codes: list[str]) -> list[str]:
+            return [deck.format_cards([deck.parse_card(c)], symbols=True) for c in codes]
+
+        for turn in data["turns"]:
+            turn["shown"] = {"hand": shown(turn["seen"]["hand"]), "table": [shown(m) for m in turn["seen"]["table"]],
+                             "best": [shown(m) for m in turn["table"]]}
+        data["names"] = [_seat_name(record, s) for s in range(players)]
+    return JSONResponse(data)
+
+
+def _seat_name(record: Any, seat: int) -> str:
+    from machiavelli.core.present import player_name
+
+    return player_name(seat, [s.name for s in record.seats])

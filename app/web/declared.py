@@ -100,6 +100,8 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
                  for s, group in zip(ending["seats"], ending["groups"])] if ending else []
         result = {"winners": list(view.outcome.winners), "reason": str(view.outcome.reason),
                   "text": lines[0] if lines else "", "lines": lines[1:], "hands": hands, "record": links.get("record")}
+        if links.get("review"):  # the review page of a finished game, when the page offers one
+            result["review"] = links["review"]
     # The table as scripts read it: a game's numbered melds, or the cards of its area "table".
     found = next((a for a in areas if a["key"] == "table"), None)
     table: list[Any] = melds if melds is not None else (found["cards"] if found else [])

@@ -206,6 +206,8 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         "result": _("Result"),
         # TRANSLATORS: the web table's pages in the browser (record).
         "record": _("Download the record"),
+        # TRANSLATORS: the web table's pages in the browser: a link to the review of the finished game.
+        "review": _("Review the game turn by turn"),
         "final_hands": _("Hands at the end"),
         # TRANSLATORS: the web table's pages in the browser (hint).
         "hint": _("Hint"),
@@ -294,3 +296,68 @@ def error_page(lang: str, status: int, reason: str) -> str:
     return (_head(lang, reason) + '<body><main><h1>' + html.escape(reason) + "</h1>"
             + '<p><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a></p>"
             + "</main></body></html>\n")
+
+
+def review_page(lang: str, game_id: str, token: str, variant: str) -> str:
+    """A finished game turn by turn (``static/review.js`` draws it from
+    ``GET /api/games/{id}/review``): each turn's finding marked, the table and
+    the hand as the turn began, and the best play's table."""
+    # TRANSLATORS: The web table's review page; {variant} is a variant's name (bga).
+    title = _("Review of a game of {variant}", variant=variant)
+    words = {
+        # TRANSLATORS: The web table's review page: buttons that step through the turns.
+        "previous": _("Previous turn"),
+        "next": _("Next turn"),
+        # TRANSLATORS: The web table's review page: the table and the hand as the turn began.
+        "before": _("The table as the turn began"),
+        "hand": _("Hand"),
+        # TRANSLATORS: The web table's review page: the table after the best play found.
+        "best": _("The table after the best play"),
+        # TRANSLATORS: The web table's review page: a filter; "all" means every seat.
+        "all_seats": _("Every player"),
+        # TRANSLATORS: The web table's review page; {n} is the turn's position in the list, {total} the
+        # number of turns listed.
+        "position": _("Turn {n} of {total}"),
+        # TRANSLATORS: The web table's review page: a turn's mark, the player did the most possible.
+        "verdict_best": _("best play"),
+        # TRANSLATORS: The web table's review page: a turn's mark, a better play was possible.
+        "verdict_missed": _("missed play"),
+        # TRANSLATORS: The web table's review page: a turn's mark, the player could have won there.
+        "verdict_out-missed": _("win missed"),
+        # TRANSLATORS: The web table's review page: a turn's mark, the search took too long to judge it.
+        "verdict_gave-up": _("not judged"),
+        # TRANSLATORS: The web table's review page: a turn's mark, there was a single possible play.
+        "verdict_no-choice": _("no choice"),
+        # TRANSLATORS: The web table's review page: while the review is worked out.
+        "working": _("Reviewing the game…"),
+        # TRANSLATORS: the web table's pages in the browser (error); {detail} is what went wrong.
+        "error": _("The server did not answer: {detail}"),
+        "empty": _("No turn to review."),
+    }
+    config = {"id": game_id, "token": token, "lang": lang}
+    return (
+        _head(lang, title)
+        + '<body class="review-page">\n<header><h1>' + html.escape(title) + "</h1>"
+        + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a> "
+        + '<a href="/play/' + html.escape(game_id) + "?" + html.escape(urlencode({"token": token, "lang": lang}))
+        + '">' + html.escape(_("Table")) + "</a></nav>"
+        + _settings(lang) + "</header>\n"
+        + '<main id="review-main">\n'
+        + '<p id="review-status" role="status" aria-live="polite">' + html.escape(words["working"]) + "</p>\n"
+        + '<p><label>' + html.escape(_("Players")) + ' <select id="review-seat"></select></label></p>\n'
+        + '<nav id="review-steps"><button type="button" id="review-previous">' + html.escape(words["previous"])
+        + '</button> <span id="review-position"></span> <button type="button" id="review-next">'
+        + html.escape(words["next"]) + "</button></nav>\n"
+        + '<section id="review-turn" aria-live="polite"></section>\n'
+        + '<ol id="review-list"></ol>\n'
+        + '<section id="review-summary"></section>\n'
+        + "</main>\n"
+        + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
+        + '<script src="/static/common.js"></script>\n<script src="/static/review.js"></script>\n'
+        + "</body>\n</html>\n"
+    )
+
+
+def review_link(game_id: str, token: str, lang: str) -> str:
+    """The review page of one seat's finished game."""
+    return f"/review/{game_id}?" + urlencode({"token": token, "lang": lang})

@@ -9,6 +9,9 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
   command words; the new view, or 422 with the reason.
 - ``GET /api/games/{id}/record?token=T``: the record, once the game is over.
+- ``GET /api/games/{id}/review?token=T[&seat=N]``: the review of the game, once it is over
+  (:mod:`machiavelli.core.review`'s JSON, each turn with its cards as shown); the page
+  ``/review/{id}?token=T`` steps through it.
 - ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change
   (each computer move as it is made: they play in the background, see :mod:`.computers`).
   Every view has a ``version`` that grows with each change: a page drops an older one.
@@ -116,7 +119,8 @@ class Server:
 
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
         with speaking(lang):
-            links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
+            links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}",
+                     "review": pages.review_link(table.id, table.tokens[seat] or "", lang)}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
@@ -250,6 +254,19 @@ async def table_page(request: Request) -> Response:
                                              title=pages.game_title(table.variant, lang)))
 
 
+async def review_page(request: Request) -> Response:
+    """The review page of a seat's game (its data come from the API, once the game is over)."""
+    server: Server = request.app.state.server
+    lang = server.lang_of(request)
+    token = request.query_params.get("token")
+    with speaking(lang):
+        try:
+            table, _seat = server.seat(request.path_params["game_id"], token)
+        except WebError as exc:
+            return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
+        return HTMLResponse(pages.review_page(lang, table.id, token or "", table.variant.name))
+
+
 async def rules(request: Request) -> Response:
     from ..presented import rules_document
     from ..rules_render import render
@@ -338,6 +355,8 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/view", api.view),
         Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record),
+        Route("/api/games/{game_id}/review", api.review),
+        Route("/review/{game_id}", review_page),
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

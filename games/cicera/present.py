@@ -295,6 +295,12 @@ def _rules(variant: Any) -> Any:
     return compose(variant)
 
 
+def _review(record: Any, seats: Sequence[int], seconds: Any, names: Sequence[Any] = ()) -> Any:
+    from .present_review import review
+
+    return review(record, seats, seconds, names, describe_action)
+
+
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=_rules, rejection=rejection)
+                            explain=explain, rules=_rules, rejection=rejection, review=_review)

@@ -384,6 +384,13 @@ def _meld_check(variant: Any, tokens: Sequence[str], faces: str) -> tuple[bool, 
     return answer(variant, tokens, faces)
 
 
+def _review(record: Any, seats: Sequence[int], seconds: Any, names: Sequence[Any] = ()) -> Any:
+    from .present_review import review
+
+    return review(record, seats, seconds, names, describe_action, _card)
+
+
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
                             describe_action=describe_action, commands_help=commands_help, summary=summary,
-                            explain=explain, rules=_rules, rejection=rejection, meld_check=_meld_check)
+                            explain=explain, rules=_rules, rejection=rejection, meld_check=_meld_check,
+                            review=_review)

@@ -632,3 +632,47 @@ def test_si_se_pai_in_arabic_with_the_cards_chinese_characters(server, browser):
         assert not seat.errors
     finally:
         seat.context.close()
+
+
+def test_the_review_page_steps_through_a_finished_game(server, browser):
+    """Issue 29: after a game, the review page lists every turn with its mark,
+    steps through them, and draws the table as it was and the best play's."""
+    status, game = _post(server + "/api/games", {"variant": "one-deck", "seats": ["human", "random"], "seed": 3})
+    assert status == 201
+    token = game["seats"][0]["token"]
+    for _ in range(300):
+        seen = _get(f"{server}/api/games/{game['id']}/view?token={token}")
+        if seen["result"] is not None:
+            break
+        if seen["to_play"] == 0:
+            _post(f"{server}/api/games/{game['id']}/actions?token={token}", {"command": "draw"})
+        else:
+            time.sleep(0.05)
+    assert seen["result"] is not None and seen["result"]["review"]
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + seen["result"]["review"])
+    page.wait_for_selector("#review-list li")
+    data = _get(f"{server}/api/games/{game['id']}/review?token={token}")
+    items = page.eval_on_selector_all("#review-list li", "items => items.map(i => i.dataset.verdict)")
+    assert items == [t["verdict"] for t in data["turns"]]
+    assert page.inner_text("#review-position") == f"Turn 1 of {len(items)}"
+    page.click("#review-next")
+    assert page.inner_text("#review-position") == f"Turn 2 of {len(items)}"
+    assert page.inner_text("#review-turn .review-finding").endswith(data["turns"][1]["text"])
+    # A turn of the person's where drawing missed a play: its best table is drawn.
+    missed = next(k for k, t in enumerate(data["turns"]) if t["verdict"] in ("missed", "out-missed"))
+    page.click(f"#review-list li[data-index='{missed}'] button")
+    assert page.get_attribute("#review-turn .review-finding", "data-verdict") == data["turns"][missed]["verdict"]
+    best = page.eval_on_selector_all("#review-turn .best li", "melds => melds.map(m => m.innerText)")
+    assert len(best) == len(data["turns"][missed]["table"]) > 0
+    # Only one player's turns when one is chosen.
+    page.select_option("#review-seat", "1")
+    assert set(page.eval_on_selector_all("#review-list li", "items => items.length ? ['x'] : []")) <= {"x"}
+    assert page.inner_text("#review-summary").startswith("Player 2:")
+    assert "null" not in page.inner_text("#review-turn")
+    page.screenshot(path=str(ARTIFACTS / "review.png"), full_page=True)
+    assert errors == []
+    context.close()

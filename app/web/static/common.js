@@ -99,6 +99,7 @@ const Page = (() => {
     box.replaceChildren(el("h2", {}, words.result), el("p", { id: "result-text" }, view.result.text));
     if (details) details(box);
     if (view.result.record) box.append(el("p", {}, el("a", { href: view.result.record, download: "" }, words.record)));
+    if (view.result.review) box.append(el("p", {}, el("a", { href: view.result.review, id: "review-link" }, words.review)));
   }
 
   function savedGames() {

@@ -212,6 +212,13 @@ def _hint_words(view: Any, found: Any) -> Hint:
     return Hint(tuple(lines), tuple(found.placed), commands)
 
 
+def review(record: Any, seats: Any, seconds: Any, names: Any = ()) -> Any:
+    """The game judged turn by turn (:mod:`.review`)."""
+    from .review import review as judged
+
+    return judged(record, seats, seconds, names, typed_form)
+
+
 def screen(console: Any, visual: bool = False) -> GameScreen:
     """Machiavelli's own terminal screens (colours, marks, fitting the terminal)."""
     from .terminal_screen import screen as made
@@ -227,7 +234,7 @@ PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=r
                             explain=explain, rules=rules, table=table, hint=hint, orders=ORDERS_OF_HAND,
                             screen=screen, rejection=rejection,
                             read_line=read_whole_line, notes=notes, simulate=SIMULATE,
-                            commands=COMMANDS, face=face)
+                            commands=COMMANDS, face=face, review=review)
 
 
 def presentation() -> Presentation:
