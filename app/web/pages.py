@@ -242,13 +242,13 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<section id="hand-area" tabindex="-1" aria-label="' + html.escape(_("Your hand")) + '"></section>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<section id="controls" tabindex="-1" aria-label="' + html.escape(_("Actions")) + '"></section>\n'
-        + "</div>\n'
+        + '<section id="messages" role="status" aria-live="polite"></section>\n'
+        + "</div>\n"
         + '<form id="command-form"><label for="command">' + html.escape(_("Command")) + "</label> "
         + '<input id="command" name="command" autocomplete="off" spellcheck="false" '
         + 'aria-describedby="keyboard-note"> <button type="submit">' + html.escape(_("Send")) + "</button>"
         + '<p id="keyboard-note" class="note">' + html.escape(words["keyboard_note"]) + " "
         + html.escape(words["keys_note"]) + "</p></form>\n"
-        + '<section id="messages" role="status" aria-live="polite"></section>\n'
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
         + _log_panel()
