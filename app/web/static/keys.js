@@ -63,15 +63,17 @@
 
   // Where the focus goes when its control is gone or disabled: the same area's stop,
   // then the first usable action, then the hand, then the command line.
+  // A card gone: its area's stop. A button done with: an answer the game now asks for, the
+  // zone's next button (Put here, then Lay down), the hand, the actions, the command line.
   function fallback(d) {
     const candidates = [];
-    if (d.area && d.area !== "result") candidates.push(stop(d.area));
-    if (d.cls === "put-here" || d.id === "lay-down" || d.id === "put-back") {
+    if ((d.cls === "card" || d.cls === "handle") && d.area && d.area !== "result") candidates.push(stop(d.area));
+    candidates.push(document.querySelector("#area-answers button.answer"));
+    if (d.cls === "put-here" && d.target) {
       const zone = document.querySelector('.zone[data-area="' + d.target + '"]');
       if (zone) candidates.push(zone.querySelector("button:not([disabled])"));
     }
-    candidates.push(stop("hand"), document.querySelector("#area-answers button.answer"),
-      document.querySelector("#controls button:not([disabled])"), document.getElementById("command"));
+    candidates.push(stop("hand"), document.querySelector("#controls button:not([disabled])"), document.getElementById("command"));
     return candidates.find(usable) || null;
   }
 
