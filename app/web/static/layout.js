@@ -18,7 +18,6 @@ const Front = (() => {
 })();
 
 (() => {
-  const el = Page.el;
   const EDGE = 64;    // px from an edge where a drag scrolls the page
   const STEP = 18;    // px scrolled per move event there
 
@@ -41,12 +40,12 @@ const Front = (() => {
     if (extras) extras.hidden = !extras.children.length;
   }
 
-  // Each other seat: what it did last, under its name and card count.
+  // Each other seat: what it did last, under its name and card count (drawn by the style sheet
+  // from data-last, so that the seat's own line keeps its words for the scripts that read it).
   function seats(view) {
     for (const o of view.others || []) {
       const item = document.querySelector('#others li[data-seat="' + o.seat + '"]');
-      if (!item || !o.last || item.querySelector(".last")) continue;
-      item.append(el("span", { class: "last" }, o.last));
+      if (item && o.last) item.dataset.last = o.last;
     }
   }
 
