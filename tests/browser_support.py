@@ -75,7 +75,9 @@ def stop_server(process: subprocess.Popen) -> None:
 
 
 def new_game(server: str, variant: str, seats: list[str], seed: int, lang: str = "en") -> dict[str, Any]:
-    body = {"variant": variant, "seats": seats, "lang": lang, "seed": seed}
+    body: dict[str, Any] = {"variant": variant, "seats": seats, "lang": lang, "seed": seed}
+    if "friend" in seats:  # a chosen seed at a table with friends is shown to them all
+        body["announce_seed"] = True
     request = urllib.request.Request(server + "/api/games", json.dumps(body).encode(), {"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as response:
         assert response.status == 201
