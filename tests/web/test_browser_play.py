@@ -274,6 +274,11 @@ def test_a_whole_game_by_touch_on_a_phone(server, browser, game_name):
         ctx.close()
 
 
+def _above_the_dock(page, selector: str) -> bool:
+    return bool(page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= document.querySelector('#dock').getBoundingClientRect().top; }""", selector))
+
+
 def _on_screen(page, selector: str) -> bool:
     return bool(page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
         return r.height > 0 && r.top < innerHeight && r.bottom > 0; }""", selector))
@@ -319,6 +324,7 @@ def test_a_phone_shows_a_full_table_and_the_hand_together(server, browser):
         assert figures["tableTop"] < 844 and figures["handTop"] < 844 and figures["handBottom"] > 0, figures
         assert figures["width"] <= 390  # nothing wider than the phone
         # Scrolled to the last meld, the hand is still there beside it.
+        assert _above_the_dock(page, "#table .meld")  # a whole meld is seen beside the hand
         page.locator("#table .meld").last.scroll_into_view_if_needed()
         assert _on_screen(page, "#table .meld:last-child") and _on_screen(page, "#hand")
         page.screenshot(path=str(ARTIFACTS / "play-phone-full-table.png"))
@@ -413,6 +419,29 @@ def test_axe_finds_no_serious_violation(server, browser, game_name):
         page.goto(server + "/?lang=en")
         page.wait_for_selector("#variant option", state="attached")
         assert axe_violations(page) == []
+        assert not errors
+    finally:
+        ctx.close()
+
+
+def test_a_360_px_phone_in_arabic_keeps_the_table_and_hand_on_screen_right_to_left(server, browser):
+    game = new_game(server, *GAMES["si-se-pai"][:2], GAMES["si-se-pai"][2], lang="ar")
+    ctx, page, errors = _open(browser, server, game, viewport={"width": 360, "height": 740}, has_touch=True,
+                              is_mobile=True)
+    try:
+        assert page.get_attribute("html", "dir") == "rtl"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
+        assert _on_screen(page, "#table") and _on_screen(page, "#hand")
+        assert _above_the_dock(page, "#table .card")  # the public card is seen, not under the hand
+        # Right to left: the hand's first colour group starts at the right.
+        boxes = page.eval_on_selector_all("#hand .group", "gs => gs.slice(0, 2).map(g => g.getBoundingClientRect().right)")
+        assert len(boxes) < 2 or boxes[0] >= boxes[1]
+        # The arrows follow the reading direction: ArrowLeft goes to the next card.
+        page.focus("#hand .card >> nth=0")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate("document.activeElement.id") == "hand-card-1"
+        assert axe_violations(page) == []
+        page.screenshot(path=str(ARTIFACTS / "play-phone-arabic.png"))
         assert not errors
     finally:
         ctx.close()
