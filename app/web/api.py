@@ -164,6 +164,7 @@ async def act(request: Request, server: Server) -> Response:
     data = await body(request)
     lang = _language(request, server)
     async with server.computers.lock(table):
+        logged = len(table.game.view(seat).log)
         with speaking(lang):
             answer = _act(table, seat, data, server, lang)
         if isinstance(answer, Response):
@@ -183,10 +184,25 @@ async def act(request: Request, server: Server) -> Response:
                 await server.commit(table, answer.tried, answer.orders)
             except StoreError as exc:
                 raise not_kept(exc) from None
+            if answer.tried is not None and not answer.messages:
+                with speaking(lang):
+                    answer.messages = _turn_ended(table, seat, logged)
     server.computers.wake(table)
     with speaking(lang):
         return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request)),
                              "messages": answer.messages, **answer.extra})
+
+
+def _turn_ended(table: Any, seat: int, logged: int) -> list[str]:
+    """How the seat's move ended its turn, in words, when it did (a draw, a
+    restore's penalty): the page says so rather than leaving the turn to end silently."""
+    from ..presented import presentation_of, style
+
+    game = table.game
+    present = presentation_of(game.variant.game)
+    look = style([s.name for s in table.seats])
+    return [isolated(present.narrate(e, game.variant, look), game.variant.deck)
+            for e in game.view(seat).log[logged:] if e.seat == seat and e.ends_turn]
 
 
 def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str) -> Response | _Answer:

@@ -92,6 +92,9 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
     told = drawn.since if drawn.since is not None else [present.narrate(e, view.variant, look)
                                                         for e in _since(view.log, seat)[-MAX_SINCE:]]
     since = [isolated(line, deck) for line in told]
+    log = _log(view.log, present, view.variant, look, deck)
+    for other in others:  # what each other seat did last, beside its card count
+        other["last"] = next((e["text"] for e in reversed(log) if e["seat"] == other["seat"]), "")
     result = None
     if view.outcome is not None:
         ending = next((a for a in areas if a["kind"] == "result"), None)
@@ -141,6 +144,7 @@ def declared_view(view: Any, seats: list[Any], order: str, links: dict[str, str]
         "status": isolated(drawn.status, deck) if not over else "",
         "my_turn": view.my_turn,
         "since": since,
+        "log": log,
         "result": result,
         "areas": areas,
         "moves": moves,
@@ -183,3 +187,15 @@ def _since(log: Any, seat: int) -> list[Any]:
             return entries[k + 1:]
     return entries
 
+
+
+#: How much of the whole game's log a view carries (the newest entries).
+MAX_LOG = 400
+
+
+def _log(log: Any, present: Any, variant: Any, look: Any, deck: Any) -> list[dict[str, Any]]:
+    """The whole game's public log as this seat reads it, in words: each entry with
+    its seat and turn (the seat's own view: nothing another seat holds is named)."""
+    entries = list(log)[-MAX_LOG:]
+    return [{"seat": e.seat, "turn": getattr(e, "turn", None), "text": isolated(present.narrate(e, variant, look), deck)}
+            for e in entries]

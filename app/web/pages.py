@@ -247,43 +247,83 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         "faces": _("Cards shown as"),
         "keyboard_note": _("Type the same commands as at the terminal: play 5♣ 6♣ 7♣, add 2 5♠, take 3, "
                           "move 5♣ 1 2, split 4 7♥, join 1 2, undo, restore, draw, end, hint, sort, help."),
-        "keys_note": _("Tab goes from card to card, Space selects one; Alt with an arrow key moves a card of "
-                       "your hand; Escape clears the selection."),
+        "keys_note": _("Tab goes from area to area and the arrow keys from card to card inside one; Space "
+                       "selects a card; Alt with an arrow key moves a card of your hand; Escape clears the "
+                       "selection."),
     }
     if commands is not None:
         words["keyboard_note"] = " ".join(commands)
-        words["keys_note"] = _("Tab goes from card to card, Space selects one; Escape clears the selection.")
+        words["keys_note"] = _("Tab goes from area to area and the arrow keys from card to card inside one; "
+                               "Space selects a card; Escape clears the selection.")
     config = {"id": game_id, "token": token, "lang": lang}
     return (
         _head(lang, title)
-        + '<body class="table-page">\n<header><h1>' + html.escape(title) + "</h1>"
+        + '<body class="table-page">\n' + _skip_links()
+        + '<header><h1>' + html.escape(title) + "</h1>"
         + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a> "
         + '<a id="rules-link" target="_blank" rel="noopener" href="' + html.escape(rules_link(game_id, token, lang))
         + '">' + html.escape(_("Rules")) + "</a></nav>"
-        + _settings(lang) + "</header>\n"
+        + _settings(lang) + _signals() + "</header>\n"
         + '<main id="table-main">\n'
         + '<section id="status" aria-live="polite"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
         + '<section id="extras"></section>\n'
+        # The hand and what acts on it stay on screen at the bottom: the table scrolls above (layout.js).
+        + '<div id="dock">'
+        + '<p id="turn-banner" role="status" hidden></p>'
+        + '<div id="dock-zones" hidden></div>'
         # TRANSLATORS: The web table's pages in the browser.
-        + '<section id="hand-area" aria-label="' + html.escape(_("Your hand")) + '"></section>\n'
+        + '<section id="hand-area" tabindex="-1" aria-label="' + html.escape(_("Your hand")) + '"></section>\n'
         # TRANSLATORS: The web table's pages in the browser.
-        + '<section id="controls" aria-label="' + html.escape(_("Actions")) + '"></section>\n'
+        + '<section id="controls" tabindex="-1" aria-label="' + html.escape(_("Actions")) + '"></section>\n'
+        + '<section id="messages" role="status" aria-live="polite"></section>\n'
+        + "</div>\n"
         + '<form id="command-form"><label for="command">' + html.escape(_("Command")) + "</label> "
         + '<input id="command" name="command" autocomplete="off" spellcheck="false" '
         + 'aria-describedby="keyboard-note"> <button type="submit">' + html.escape(_("Send")) + "</button>"
         + '<p id="keyboard-note" class="note">' + html.escape(words["keyboard_note"]) + " "
         + html.escape(words["keys_note"]) + "</p></form>\n"
-        + '<section id="messages" role="status" aria-live="polite"></section>\n'
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
+        + _log_panel()
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n<script src="/static/areas.js"></script>\n'
+        + '<script src="/static/layout.js"></script>\n<script src="/static/motion.js"></script>\n'
+        + '<script src="/static/keys.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
+
+
+def _skip_links() -> str:
+    """Links to each area's first Tab stop, before anything else on the page."""
+    links = [("hand-area", _("Skip to your hand")), ("table", _("Skip to the table")),
+             # TRANSLATORS: a link for keyboard users at the top of the web table's page.
+             ("controls", _("Skip to the actions"))]
+    # TRANSLATORS: the name of the group of links that skip to a part of the web table's page.
+    return ('<nav class="skip-links" aria-label="' + html.escape(_("Skip links")) + '">'
+            + "".join(f'<a class="skip-link" href="#{key}">{html.escape(text)}</a>' for key, text in links) + "</nav>\n")
+
+
+def _signals() -> str:
+    """How the page tells the seat its turn has come, besides the banner and the tab's title (off until chosen)."""
+    return ('<div class="settings signals" role="group" aria-label="' + html.escape(_("Your turn")) + '">'
+            # TRANSLATORS: a setting of the web table: a short sound when the player's turn comes.
+            + '<label><input type="checkbox" id="sound"> ' + html.escape(_("Sound on your turn")) + "</label>"
+            # TRANSLATORS: a setting of the web table: a system notification when the player's turn comes
+            # while the page is in the background.
+            + '<label><input type="checkbox" id="notify"> ' + html.escape(_("Notify me when the page is hidden"))
+            + "</label></div>")
+
+
+def _log_panel() -> str:
+    """The whole game's log, folded (motion.js fills it from the view's ``log``)."""
+    # TRANSLATORS: the title of the panel that lists every move of the game so far.
+    return ('<details id="log-panel"><summary>' + html.escape(_("Game log")) + ' <span id="log-count"></span></summary>'
+            + '<div id="log-scroll" tabindex="0" role="region" aria-label="' + html.escape(_("Game log")) + '">'
+            + '<ol id="log-list"></ol></div></details>\n')
 
 
 def rules_link(game_id: str, token: str, lang: str) -> str:

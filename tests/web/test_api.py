@@ -48,7 +48,8 @@ def test_view_has_the_contract_fields_and_the_seats_own_hand(app, client):
     deck = table.variant.deck
     assert data["seat"] == 0
     assert sorted(data["hand"]) == sorted(deck.card_text(c) for c in table.game.hand(0))
-    assert data["others"] == [{"seat": 1, "name": "Player 2", "cards": 10, "cards_text": "10 cards", "partner": False}]
+    assert data["others"] == [{"seat": 1, "name": "Player 2", "cards": 10, "cards_text": "10 cards", "partner": False,
+                               "last": ""}]  # what the seat did last: nothing yet
     assert data["table"] == [] and data["deck"] == 52 - 20
     assert data["to_play"] == table.game.current and data["my_turn"] == (table.game.current == 0)
     assert data["result"] is None

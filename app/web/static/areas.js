@@ -497,6 +497,7 @@ const Areas = (() => {
   }
 
   function draw(next) {
+    const kept = typeof Front !== "undefined" ? Front.before(view, next) : null;  // layout, motion, keys (layout.js)
     const focused = document.activeElement && document.activeElement.id;
     if (view && next.turn !== view.turn && !composed()) { selection = []; choices = []; }
     view = next;
@@ -518,6 +519,7 @@ const Areas = (() => {
     drawHand(hand); drawControls(); Page.drawSince(view); drawResult();
     document.body.classList.toggle("my-turn", Boolean(view.my_turn));
     if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
+    if (typeof Front !== "undefined") Front.after(kept, next);
   }
 
   // Choices the server offers for a typed line (e.g. ``play 7D take``).
