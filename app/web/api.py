@@ -84,10 +84,12 @@ async def new_game(request: Request, server: Server) -> Response:
         except costs.TooCostly as exc:
             raise WebError(400, costs.REFUSAL, **exc.params) from None
         try:
+            # Expiry and the store's commit wait for the disk: off the event loop.
+            await anyio.to_thread.run_sync(server.tables.make_room)
             table = server.tables.deal(variant, seats, lang, names, seed,
                                        seed_shown=seed is not None and announced)
-            # Kept first (off the loop: a commit waits for the disk), then held: a game that cannot be kept is not.
-            await anyio.to_thread.run_sync(server.tables.store.add, table.saved())
+            # Kept first (the cap checked in the same transaction), then held: a game that cannot be kept is not.
+            await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
             server.computers.wake(table)
         except StoreError as exc:

@@ -64,6 +64,14 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
+class CapReached(Exception):
+    """A new game refused by :meth:`SQLiteStore.add`: the games not over already fill its ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
 class StoreError(Exception):
     """A change the store could not keep (it kept nothing of it). ``full``:
     the disk (or the database's size limit) is full. The message is for
@@ -123,7 +131,7 @@ class Change:
 class Store(Protocol):
     """What the web table needs of a store; every method is one transaction."""
 
-    def add(self, saved: Saved) -> None: ...
+    def add(self, saved: Saved, limit: int | None = None) -> None: ...
 
     def change(self, change: Change) -> None: ...
 
@@ -214,8 +222,16 @@ class SQLiteStore:
         """COMMIT (a test puts a full disk here)."""
         self._db.execute("COMMIT")
 
-    def add(self, saved: Saved) -> None:
+    def add(self, saved: Saved, limit: int | None = None) -> None:
+        """Keep a new game; CapReached (nothing kept) when ``limit`` games not
+        over are kept already. Counted inside the write transaction: two
+        creations at once (threads, or servers sharing the file) cannot both
+        take the last place."""
         with self._transaction() as db:
+            if limit is not None and not saved.finished:
+                playing = int(db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0])
+                if playing >= limit:
+                    raise CapReached(limit)
             db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (saved.id, json.dumps(saved.head, ensure_ascii=False), saved.lang, saved.created,
                         saved.updated, saved.version, int(saved.finished), _orders(saved.orders), saved.owner,

@@ -36,7 +36,7 @@ from machiavelli.core.terminal import printable
 
 from machiavelli.core.places import data_folder
 from ..saves import read_record
-from .store import TABLE_KEY, Change, Saved, SQLiteStore, Store, StoreError
+from .store import TABLE_KEY, CapReached, Change, Saved, SQLiteStore, Store, StoreError
 
 HUMAN = "human"
 #: A person at another browser; the record calls every person ``human``.
@@ -273,10 +273,21 @@ class Tables:
     def create(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
                seed: int | None = None, *, seed_shown: bool = False) -> Table:
         """Deal a new game, keep it and hold it (the server then lets the computers move if they start)."""
+        self.make_room()
         table = self.deal(variant, seats, lang, names, seed, seed_shown=seed_shown)
-        self.store.add(table.saved())  # first: a game that cannot be kept is not held either
+        self.keep(table)  # first: a game that cannot be kept is not held either
         self.hold(table)
         return table
+
+    def keep(self, table: Table) -> None:
+        """Add a game dealt by :meth:`deal` to the store, within the cap (checked
+        by the store in the same transaction); TableError ``too-many-games``
+        when it is full, StoreError when it could not be kept. Blocks: call it
+        off the event loop."""
+        try:
+            self.store.add(table.saved(), limit=self.keeping.games)
+        except CapReached:
+            raise TableError("too-many-games", limit=self.keeping.games) from None
 
     def hold(self, table: Table) -> None:
         """Hold a game dealt by :meth:`deal` once the store has kept it."""
@@ -285,7 +296,8 @@ class Tables:
     def deal(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
              seed: int | None = None, *, seed_shown: bool = False) -> Table:
         """A new game, neither kept nor held yet; TableError when its seats
-        are wrong or the games being played fill the cap."""
+        are wrong (the cap is checked by :meth:`make_room` and :meth:`keep`).
+        Asks nothing of the store: it runs on the event loop."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
         kinds = []
@@ -298,7 +310,6 @@ class Tables:
                 raise TableError("bad-seats", player=str(kind)[:40], available=", ".join(sorted(bots)))
         if HUMAN not in kinds:
             raise TableError("bad-seats", player="", available="")
-        self._make_room()
         names = list(names or [])
         # A name is shown on every seat's page and kept in the record: no control or bidi characters.
         seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
@@ -311,9 +322,10 @@ class Tables:
         table.stored = len(game.log)
         return table
 
-    def _make_room(self) -> None:
+    def make_room(self) -> None:
         """Forget what has expired (at most once a minute, or when full);
-        TableError ``too-many-games`` when the games being played still fill the cap."""
+        TableError ``too-many-games`` when the games being played still fill
+        the cap. Writes to the store: call it off the event loop."""
         if time.time() - self._expired_at > 60:
             self.expire()
         if self.store.count_playing() >= self.keeping.games:
