@@ -21,7 +21,7 @@ from machiavelli.core.glossary import isolated
 from .views import can_show
 from .speaking import choose, known, speaking
 from .store import StoreError
-from .tables import FRIEND, HUMAN, TableError
+from .tables import FRIEND, HUMAN, TableError, new_token
 
 if TYPE_CHECKING:
     from .server import Server
@@ -115,6 +115,33 @@ async def new_game(request: Request, server: Server) -> Response:
                 entry["link"] = f"/play/{table.id}?token={token}&lang={lang}"
             out.append(entry)
         return JSONResponse({"id": table.id, "seats": out}, status_code=201)
+
+
+@handled
+async def new_link(request: Request, server: Server) -> Response:
+    """A new link for a person's seat, asked by the game's starter: the old
+    link stops working at once, and the pages open on it are closed."""
+    table, asker = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    await body(request)  # JSON only, as every POST (nothing in it is read)
+    lang = _language(request, server)
+    with speaking(lang):
+        if asker != table.owner:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(403, N_("Only the player who started this game can give a seat a new link."))
+        raw = request.path_params["seat"]
+        seat = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else -1
+        if not 0 <= seat < len(table.tokens) or table.tokens[seat] is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(404, N_("This game has no person's seat with that number."))
+    async with server.computers.lock(table):
+        token = new_token()
+        try:
+            await anyio.to_thread.run_sync(server.tables.store.new_token, table.id, seat, token)
+        except StoreError as exc:
+            raise not_kept(exc) from None
+        table.tokens[seat] = token
+    server.close_seat(table.id, seat)
+    return JSONResponse({"seat": seat, "token": token, "link": f"/play/{table.id}?token={token}&lang={lang}"})
 
 
 def _language(request: Request, server: Server) -> str:

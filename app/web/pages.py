@@ -214,6 +214,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         "keys_note": _("Tab goes from card to card, Space selects one; Alt with an arrow key moves a card of "
                        "your hand; Escape clears the selection."),
     }
+    words.update(_seat_link_words())
     if commands is not None:
         words["keyboard_note"] = " ".join(commands)
         words["keys_note"] = _("Tab goes from card to card, Space selects one; Escape clears the selection.")
@@ -243,11 +244,31 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<section id="messages" role="status" aria-live="polite"></section>\n'
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
+        + '<section id="seat-links" hidden></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/seats.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
+
+
+def _seat_link_words() -> dict[str, str]:
+    """The words of the starter's friends' links (static/seats.js)."""
+    return {
+        # TRANSLATORS: The web table, the starter's box of the friends' seats.
+        "friends_links": _("Friends' links"),
+        # TRANSLATORS: The web table, the starter's box of the friends' seats.
+        "reissue_note": _("If a link reached the wrong person, give that seat a new one: the old link stops "
+                          "working at once."),
+        # TRANSLATORS: The web table, a button; {name} is a player's name.
+        "reissue": _("New link for {name}"),
+        # TRANSLATORS: The web table, after a seat was given a new link.
+        "new_link_given": _("The old link no longer works. Send this one:"),
+        # TRANSLATORS: The web table, the label of a link's box; {name} is a player's name.
+        "seat_link": _("Link of {name}"),
+        # TRANSLATORS: The web table's pages in the browser (copy).
+        "copy": _("Copy"),
+    }
 
 
 def rules_link(game_id: str, token: str, lang: str) -> str:

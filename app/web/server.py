@@ -9,6 +9,13 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
   command words; the new view, or 422 with the reason.
 - ``GET /api/games/{id}/record?token=T``: the record, once the game is over.
+- ``POST /api/games/{id}/seats/{seat}/link?token=T`` (T: the starter's seat): a new link for
+  a person's seat, ``{"seat", "link", "token"}``; the old one stops working at once and its
+  open pages are closed (code 4403).
+- ``GET /api/games``: the saved games, with no seat's link or token.
+
+Every POST takes a JSON body only (``Content-Type: application/json``, else 415) and is
+refused (403) when a browser sends it from another site's page (its ``Origin``).
 - ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change
   (each computer move as it is made: they play in the background, see :mod:`.computers`).
   Every view has a ``version`` that grows with each change: a page drops an older one.
@@ -42,11 +49,11 @@ from machiavelli.app import library
 from machiavelli.core.reasons import describe
 from . import api, pages
 from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
-from machiavelli.core.present import level_name
+from machiavelli.core.present import level_name, player_name
 from .views import can_show, seat_json
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
-from .limits import REPLACED, Limits
+from .limits import REISSUED, REPLACED, Limits
 from .pool import Pool
 from .tables import Keeping, Table, Tables, TableError, Tried
 
@@ -122,24 +129,28 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
+            if seat == table.owner:
+                # The starter may give a friend's seat a new link (POST .../seats/{seat}/link).
+                data["starter"] = True
+                data["friends"] = [{"seat": s, "name": player_name(s, [x.name for x in table.seats])}
+                                   for s, token in enumerate(table.tokens) if token is not None and s != seat]
             if table.seed_shown:
                 # The creator chose the seed, and so every seat is told it (see api.new_game).
                 data["seed"] = table.game.seed
         return data
 
     def games(self, request: Request) -> list[dict[str, Any]]:
-        """The saved games; on a local server, asked from this computer, with the starter's link."""
-        client = request.client.host if request.client else ""
-        # The Host too: a page of another site whose name was made to point at
-        # this computer (DNS rebinding) comes from a loopback client as well.
-        mine = (self.local and (client in ("testclient", "localhost") or loopback(client))
-                and local_host(request.headers.get("host", "")))
-        out = []
-        for summary, token in self.tables.listing():
-            if mine and token is not None:
-                summary["link"] = f"/play/{summary['id']}?token={token}"
-            out.append(summary)
-        return out
+        """The saved games, never with a seat's link: whoever asks (another
+        site's page, a friend on the same computer) is not known to be that
+        seat. A browser keeps the link of its own seat (see start.js)."""
+        return [summary for summary, _token in self.tables.listing()]
+
+    def close_seat(self, game_id: str, seat: int) -> None:
+        """Close every live page of ``seat`` (its link was given anew: the old one may not watch on)."""
+        connections = self.live.get(game_id, [])
+        for entry in [e for e in connections if e[1] == seat]:
+            connections.remove(entry)
+            asyncio.get_running_loop().create_task(_close(entry[0], REISSUED))
 
     async def commit(self, table: Table, tried: Tried | None = None, orders: dict[int, str] | None = None) -> None:
         """Keep a change to ``table`` (made under its lock): a move ``tried``
@@ -311,10 +322,11 @@ async def live(websocket: WebSocket) -> None:
             connections.remove(entry)
 
 
-async def _close(websocket: WebSocket) -> None:
-    """Close a live page replaced by a newer one of its seat (it may be gone already)."""
+async def _close(websocket: WebSocket, code: int = REPLACED) -> None:
+    """Close a live page replaced by a newer one of its seat, or whose link was
+    given anew (it may be gone already)."""
     with suppress(Exception):
-        await websocket.close(code=REPLACED)
+        await websocket.close(code=code)
 
 
 
@@ -337,6 +349,7 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/view", api.view),
         Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record),
+        Route("/api/games/{game_id}/seats/{seat}/link", api.new_link, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

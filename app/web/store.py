@@ -135,6 +135,8 @@ class Store(Protocol):
 
     def change(self, change: Change) -> None: ...
 
+    def new_token(self, game_id: str, seat: int, token: str) -> None: ...
+
     def load(self, game_id: str) -> Saved | None: ...
 
     def has(self, game_id: str) -> bool: ...
@@ -252,6 +254,14 @@ class SQLiteStore:
                 raise StoreError("the game is not at the version this change was made from", stale=True)
             db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)",
                            [(change.id, ply, seat, action) for ply, seat, action in change.moves])
+
+    def new_token(self, game_id: str, seat: int, token: str) -> None:
+        """Give ``seat`` of a game a new token (a person's seat: it has one)."""
+        with self._transaction() as db:
+            changed = db.execute("UPDATE seats SET token = ? WHERE game = ? AND seat = ? AND token IS NOT NULL",
+                                 (token, game_id, seat))
+            if changed.rowcount != 1:
+                raise StoreError("no such person's seat", stale=True)
 
     def load(self, game_id: str) -> Saved | None:
         with self._reading() as db:

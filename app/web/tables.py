@@ -217,8 +217,12 @@ class Tried:
     seat: int
 
 
-def _token() -> str:
+def new_token() -> str:
+    """A seat's secret token (its link)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+_token = new_token
 
 
 class Tables:

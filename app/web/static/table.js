@@ -48,6 +48,7 @@
     if (view && next.version !== undefined && view.version !== undefined && next.version < view.version) return;
     view = next;
     Areas.draw(next);
+    if (window.Seats) Seats.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
