@@ -268,6 +268,7 @@ def _seat_link_words() -> dict[str, str]:
         "seat_link": _("Link of {name}"),
         # TRANSLATORS: The web table's pages in the browser (copy).
         "copy": _("Copy"),
+        "link_withdrawn": _("This link is not valid for any game here."),
     }
 
 

@@ -48,7 +48,7 @@
     if (view && next.version !== undefined && view.version !== undefined && next.version < view.version) return;
     view = next;
     Areas.draw(next);
-    if (window.Seats) Seats.draw(next, config);
+    if (typeof Seats !== "undefined") Seats.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
@@ -71,8 +71,10 @@
     const socket = new WebSocket(scheme + location.host + base + "/live" + query);
     socket.addEventListener("message", (event) => { draw(JSON.parse(event.data)); });
     socket.addEventListener("open", () => { if (messages.dataset.lost) { messages.replaceChildren(); delete messages.dataset.lost; } });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       messages.dataset.lost = "1";
+      // 4403: this link is not (or no longer) valid; trying again would not help.
+      if (event.code === 4403) { say([W.link_withdrawn], true); return; }
       say([W.connection_lost], true);
       setTimeout(connect, 1500);
     });
