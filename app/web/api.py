@@ -114,7 +114,10 @@ async def new_game(request: Request, server: Server) -> Response:
                 entry["token"] = token
                 entry["link"] = f"/play/{table.id}?token={token}&lang={lang}"
             out.append(entry)
-        return JSONResponse({"id": table.id, "seats": out}, status_code=201)
+        # The watch link: anyone may be given it; it sees only what every seat sees.
+        watch = {"token": table.watch, "view": f"/api/games/{table.id}/view?token={table.watch}",
+                 "live": f"/api/games/{table.id}/live?token={table.watch}"}
+        return JSONResponse({"id": table.id, "seats": out, "watch": watch}, status_code=201)
 
 
 @handled
@@ -155,7 +158,7 @@ def _language(request: Request, server: Server) -> str:
 
 @handled
 async def view(request: Request, server: Server) -> Response:
-    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    table, seat = server.viewer(request.path_params["game_id"], request.query_params.get("token"))
     return JSONResponse(server.view_json(table, seat, _language(request, server), server.faces_of(request)))
 
 

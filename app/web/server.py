@@ -13,6 +13,9 @@ API (the page uses nothing else; seats count from 0):
   a person's seat, ``{"seat", "link", "token"}``; the old one stops working at once and its
   open pages are closed (code 4403).
 - ``GET /api/games``: the saved games, with no seat's link or token.
+- The watch link's token (``watch`` of a new game: ``/api/games/{id}/view?token=W``, and the
+  live socket): only what every seat sees (no hand; ``seat`` null, ``watching`` true, ``players``
+  as the others see them; see :mod:`.watch`). It sends nothing: no move, no chat.
 
 Every POST takes a JSON body only (``Content-Type: application/json``, else 415) and is
 refused (403) when a browser sends it from another site's page (its ``Origin``).
@@ -51,6 +54,7 @@ from . import api, pages
 from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
 from machiavelli.core.present import level_name, player_name
 from .views import can_show, seat_json
+from .watch import WATCHER, public_view
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
 from .limits import REISSUED, REPLACED, Limits
@@ -94,6 +98,16 @@ class Server:
             raise forbidden()
         return table, seat
 
+    def viewer(self, game_id: str, token: str | None) -> tuple[Table, int]:
+        """Like :meth:`seat`, and the watch link's token too (seat WATCHER): for what is only read."""
+        try:
+            table = self.tables.get(game_id)
+        except TableError:
+            raise forbidden() from None
+        if table.is_watcher(token):
+            return table, WATCHER
+        return self.seat(game_id, token)
+
     def faces_of(self, request: Request | WebSocket) -> str:
         """The way of drawing cards a page asks for (``faces=hanzi``); "" for the usual one."""
         asked = request.query_params.get("faces") or ""
@@ -122,6 +136,11 @@ class Server:
         return data
 
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
+        if seat == WATCHER:
+            # Every seat's own view, and of them only what all share (see :mod:`.watch`).
+            data = public_view([self._seat_data(table, s, lang, faces) for s in range(len(table.seats))])
+            data["seat"] = None
+            return data
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
@@ -286,7 +305,7 @@ async def live(websocket: WebSocket) -> None:
     lang = server.lang_of(websocket)
     try:
         with speaking(lang):
-            table, seat = server.seat(websocket.path_params["game_id"], websocket.query_params.get("token"))
+            table, seat = server.viewer(websocket.path_params["game_id"], websocket.query_params.get("token"))
     except WebError:
         await websocket.close(code=4403)
         return

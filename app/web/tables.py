@@ -134,6 +134,8 @@ class Table:
     seed_shown: bool = False
     #: The moves of ``game.log`` the store holds.
     stored: int = 0
+    #: The token of the watch link (a spectator sees what every seat sees); None for games made before it.
+    watch: str | None = None
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -149,6 +151,11 @@ class Table:
             if own is not None and hmac.compare_digest(own.encode(), token.encode()):
                 found = seat
         return found
+
+    def is_watcher(self, token: str | None) -> bool:
+        """Whether ``token`` is this game's watch link's (compared in constant time)."""
+        return (isinstance(token, str) and self.watch is not None
+                and hmac.compare_digest(self.watch.encode(), token.encode()))
 
     def is_person(self, seat: int) -> bool:
         return self.seats[seat].player == HUMAN
@@ -193,8 +200,13 @@ class Table:
         record = json.loads(self.record().dumps())
         moves = [(entry["seat"], entry["action"]) for entry in record.pop("actions")]
         record.pop("result", None)
+        settings: dict[str, Any] = {}
         if self.seed_shown:
-            record[TABLE_KEY] = {"seed_shown": True}
+            settings["seed_shown"] = True
+        if self.watch is not None:
+            settings["watch"] = self.watch
+        if settings:
+            record[TABLE_KEY] = settings
         return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
                      self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary())
 
@@ -263,6 +275,7 @@ class Tables:
         table.game, table.seats, table.tokens, table.orders = fresh.game, fresh.seats, fresh.tokens, fresh.orders
         table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
                                                                       fresh.seed_shown)
+        table.watch = fresh.watch
         table._bots.clear()  # their plans followed the game as it was
         return True
 
@@ -322,7 +335,7 @@ class Tables:
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner,
-                      seed_shown=seed_shown)
+                      seed_shown=seed_shown, watch=new_token())
         table.stored = len(game.log)
         return table
 
@@ -403,9 +416,10 @@ class Tables:
             self.unreadable.append((saved.id, getattr(exc, "code", None) or type(exc).__name__))
             return None
         owner = saved.owner if saved.owner is not None and 0 <= saved.owner < len(saved.tokens) else None
+        watch = saved.settings.get("watch")
         return Table(saved.id, game, list(record.seats), list(saved.tokens), saved.lang, saved.created,
                      dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
-                     stored=len(game.log))
+                     stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None)
 
     def _import_files(self) -> None:
         """Move the games earlier versions saved as files (``web/ID.json``
