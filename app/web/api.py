@@ -147,6 +147,44 @@ async def new_link(request: Request, server: Server) -> Response:
     return JSONResponse({"seat": seat, "token": token, "link": f"/play/{table.id}?token={token}&lang={lang}"})
 
 
+@handled
+async def rematch(request: Request, server: Server) -> Response:
+    """The same seats (people, computers, names), the same variant and a new
+    deal, once the game is over: asked by any of its people, made once. Each
+    seat's own link to it comes in that seat's view (``rematch``), so that no
+    seat learns another's link."""
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    await body(request)
+    lang = _language(request, server)
+    with speaking(lang):
+        if table.game.outcome is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("A rematch can be asked for once the game is over."))
+    async with server.computers.lock(table):
+        if table.rematch is None:
+            seats = [s.player for s in table.seats]
+            names = [s.name for s in table.seats]
+            try:
+                await anyio.to_thread.run_sync(server.tables.make_room)
+                new = server.tables.deal(table.variant, seats, table.lang, names)
+                new.owner = table.owner
+                await anyio.to_thread.run_sync(server.tables.keep, new)
+                server.tables.hold(new)
+                await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "rematch", new.id)
+            except StoreError as exc:
+                raise not_kept(exc) from None
+            except TableError as exc:
+                with speaking(lang):
+                    raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
+                                           "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
+            table.rematch = new.id
+            server.computers.wake(new)
+            server.push(table)  # every seat's page is told, each of its own link
+    with speaking(lang):
+        return JSONResponse({"id": table.rematch, **server.view_json(table, seat, lang).get("rematch", {})},
+                            status_code=201)
+
+
 def _language(request: Request, server: Server) -> str:
     """The language a script asks the API for (``lang=``): an unknown one is
     refused, not answered in another language it may not read."""

@@ -244,10 +244,11 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<section id="messages" role="status" aria-live="polite"></section>\n'
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
+        + '<section id="after" hidden></section>\n'
         + '<section id="seat-links" hidden></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/seats.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/seats.js"></script>\n<script src="/static/after.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
@@ -269,6 +270,10 @@ def _seat_link_words() -> dict[str, str]:
         # TRANSLATORS: The web table's pages in the browser (copy).
         "copy": _("Copy"),
         "link_withdrawn": _("This link is not valid for any game here."),
+        # TRANSLATORS: The web table, a button once the game is over.
+        "ask_rematch": _("Ask for a rematch"),
+        # TRANSLATORS: The web table, a link to the rematch (the same players, a new deal).
+        "play_rematch": _("Play the rematch"),
     }
 
 

@@ -12,6 +12,9 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/seats/{seat}/link?token=T`` (T: the starter's seat): a new link for
   a person's seat, ``{"seat", "link", "token"}``; the old one stops working at once and its
   open pages are closed (code 4403).
+- ``POST /api/games/{id}/rematch?token=T``: once the game is over, the same seats and variant
+  dealt anew (made once, whoever asks first); every seat's view then has ``rematch``: ``{"id",
+  "link"}`` with that seat's own link.
 - ``GET /api/games``: the saved games, with no seat's link or token.
 - The watch link's token (``watch`` of a new game: ``/api/games/{id}/view?token=W``, and the
   live socket): only what every seat sees (no hand; ``seat`` null, ``watching`` true, ``players``
@@ -138,9 +141,9 @@ class Server:
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
         if seat == WATCHER:
             # Every seat's own view, and of them only what all share (see :mod:`.watch`).
-            data = public_view([self._seat_data(table, s, lang, faces) for s in range(len(table.seats))])
-            data["seat"] = None
-            return data
+            public = public_view([self._seat_data(table, s, lang, faces) for s in range(len(table.seats))])
+            public["seat"] = None
+            return public
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}"}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
@@ -148,6 +151,8 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
+            if table.rematch is not None:
+                data["rematch"] = self._rematch_link(table.rematch, seat, lang)
             if seat == table.owner:
                 # The starter may give a friend's seat a new link (POST .../seats/{seat}/link).
                 data["starter"] = True
@@ -157,6 +162,14 @@ class Server:
                 # The creator chose the seed, and so every seat is told it (see api.new_game).
                 data["seed"] = table.game.seed
         return data
+
+    def _rematch_link(self, game_id: str, seat: int, lang: str) -> dict[str, Any]:
+        """The rematch as ``seat`` is to open it: its own seat's link, no other's."""
+        try:
+            token = self.tables.get(game_id).tokens[seat]
+        except (TableError, IndexError):
+            return {"id": game_id}  # expired since
+        return {"id": game_id, "link": f"/play/{game_id}?token={token}&lang={lang}"} if token else {"id": game_id}
 
     def games(self, request: Request) -> list[dict[str, Any]]:
         """The saved games, never with a seat's link: whoever asks (another
@@ -369,6 +382,7 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record),
         Route("/api/games/{game_id}/seats/{seat}/link", api.new_link, methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -137,6 +137,8 @@ class Store(Protocol):
 
     def new_token(self, game_id: str, seat: int, token: str) -> None: ...
 
+    def set_setting(self, game_id: str, key: str, value: Any) -> None: ...
+
     def load(self, game_id: str) -> Saved | None: ...
 
     def has(self, game_id: str) -> bool: ...
@@ -262,6 +264,17 @@ class SQLiteStore:
                                  (token, game_id, seat))
             if changed.rowcount != 1:
                 raise StoreError("no such person's seat", stale=True)
+
+    def set_setting(self, game_id: str, key: str, value: Any) -> None:
+        """Keep one of a table's own settings (beside the record's head, never part of the record)."""
+        with self._transaction() as db:
+            row = db.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError("no such game", stale=True)
+            head = json.loads(row[0])
+            kept = head.get(TABLE_KEY) if isinstance(head.get(TABLE_KEY), dict) else {}
+            head[TABLE_KEY] = {**kept, key: value}
+            db.execute("UPDATE games SET head = ? WHERE id = ?", (json.dumps(head, ensure_ascii=False), game_id))
 
     def load(self, game_id: str) -> Saved | None:
         with self._reading() as db:

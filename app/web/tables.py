@@ -136,6 +136,8 @@ class Table:
     stored: int = 0
     #: The token of the watch link (a spectator sees what every seat sees); None for games made before it.
     watch: str | None = None
+    #: The id of this game's rematch, once a seat asked for one.
+    rematch: str | None = None
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -205,6 +207,8 @@ class Table:
             settings["seed_shown"] = True
         if self.watch is not None:
             settings["watch"] = self.watch
+        if self.rematch is not None:
+            settings["rematch"] = self.rematch
         if settings:
             record[TABLE_KEY] = settings
         return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
@@ -275,7 +279,7 @@ class Tables:
         table.game, table.seats, table.tokens, table.orders = fresh.game, fresh.seats, fresh.tokens, fresh.orders
         table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
                                                                       fresh.seed_shown)
-        table.watch = fresh.watch
+        table.watch, table.rematch = fresh.watch, fresh.rematch
         table._bots.clear()  # their plans followed the game as it was
         return True
 
@@ -417,9 +421,11 @@ class Tables:
             return None
         owner = saved.owner if saved.owner is not None and 0 <= saved.owner < len(saved.tokens) else None
         watch = saved.settings.get("watch")
+        rematch = saved.settings.get("rematch")
         return Table(saved.id, game, list(record.seats), list(saved.tokens), saved.lang, saved.created,
                      dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
-                     stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None)
+                     stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None,
+                     rematch=rematch if isinstance(rematch, str) and rematch else None)
 
     def _import_files(self) -> None:
         """Move the games earlier versions saved as files (``web/ID.json``

@@ -348,6 +348,14 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         record = page.request.get(server + href)
         assert record.ok and json.loads(record.text())["result"] is not None
         seat.shot("8-game-over")
+        # A rematch: the same seats and variant, a new deal, opened through this seat's own link.
+        page.click("#ask-rematch")
+        page.wait_for_selector("#rematch-link")
+        link = page.get_attribute("#rematch-link", "href")
+        assert link and game["id"] not in link and game["seats"][0]["token"] not in link
+        page.click("#rematch-link")
+        page.wait_for_selector("#hand .card")
+        assert page.locator("#result").is_hidden() and page.locator("#others li").count() == 1
         assert not seat.errors
     finally:
         seat.context.close()

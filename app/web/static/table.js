@@ -49,6 +49,7 @@
     view = next;
     Areas.draw(next);
     if (typeof Seats !== "undefined") Seats.draw(next, config);
+    if (typeof After !== "undefined") After.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
