@@ -4,6 +4,7 @@ games, a seat's view, the terminal's command words, and the record."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,10 +19,11 @@ from .. import costs
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
+from machiavelli.core.terminal import printable
 from .views import can_show
 from .speaking import choose, known, speaking
 from .store import StoreError
-from .tables import FRIEND, HUMAN, TableError, new_token
+from .tables import CHAT_SHOWN, FRIEND, HUMAN, TableError, new_token
 
 if TYPE_CHECKING:
     from .server import Server
@@ -87,7 +89,7 @@ async def new_game(request: Request, server: Server) -> Response:
             # Expiry and the store's commit wait for the disk: off the event loop.
             await anyio.to_thread.run_sync(server.tables.make_room)
             table = server.tables.deal(variant, seats, lang, names, seed,
-                                       seed_shown=seed is not None and announced)
+                                       seed_shown=seed is not None and announced, chat=data.get("chat") is not False)
             # Kept first (the cap checked in the same transaction), then held: a game that cannot be kept is not.
             await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
@@ -145,6 +147,46 @@ async def new_link(request: Request, server: Server) -> Response:
         table.tokens[seat] = token
     server.close_seat(table.id, seat)
     return JSONResponse({"seat": seat, "token": token, "link": f"/play/{table.id}?token={token}&lang={lang}"})
+
+
+#: The longest line of chat, and how many lines a seat may send in CHAT_WINDOW seconds.
+CHAT_LENGTH, CHAT_BURST, CHAT_WINDOW = 200, 5, 10.0
+
+
+@handled
+async def chat(request: Request, server: Server) -> Response:
+    """A line of the table's chat from a seat (``{"text": ...}``): shown to every
+    seat (and the watch link, which reads only), kept with the game."""
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    data = await body(request)
+    lang = _language(request, server)
+    with speaking(lang):
+        if not table.chat_on:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(403, N_("The chat is turned off at this table."))
+        text = data.get("text")
+        text = printable(text).strip() if isinstance(text, str) else ""
+        if not text:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(400, N_("Write something to send."))
+        if len(text) > CHAT_LENGTH:
+            # TRANSLATORS: The web table, an answer to the browser; {n} is a number.
+            raise WebError(400, N_("A line of chat has at most {n} characters."), n=CHAT_LENGTH)
+        now = time.time()
+        recent = [t for t in server.said.get((table.id, seat), []) if now - t < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(429, N_("Too many lines at once: wait a few seconds."))
+        server.said[(table.id, seat)] = recent + [now]
+    async with server.computers.lock(table):
+        try:
+            await anyio.to_thread.run_sync(server.tables.store.say, table.id, seat, text, now)
+        except StoreError as exc:
+            raise not_kept(exc) from None
+        table.chat = (table.chat + [(seat, text, now)])[-CHAT_SHOWN:]
+    server.push(table)
+    with speaking(lang):
+        return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request))}, status_code=201)
 
 
 @handled

@@ -245,10 +245,11 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
         + '<section id="after" hidden></section>\n'
+        + '<section id="chat" hidden></section>\n'
         + '<section id="seat-links" hidden></section>\n'
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
-        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/seats.js"></script>\n<script src="/static/after.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/common.js"></script>\n<script src="/static/areas.js"></script>\n<script src="/static/seats.js"></script>\n<script src="/static/after.js"></script>\n<script src="/static/chat.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
@@ -274,6 +275,10 @@ def _seat_link_words() -> dict[str, str]:
         "ask_rematch": _("Ask for a rematch"),
         # TRANSLATORS: The web table, a link to the rematch (the same players, a new deal).
         "play_rematch": _("Play the rematch"),
+        # TRANSLATORS: The web table, the title of the seats' chat.
+        "chat": _("Chat"),
+        # TRANSLATORS: The web table, the label of the chat's line to send.
+        "chat_line": _("A line for the table"),
     }
 
 

@@ -15,6 +15,10 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/rematch?token=T``: once the game is over, the same seats and variant
   dealt anew (made once, whoever asks first); every seat's view then has ``rematch``: ``{"id",
   "link"}`` with that seat's own link.
+- ``POST /api/games/{id}/chat?token=T`` ``{"text": "..."}``: a line of chat (at most 200
+  characters, 5 lines in 10 s per seat, else 400/429; 403 when the game was started with
+  ``"chat": false``); every view has ``chat``: its last 50 lines ``{"seat", "name", "text"}``,
+  the watch link's too (read only).
 - ``GET /api/games``: the saved games, with no seat's link or token.
 - The watch link's token (``watch`` of a new game: ``/api/games/{id}/view?token=W``, and the
   live socket): only what every seat sees (no hand; ``seat`` null, ``watching`` true, ``players``
@@ -84,6 +88,8 @@ class Server:
         #: Each seat's version and what it was last shown (in English, the usual faces), by game and seat.
         self.marks: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
         self._last_base = 0
+        #: When each seat last sent lines of chat (the rate limit), by game and seat.
+        self.said: dict[tuple[str, int], list[float]] = {}
         self.computers = Computers(self, pause, Pool(self.limits.workers, self.limits.move_budget))
 
     # -- helpers ----------------------------------------------------------------
@@ -151,6 +157,9 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
+            if table.chat_on:
+                names = [s.name for s in table.seats]
+                data["chat"] = [{"seat": s, "name": player_name(s, names), "text": text} for s, text, _when in table.chat]
             if table.rematch is not None:
                 data["rematch"] = self._rematch_link(table.rematch, seat, lang)
             if seat == table.owner:
@@ -383,6 +392,7 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/record", api.record),
         Route("/api/games/{game_id}/seats/{seat}/link", api.new_link, methods=["POST"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
+        Route("/api/games/{game_id}/chat", api.chat, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

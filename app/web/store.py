@@ -54,6 +54,13 @@ CREATE TABLE IF NOT EXISTS seats (
     token TEXT,
     PRIMARY KEY (game, seat)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    said REAL NOT NULL,
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_game ON chat (game, said);
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     ply INTEGER NOT NULL,
@@ -138,6 +145,10 @@ class Store(Protocol):
     def new_token(self, game_id: str, seat: int, token: str) -> None: ...
 
     def set_setting(self, game_id: str, key: str, value: Any) -> None: ...
+
+    def say(self, game_id: str, seat: int, text: str, when: float) -> None: ...
+
+    def chat(self, game_id: str, limit: int) -> list[tuple[int, str, float]]: ...
 
     def load(self, game_id: str) -> Saved | None: ...
 
@@ -275,6 +286,18 @@ class SQLiteStore:
             kept = head.get(TABLE_KEY) if isinstance(head.get(TABLE_KEY), dict) else {}
             head[TABLE_KEY] = {**kept, key: value}
             db.execute("UPDATE games SET head = ? WHERE id = ?", (json.dumps(head, ensure_ascii=False), game_id))
+
+    def say(self, game_id: str, seat: int, text: str, when: float) -> None:
+        """Keep a line of the table's chat."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO chat VALUES (?, ?, ?, ?)", (game_id, when, seat, text))
+
+    def chat(self, game_id: str, limit: int) -> list[tuple[int, str, float]]:
+        """The last ``limit`` lines of a table's chat, oldest first: (seat, text, when)."""
+        with self._reading() as db:
+            rows = db.execute("SELECT seat, text, said FROM chat WHERE game = ? ORDER BY said DESC LIMIT ?",
+                              (game_id, limit)).fetchall()
+        return [(seat, text, said) for seat, text, said in reversed(rows)]
 
     def load(self, game_id: str) -> Saved | None:
         with self._reading() as db:

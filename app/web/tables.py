@@ -56,6 +56,8 @@ MAX_LISTED = 200
 #: are read back from the store when a page asks for one).
 FINISHED_HELD = 100
 DAY = 86_400.0
+#: The chat's last lines every seat is shown.
+CHAT_SHOWN = 50
 
 
 class TableError(MachiavelliError):
@@ -138,6 +140,9 @@ class Table:
     watch: str | None = None
     #: The id of this game's rematch, once a seat asked for one.
     rematch: str | None = None
+    #: Whether the seats may chat (chosen at the start), and the chat's last lines: (seat, text, when).
+    chat_on: bool = True
+    chat: list[tuple[int, str, float]] = field(default_factory=list)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -209,6 +214,8 @@ class Table:
             settings["watch"] = self.watch
         if self.rematch is not None:
             settings["rematch"] = self.rematch
+        if not self.chat_on:
+            settings["chat"] = False
         if settings:
             record[TABLE_KEY] = settings
         return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
@@ -279,7 +286,7 @@ class Tables:
         table.game, table.seats, table.tokens, table.orders = fresh.game, fresh.seats, fresh.tokens, fresh.orders
         table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
                                                                       fresh.seed_shown)
-        table.watch, table.rematch = fresh.watch, fresh.rematch
+        table.watch, table.rematch, table.chat_on, table.chat = fresh.watch, fresh.rematch, fresh.chat_on, fresh.chat
         table._bots.clear()  # their plans followed the game as it was
         return True
 
@@ -315,7 +322,7 @@ class Tables:
         self._tables[table.id] = table
 
     def deal(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
-             seed: int | None = None, *, seed_shown: bool = False) -> Table:
+             seed: int | None = None, *, seed_shown: bool = False, chat: bool = True) -> Table:
         """A new game, neither kept nor held yet; TableError when its seats
         are wrong (the cap is checked by :meth:`make_room` and :meth:`keep`).
         Asks nothing of the store: it runs on the event loop."""
@@ -339,7 +346,7 @@ class Tables:
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner,
-                      seed_shown=seed_shown, watch=new_token())
+                      seed_shown=seed_shown, watch=new_token(), chat_on=chat)
         table.stored = len(game.log)
         return table
 
@@ -425,7 +432,8 @@ class Tables:
         return Table(saved.id, game, list(record.seats), list(saved.tokens), saved.lang, saved.created,
                      dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
                      stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None,
-                     rematch=rematch if isinstance(rematch, str) and rematch else None)
+                     rematch=rematch if isinstance(rematch, str) and rematch else None,
+                     chat_on=saved.settings.get("chat") is not False, chat=self.store.chat(saved.id, CHAT_SHOWN))
 
     def _import_files(self) -> None:
         """Move the games earlier versions saved as files (``web/ID.json``

@@ -50,6 +50,7 @@
     Areas.draw(next);
     if (typeof Seats !== "undefined") Seats.draw(next, config);
     if (typeof After !== "undefined") After.draw(next, config);
+    if (typeof Chat !== "undefined") Chat.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
