@@ -4,6 +4,7 @@ games, a seat's view, the terminal's command words, and the record."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,10 +19,11 @@ from .. import costs
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
+from machiavelli.core.terminal import printable
 from .views import can_show
 from .speaking import choose, known, speaking
 from .store import StoreError
-from .tables import FRIEND, HUMAN, TableError
+from .tables import CHAT_SHOWN, FRIEND, HUMAN, TableError, new_token
 
 if TYPE_CHECKING:
     from .server import Server
@@ -84,10 +86,12 @@ async def new_game(request: Request, server: Server) -> Response:
         except costs.TooCostly as exc:
             raise WebError(400, costs.REFUSAL, **exc.params) from None
         try:
+            # Expiry and the store's commit wait for the disk: off the event loop.
+            await anyio.to_thread.run_sync(server.tables.make_room)
             table = server.tables.deal(variant, seats, lang, names, seed,
-                                       seed_shown=seed is not None and announced)
-            # Kept first (off the loop: a commit waits for the disk), then held: a game that cannot be kept is not.
-            await anyio.to_thread.run_sync(server.tables.store.add, table.saved())
+                                       seed_shown=seed is not None and announced, chat=data.get("chat") is not False)
+            # Kept first (the cap checked in the same transaction), then held: a game that cannot be kept is not.
+            await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
             server.computers.wake(table)
         except StoreError as exc:
@@ -112,7 +116,115 @@ async def new_game(request: Request, server: Server) -> Response:
                 entry["token"] = token
                 entry["link"] = f"/play/{table.id}?token={token}&lang={lang}"
             out.append(entry)
-        return JSONResponse({"id": table.id, "seats": out}, status_code=201)
+        # The watch link: anyone may be given it; it sees only what every seat sees.
+        watch = {"token": table.watch, "view": f"/api/games/{table.id}/view?token={table.watch}",
+                 "live": f"/api/games/{table.id}/live?token={table.watch}"}
+        return JSONResponse({"id": table.id, "seats": out, "watch": watch}, status_code=201)
+
+
+@handled
+async def new_link(request: Request, server: Server) -> Response:
+    """A new link for a person's seat, asked by the game's starter: the old
+    link stops working at once, and the pages open on it are closed."""
+    table, asker = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    await body(request)  # JSON only, as every POST (nothing in it is read)
+    lang = _language(request, server)
+    with speaking(lang):
+        if asker != table.owner:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(403, N_("Only the player who started this game can give a seat a new link."))
+        raw = request.path_params["seat"]
+        seat = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else -1
+        if not 0 <= seat < len(table.tokens) or table.tokens[seat] is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(404, N_("This game has no person's seat with that number."))
+    async with server.computers.lock(table):
+        token = new_token()
+        try:
+            await anyio.to_thread.run_sync(server.tables.store.new_token, table.id, seat, token)
+        except StoreError as exc:
+            raise not_kept(exc) from None
+        table.tokens[seat] = token
+    server.close_seat(table.id, seat)
+    return JSONResponse({"seat": seat, "token": token, "link": f"/play/{table.id}?token={token}&lang={lang}"})
+
+
+#: The longest line of chat, and how many lines a seat may send in CHAT_WINDOW seconds.
+CHAT_LENGTH, CHAT_BURST, CHAT_WINDOW = 200, 5, 10.0
+
+
+@handled
+async def chat(request: Request, server: Server) -> Response:
+    """A line of the table's chat from a seat (``{"text": ...}``): shown to every
+    seat (and the watch link, which reads only), kept with the game."""
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    data = await body(request)
+    lang = _language(request, server)
+    with speaking(lang):
+        if not table.chat_on:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(403, N_("The chat is turned off at this table."))
+        text = data.get("text")
+        text = printable(text).strip() if isinstance(text, str) else ""
+        if not text:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(400, N_("Write something to send."))
+        if len(text) > CHAT_LENGTH:
+            # TRANSLATORS: The web table, an answer to the browser; {n} is a number.
+            raise WebError(400, N_("A line of chat has at most {n} characters."), n=CHAT_LENGTH)
+        now = time.time()
+        recent = [t for t in server.said.get((table.id, seat), []) if now - t < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(429, N_("Too many lines at once: wait a few seconds."))
+        server.said[(table.id, seat)] = recent + [now]
+    async with server.computers.lock(table):
+        try:
+            await anyio.to_thread.run_sync(server.tables.store.say, table.id, seat, text, now)
+        except StoreError as exc:
+            raise not_kept(exc) from None
+        table.chat = (table.chat + [(seat, text, now)])[-CHAT_SHOWN:]
+    server.push(table)
+    with speaking(lang):
+        return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request))}, status_code=201)
+
+
+@handled
+async def rematch(request: Request, server: Server) -> Response:
+    """The same seats (people, computers, names), the same variant and a new
+    deal, once the game is over: asked by any of its people, made once. Each
+    seat's own link to it comes in that seat's view (``rematch``), so that no
+    seat learns another's link."""
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    await body(request)
+    lang = _language(request, server)
+    with speaking(lang):
+        if table.game.outcome is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("A rematch can be asked for once the game is over."))
+    async with server.computers.lock(table):
+        if table.rematch is None:
+            seats = [s.player for s in table.seats]
+            names = [s.name for s in table.seats]
+            try:
+                await anyio.to_thread.run_sync(server.tables.make_room)
+                new = server.tables.deal(table.variant, seats, table.lang, names)
+                new.owner = table.owner
+                await anyio.to_thread.run_sync(server.tables.keep, new)
+                server.tables.hold(new)
+                await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "rematch", new.id)
+            except StoreError as exc:
+                raise not_kept(exc) from None
+            except TableError as exc:
+                with speaking(lang):
+                    raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
+                                           "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
+            table.rematch = new.id
+            server.computers.wake(new)
+            server.push(table)  # every seat's page is told, each of its own link
+    with speaking(lang):
+        return JSONResponse({"id": table.rematch, **server.view_json(table, seat, lang).get("rematch", {})},
+                            status_code=201)
 
 
 def _language(request: Request, server: Server) -> str:
@@ -126,7 +238,7 @@ def _language(request: Request, server: Server) -> str:
 
 @handled
 async def view(request: Request, server: Server) -> Response:
-    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    table, seat = server.viewer(request.path_params["game_id"], request.query_params.get("token"))
     return JSONResponse(server.view_json(table, seat, _language(request, server), server.faces_of(request)))
 
 

@@ -5,7 +5,8 @@ computer thinks in a worker thread of the pool (:mod:`.pool`: one move
 at a time per game, a time budget per move), the task applies its action
 on the event loop on a copy of the game, commits it to the store (in a
 worker thread), and only then makes it on the game and pushes it to every
-open page. A short pause before each computer move lets people follow.
+open page. Each computer move is shown a fixed pause after it was begun
+(see :meth:`Computers._step`), so that people can follow and its timing tells nothing.
 
 A game's state changes under its lock (:meth:`Computers.lock`), held by
 one request or one task at a time, from the change until the store has
@@ -97,8 +98,6 @@ class Computers:
                     if table.id in self._again:
                         continue
                     break
-                if self.pause:
-                    await asyncio.sleep(self.pause)
                 await self._step(table)
                 steps += 1
         except StoreError as error:
@@ -118,41 +117,72 @@ class Computers:
                 self._idle.notify_all()
 
     async def _step(self, table: Table) -> None:
-        """One computer move: thought out in the pool (:mod:`.pool`), under the game's lock.
+        """One computer move: thought out in the pool (:mod:`.pool`), under the
+        game's lock, then shown ``pause`` seconds after it was begun.
 
         The computer reads the live game (its plan for a turn follows the
         game as it changes), so nothing may change it while it thinks:
-        requests wait for the lock without holding up the event loop, and
-        get it at the latest in the pause before the next computer move.
+        requests wait for the lock without holding up the event loop.
+        The time a move takes to think depends on the hands (and, in Sì Sè
+        Pái, on the hidden answers): a pause after the thinking would show
+        it. So the move is committed at a fixed time from its start, the
+        pause, whatever the thinking took (up to the pause; a move that
+        thinks longer shows at once, bounded by the pool's budget), and the
+        lock is let go while it waits: people's requests are served then.
         A move refused, failed or out of time is logged and replaced by a
         legal one (:func:`~machiavelli.core.fallback.fallback_action`):
         a game's computers never stop for it."""
+        loop = asyncio.get_running_loop()
+        due = loop.time() + self.pause
         async with self.lock(table):
-            seat = table.computer_to_move()
-            if seat is None:
+            planned = await self._plan(table)
+            if planned is None:
                 return
-            player = table.bot(seat)
-            why = ""
-            moved = None
-            try:
-                action = await self.pool.choose(player, table.game, seat)
-                moved = table.tried(action, seat)
-            except IllegalAction as error:
-                why = error.code
-            except OutOfTime:
-                why = "out-of-time"
-            except Exception as error:  # noqa: BLE001 - a computer player's bug must not stop its game
-                log.exception("computer player of game %s failed", table.id)
-                why = type(error).__name__
-            if moved is None:
-                # Its plan went astray: a new player of the same name takes the seat and plans afresh.
+            if not self.pause:
+                await self._commit(table, *planned)
+                return
+            seat, moved = planned
+            game, plies = table.game, len(table.game.log)
+        wait = due - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        async with self.lock(table):
+            if table.game is not game or len(table.game.log) != plies:
+                # Someone moved while it waited (a Sì Sè Pái answer, a refresh): it plans again.
                 table.forget_bot(seat)
-                instead = await anyio.to_thread.run_sync(fallback_action, table.game, seat)
-                tell(table.game, seat, table.seats[seat].player, why, instead)
-                moved = table.tried(instead, seat)
-            try:
-                await self.server.commit(table, moved)
-            except StoreError:
-                # Its plan counted on that move: a new player plans from the game as it is.
-                table.forget_bot(seat)
-                raise
+                return
+            await self._commit(table, seat, moved)
+
+    async def _plan(self, table: Table) -> tuple[int, Any] | None:
+        """The next computer's move tried on a copy (under the game's lock), or None when none is to move."""
+        seat = table.computer_to_move()
+        if seat is None:
+            return None
+        player = table.bot(seat)
+        why = ""
+        moved = None
+        try:
+            action = await self.pool.choose(player, table.game, seat)
+            moved = table.tried(action, seat)
+        except IllegalAction as error:
+            why = error.code
+        except OutOfTime:
+            why = "out-of-time"
+        except Exception as error:  # noqa: BLE001 - a computer player's bug must not stop its game
+            log.exception("computer player of game %s failed", table.id)
+            why = type(error).__name__
+        if moved is None:
+            # Its plan went astray: a new player of the same name takes the seat and plans afresh.
+            table.forget_bot(seat)
+            instead = await anyio.to_thread.run_sync(fallback_action, table.game, seat)
+            tell(table.game, seat, table.seats[seat].player, why, instead)
+            moved = table.tried(instead, seat)
+        return seat, moved
+
+    async def _commit(self, table: Table, seat: int, moved: Any) -> None:
+        try:
+            await self.server.commit(table, moved)
+        except StoreError:
+            # Its plan counted on that move: a new player plans from the game as it is.
+            table.forget_bot(seat)
+            raise

@@ -251,6 +251,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
                        "selects a card; Alt with an arrow key moves a card of your hand; Escape clears the "
                        "selection."),
     }
+    words.update(_seat_link_words())
     if commands is not None:
         words["keyboard_note"] = " ".join(commands)
         words["keys_note"] = _("Tab goes from area to area and the arrow keys from card to card inside one; "
@@ -287,12 +288,17 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + html.escape(words["keys_note"]) + "</p></form>\n"
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
+        + '<section id="after" hidden></section>\n'
+        + '<section id="chat" hidden></section>\n'
+        + '<section id="seat-links" hidden></section>\n'
         + _log_panel()
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
         + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n<script src="/static/areas.js"></script>\n'
         + '<script src="/static/layout.js"></script>\n<script src="/static/motion.js"></script>\n'
-        + '<script src="/static/keys.js"></script>\n<script src="/static/table.js"></script>\n'
+        + '<script src="/static/keys.js"></script>\n<script src="/static/seats.js"></script>\n'
+        + '<script src="/static/after.js"></script>\n<script src="/static/chat.js"></script>\n'
+        + '<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
@@ -324,6 +330,34 @@ def _log_panel() -> str:
     return ('<details id="log-panel"><summary>' + html.escape(_("Game log")) + ' <span id="log-count"></span></summary>'
             + '<div id="log-scroll" tabindex="0" role="region" aria-label="' + html.escape(_("Game log")) + '">'
             + '<ol id="log-list"></ol></div></details>\n')
+
+
+def _seat_link_words() -> dict[str, str]:
+    """The words of the starter's friends' links (static/seats.js)."""
+    return {
+        # TRANSLATORS: The web table, the starter's box of the friends' seats.
+        "friends_links": _("Friends' links"),
+        # TRANSLATORS: The web table, the starter's box of the friends' seats.
+        "reissue_note": _("If a link reached the wrong person, give that seat a new one: the old link stops "
+                          "working at once."),
+        # TRANSLATORS: The web table, a button; {name} is a player's name.
+        "reissue": _("New link for {name}"),
+        # TRANSLATORS: The web table, after a seat was given a new link.
+        "new_link_given": _("The old link no longer works. Send this one:"),
+        # TRANSLATORS: The web table, the label of a link's box; {name} is a player's name.
+        "seat_link": _("Link of {name}"),
+        # TRANSLATORS: The web table's pages in the browser (copy).
+        "copy": _("Copy"),
+        "link_withdrawn": _("This link is not valid for any game here."),
+        # TRANSLATORS: The web table, a button once the game is over.
+        "ask_rematch": _("Ask for a rematch"),
+        # TRANSLATORS: The web table, a link to the rematch (the same players, a new deal).
+        "play_rematch": _("Play the rematch"),
+        # TRANSLATORS: The web table, the title of the seats' chat.
+        "chat": _("Chat"),
+        # TRANSLATORS: The web table, the label of the chat's line to send.
+        "chat_line": _("A line for the table"),
+    }
 
 
 def rules_link(game_id: str, token: str, lang: str) -> str:

@@ -48,12 +48,18 @@ def forbidden() -> WebError:
 
 
 async def body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, read up to MAX_BODY bytes."""
+    """The request's JSON object, read up to MAX_BODY bytes; 415 for a body
+    sent as anything but JSON (a form or ``text/plain``, which another site's
+    page may send without asking the browser first)."""
     length = request.headers.get("content-length")
     # ASCII digits only, and few: "²" is a digit to str.isdigit, and int() refuses thousands of digits.
     if length is not None and (not (length.isascii() and length.isdigit()) or len(length) > 9
                                or int(length) > MAX_BODY):
         raise WebError(413, N_("The request is too large."))
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        # TRANSLATORS: The web table, an answer to a program; "application/json" stays as it is.
+        raise WebError(415, N_("Send the request as JSON (Content-Type: application/json)."))
     raw = b""
     async for chunk in request.stream():
         raw += chunk

@@ -12,6 +12,23 @@ API (the page uses nothing else; seats count from 0):
 - ``GET /api/games/{id}/review?token=T[&seat=N]``: the review of the game, once it is over
   (:mod:`machiavelli.core.review`'s JSON, each turn with its cards as shown); the page
   ``/review/{id}?token=T`` steps through it.
+- ``POST /api/games/{id}/seats/{seat}/link?token=T`` (T: the starter's seat): a new link for
+  a person's seat, ``{"seat", "link", "token"}``; the old one stops working at once and its
+  open pages are closed (code 4403).
+- ``POST /api/games/{id}/rematch?token=T``: once the game is over, the same seats and variant
+  dealt anew (made once, whoever asks first); every seat's view then has ``rematch``: ``{"id",
+  "link"}`` with that seat's own link.
+- ``POST /api/games/{id}/chat?token=T`` ``{"text": "..."}``: a line of chat (at most 200
+  characters, 5 lines in 10 s per seat, else 400/429; 403 when the game was started with
+  ``"chat": false``); every view has ``chat``: its last 50 lines ``{"seat", "name", "text"}``,
+  the watch link's too (read only).
+- ``GET /api/games``: the saved games, with no seat's link or token.
+- The watch link's token (``watch`` of a new game: ``/api/games/{id}/view?token=W``, and the
+  live socket): only what every seat sees (no hand; ``seat`` null, ``watching`` true, ``players``
+  as the others see them; see :mod:`.watch`). It sends nothing: no move, no chat.
+
+Every POST takes a JSON body only (``Content-Type: application/json``, else 415) and is
+refused (403) when a browser sends it from another site's page (its ``Origin``).
 - ``WS /api/games/{id}/live?token=T``: the seat's view now and after every change
   (each computer move as it is made: they play in the background, see :mod:`.computers`).
   Every view has a ``version`` that grows with each change: a page drops an older one.
@@ -45,11 +62,12 @@ from machiavelli.app import library
 from machiavelli.core.reasons import describe
 from . import api, pages
 from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
-from machiavelli.core.present import level_name
+from machiavelli.core.present import level_name, player_name
 from .views import can_show, seat_json
+from .watch import WATCHER, public_view
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
-from .limits import REPLACED, Limits
+from .limits import REISSUED, REPLACED, Limits
 from .pool import Pool
 from .tables import Keeping, Table, Tables, TableError, Tried
 
@@ -73,6 +91,8 @@ class Server:
         #: Each seat's version and what it was last shown (in English, the usual faces), by game and seat.
         self.marks: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
         self._last_base = 0
+        #: When each seat last sent lines of chat (the rate limit), by game and seat.
+        self.said: dict[tuple[str, int], list[float]] = {}
         self.computers = Computers(self, pause, Pool(self.limits.workers, self.limits.move_budget))
 
     # -- helpers ----------------------------------------------------------------
@@ -89,6 +109,16 @@ class Server:
         if seat is None:
             raise forbidden()
         return table, seat
+
+    def viewer(self, game_id: str, token: str | None) -> tuple[Table, int]:
+        """Like :meth:`seat`, and the watch link's token too (seat WATCHER): for what is only read."""
+        try:
+            table = self.tables.get(game_id)
+        except TableError:
+            raise forbidden() from None
+        if table.is_watcher(token):
+            return table, WATCHER
+        return self.seat(game_id, token)
 
     def faces_of(self, request: Request | WebSocket) -> str:
         """The way of drawing cards a page asks for (``faces=hanzi``); "" for the usual one."""
@@ -118,6 +148,11 @@ class Server:
         return data
 
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
+        if seat == WATCHER:
+            # Every seat's own view, and of them only what all share (see :mod:`.watch`).
+            public = public_view([self._seat_data(table, s, lang, faces) for s in range(len(table.seats))])
+            public["seat"] = None
+            return public
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}",
                      "review": pages.review_link(table.id, table.tokens[seat] or "", lang)}
@@ -126,24 +161,41 @@ class Server:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
             data["id"] = table.id
             data["lang"] = lang
+            if table.chat_on:
+                names = [s.name for s in table.seats]
+                data["chat"] = [{"seat": s, "name": player_name(s, names), "text": text} for s, text, _when in table.chat]
+            if table.rematch is not None:
+                data["rematch"] = self._rematch_link(table.rematch, seat, lang)
+            if seat == table.owner:
+                # The starter may give a friend's seat a new link (POST .../seats/{seat}/link).
+                data["starter"] = True
+                data["friends"] = [{"seat": s, "name": player_name(s, [x.name for x in table.seats])}
+                                   for s, token in enumerate(table.tokens) if token is not None and s != seat]
             if table.seed_shown:
                 # The creator chose the seed, and so every seat is told it (see api.new_game).
                 data["seed"] = table.game.seed
         return data
 
+    def _rematch_link(self, game_id: str, seat: int, lang: str) -> dict[str, Any]:
+        """The rematch as ``seat`` is to open it: its own seat's link, no other's."""
+        try:
+            token = self.tables.get(game_id).tokens[seat]
+        except (TableError, IndexError):
+            return {"id": game_id}  # expired since
+        return {"id": game_id, "link": f"/play/{game_id}?token={token}&lang={lang}"} if token else {"id": game_id}
+
     def games(self, request: Request) -> list[dict[str, Any]]:
-        """The saved games; on a local server, asked from this computer, with the starter's link."""
-        client = request.client.host if request.client else ""
-        # The Host too: a page of another site whose name was made to point at
-        # this computer (DNS rebinding) comes from a loopback client as well.
-        mine = (self.local and (client in ("testclient", "localhost") or loopback(client))
-                and local_host(request.headers.get("host", "")))
-        out = []
-        for summary, token in self.tables.listing():
-            if mine and token is not None:
-                summary["link"] = f"/play/{summary['id']}?token={token}"
-            out.append(summary)
-        return out
+        """The saved games, never with a seat's link: whoever asks (another
+        site's page, a friend on the same computer) is not known to be that
+        seat. A browser keeps the link of its own seat (see start.js)."""
+        return [summary for summary, _token in self.tables.listing()]
+
+    def close_seat(self, game_id: str, seat: int) -> None:
+        """Close every live page of ``seat`` (its link was given anew: the old one may not watch on)."""
+        connections = self.live.get(game_id, [])
+        for entry in [e for e in connections if e[1] == seat]:
+            connections.remove(entry)
+            asyncio.get_running_loop().create_task(_close(entry[0], REISSUED))
 
     async def commit(self, table: Table, tried: Tried | None = None, orders: dict[int, str] | None = None) -> None:
         """Keep a change to ``table`` (made under its lock): a move ``tried``
@@ -293,7 +345,7 @@ async def live(websocket: WebSocket) -> None:
     lang = server.lang_of(websocket)
     try:
         with speaking(lang):
-            table, seat = server.seat(websocket.path_params["game_id"], websocket.query_params.get("token"))
+            table, seat = server.viewer(websocket.path_params["game_id"], websocket.query_params.get("token"))
     except WebError:
         await websocket.close(code=4403)
         return
@@ -329,10 +381,11 @@ async def live(websocket: WebSocket) -> None:
             connections.remove(entry)
 
 
-async def _close(websocket: WebSocket) -> None:
-    """Close a live page replaced by a newer one of its seat (it may be gone already)."""
+async def _close(websocket: WebSocket, code: int = REPLACED) -> None:
+    """Close a live page replaced by a newer one of its seat, or whose link was
+    given anew (it may be gone already)."""
     with suppress(Exception):
-        await websocket.close(code=REPLACED)
+        await websocket.close(code=code)
 
 
 
@@ -357,6 +410,9 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/record", api.record),
         Route("/api/games/{game_id}/review", api.review),
         Route("/review/{game_id}", review_page),
+        Route("/api/games/{game_id}/seats/{seat}/link", api.new_link, methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
+        Route("/api/games/{game_id}/chat", api.chat, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

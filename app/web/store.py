@@ -54,6 +54,13 @@ CREATE TABLE IF NOT EXISTS seats (
     token TEXT,
     PRIMARY KEY (game, seat)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    said REAL NOT NULL,
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_game ON chat (game, said);
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     ply INTEGER NOT NULL,
@@ -62,6 +69,14 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, ply)
 );
 """
+
+
+class CapReached(Exception):
+    """A new game refused by :meth:`SQLiteStore.add`: the games not over already fill its ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
 
 
 class StoreError(Exception):
@@ -123,9 +138,17 @@ class Change:
 class Store(Protocol):
     """What the web table needs of a store; every method is one transaction."""
 
-    def add(self, saved: Saved) -> None: ...
+    def add(self, saved: Saved, limit: int | None = None) -> None: ...
 
     def change(self, change: Change) -> None: ...
+
+    def new_token(self, game_id: str, seat: int, token: str) -> None: ...
+
+    def set_setting(self, game_id: str, key: str, value: Any) -> None: ...
+
+    def say(self, game_id: str, seat: int, text: str, when: float) -> None: ...
+
+    def chat(self, game_id: str, limit: int) -> list[tuple[int, str, float]]: ...
 
     def load(self, game_id: str) -> Saved | None: ...
 
@@ -214,8 +237,16 @@ class SQLiteStore:
         """COMMIT (a test puts a full disk here)."""
         self._db.execute("COMMIT")
 
-    def add(self, saved: Saved) -> None:
+    def add(self, saved: Saved, limit: int | None = None) -> None:
+        """Keep a new game; CapReached (nothing kept) when ``limit`` games not
+        over are kept already. Counted inside the write transaction: two
+        creations at once (threads, or servers sharing the file) cannot both
+        take the last place."""
         with self._transaction() as db:
+            if limit is not None and not saved.finished:
+                playing = int(db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0])
+                if playing >= limit:
+                    raise CapReached(limit)
             db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (saved.id, json.dumps(saved.head, ensure_ascii=False), saved.lang, saved.created,
                         saved.updated, saved.version, int(saved.finished), _orders(saved.orders), saved.owner,
@@ -236,6 +267,37 @@ class SQLiteStore:
                 raise StoreError("the game is not at the version this change was made from", stale=True)
             db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)",
                            [(change.id, ply, seat, action) for ply, seat, action in change.moves])
+
+    def new_token(self, game_id: str, seat: int, token: str) -> None:
+        """Give ``seat`` of a game a new token (a person's seat: it has one)."""
+        with self._transaction() as db:
+            changed = db.execute("UPDATE seats SET token = ? WHERE game = ? AND seat = ? AND token IS NOT NULL",
+                                 (token, game_id, seat))
+            if changed.rowcount != 1:
+                raise StoreError("no such person's seat", stale=True)
+
+    def set_setting(self, game_id: str, key: str, value: Any) -> None:
+        """Keep one of a table's own settings (beside the record's head, never part of the record)."""
+        with self._transaction() as db:
+            row = db.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError("no such game", stale=True)
+            head = json.loads(row[0])
+            kept = head.get(TABLE_KEY) if isinstance(head.get(TABLE_KEY), dict) else {}
+            head[TABLE_KEY] = {**kept, key: value}
+            db.execute("UPDATE games SET head = ? WHERE id = ?", (json.dumps(head, ensure_ascii=False), game_id))
+
+    def say(self, game_id: str, seat: int, text: str, when: float) -> None:
+        """Keep a line of the table's chat."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO chat VALUES (?, ?, ?, ?)", (game_id, when, seat, text))
+
+    def chat(self, game_id: str, limit: int) -> list[tuple[int, str, float]]:
+        """The last ``limit`` lines of a table's chat, oldest first: (seat, text, when)."""
+        with self._reading() as db:
+            rows = db.execute("SELECT seat, text, said FROM chat WHERE game = ? ORDER BY said DESC LIMIT ?",
+                              (game_id, limit)).fetchall()
+        return [(seat, text, said) for seat, text, said in reversed(rows)]
 
     def load(self, game_id: str) -> Saved | None:
         with self._reading() as db:

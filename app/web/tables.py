@@ -36,7 +36,7 @@ from machiavelli.core.terminal import printable
 
 from machiavelli.core.places import data_folder
 from ..saves import read_record
-from .store import TABLE_KEY, Change, Saved, SQLiteStore, Store, StoreError
+from .store import TABLE_KEY, CapReached, Change, Saved, SQLiteStore, Store, StoreError
 
 HUMAN = "human"
 #: A person at another browser; the record calls every person ``human``.
@@ -56,6 +56,8 @@ MAX_LISTED = 200
 #: are read back from the store when a page asks for one).
 FINISHED_HELD = 100
 DAY = 86_400.0
+#: The chat's last lines every seat is shown.
+CHAT_SHOWN = 50
 
 
 class TableError(MachiavelliError):
@@ -134,6 +136,13 @@ class Table:
     seed_shown: bool = False
     #: The moves of ``game.log`` the store holds.
     stored: int = 0
+    #: The token of the watch link (a spectator sees what every seat sees); None for games made before it.
+    watch: str | None = None
+    #: The id of this game's rematch, once a seat asked for one.
+    rematch: str | None = None
+    #: Whether the seats may chat (chosen at the start), and the chat's last lines: (seat, text, when).
+    chat_on: bool = True
+    chat: list[tuple[int, str, float]] = field(default_factory=list)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -149,6 +158,11 @@ class Table:
             if own is not None and hmac.compare_digest(own.encode(), token.encode()):
                 found = seat
         return found
+
+    def is_watcher(self, token: str | None) -> bool:
+        """Whether ``token`` is this game's watch link's (compared in constant time)."""
+        return (isinstance(token, str) and self.watch is not None
+                and hmac.compare_digest(self.watch.encode(), token.encode()))
 
     def is_person(self, seat: int) -> bool:
         return self.seats[seat].player == HUMAN
@@ -193,8 +207,17 @@ class Table:
         record = json.loads(self.record().dumps())
         moves = [(entry["seat"], entry["action"]) for entry in record.pop("actions")]
         record.pop("result", None)
+        settings: dict[str, Any] = {}
         if self.seed_shown:
-            record[TABLE_KEY] = {"seed_shown": True}
+            settings["seed_shown"] = True
+        if self.watch is not None:
+            settings["watch"] = self.watch
+        if self.rematch is not None:
+            settings["rematch"] = self.rematch
+        if not self.chat_on:
+            settings["chat"] = False
+        if settings:
+            record[TABLE_KEY] = settings
         return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
                      self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary())
 
@@ -217,8 +240,12 @@ class Tried:
     seat: int
 
 
-def _token() -> str:
+def new_token() -> str:
+    """A seat's secret token (its link)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+_token = new_token
 
 
 class Tables:
@@ -259,6 +286,7 @@ class Tables:
         table.game, table.seats, table.tokens, table.orders = fresh.game, fresh.seats, fresh.tokens, fresh.orders
         table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
                                                                       fresh.seed_shown)
+        table.watch, table.rematch, table.chat_on, table.chat = fresh.watch, fresh.rematch, fresh.chat_on, fresh.chat
         table._bots.clear()  # their plans followed the game as it was
         return True
 
@@ -273,19 +301,31 @@ class Tables:
     def create(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
                seed: int | None = None, *, seed_shown: bool = False) -> Table:
         """Deal a new game, keep it and hold it (the server then lets the computers move if they start)."""
+        self.make_room()
         table = self.deal(variant, seats, lang, names, seed, seed_shown=seed_shown)
-        self.store.add(table.saved())  # first: a game that cannot be kept is not held either
+        self.keep(table)  # first: a game that cannot be kept is not held either
         self.hold(table)
         return table
+
+    def keep(self, table: Table) -> None:
+        """Add a game dealt by :meth:`deal` to the store, within the cap (checked
+        by the store in the same transaction); TableError ``too-many-games``
+        when it is full, StoreError when it could not be kept. Blocks: call it
+        off the event loop."""
+        try:
+            self.store.add(table.saved(), limit=self.keeping.games)
+        except CapReached:
+            raise TableError("too-many-games", limit=self.keeping.games) from None
 
     def hold(self, table: Table) -> None:
         """Hold a game dealt by :meth:`deal` once the store has kept it."""
         self._tables[table.id] = table
 
     def deal(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
-             seed: int | None = None, *, seed_shown: bool = False) -> Table:
+             seed: int | None = None, *, seed_shown: bool = False, chat: bool = True) -> Table:
         """A new game, neither kept nor held yet; TableError when its seats
-        are wrong or the games being played fill the cap."""
+        are wrong (the cap is checked by :meth:`make_room` and :meth:`keep`).
+        Asks nothing of the store: it runs on the event loop."""
         definition = registry.game(variant.game)
         bots = registry.bots(variant.game)
         kinds = []
@@ -298,7 +338,6 @@ class Tables:
                 raise TableError("bad-seats", player=str(kind)[:40], available=", ".join(sorted(bots)))
         if HUMAN not in kinds:
             raise TableError("bad-seats", player="", available="")
-        self._make_room()
         names = list(names or [])
         # A name is shown on every seat's page and kept in the record: no control or bidi characters.
         seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
@@ -307,13 +346,14 @@ class Tables:
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner,
-                      seed_shown=seed_shown)
+                      seed_shown=seed_shown, watch=new_token(), chat_on=chat)
         table.stored = len(game.log)
         return table
 
-    def _make_room(self) -> None:
+    def make_room(self) -> None:
         """Forget what has expired (at most once a minute, or when full);
-        TableError ``too-many-games`` when the games being played still fill the cap."""
+        TableError ``too-many-games`` when the games being played still fill
+        the cap. Writes to the store: call it off the event loop."""
         if time.time() - self._expired_at > 60:
             self.expire()
         if self.store.count_playing() >= self.keeping.games:
@@ -387,9 +427,13 @@ class Tables:
             self.unreadable.append((saved.id, getattr(exc, "code", None) or type(exc).__name__))
             return None
         owner = saved.owner if saved.owner is not None and 0 <= saved.owner < len(saved.tokens) else None
+        watch = saved.settings.get("watch")
+        rematch = saved.settings.get("rematch")
         return Table(saved.id, game, list(record.seats), list(saved.tokens), saved.lang, saved.created,
                      dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
-                     stored=len(game.log))
+                     stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None,
+                     rematch=rematch if isinstance(rematch, str) and rematch else None,
+                     chat_on=saved.settings.get("chat") is not False, chat=self.store.chat(saved.id, CHAT_SHOWN))
 
     def _import_files(self) -> None:
         """Move the games earlier versions saved as files (``web/ID.json``

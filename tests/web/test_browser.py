@@ -348,6 +348,14 @@ def test_a_whole_game_against_the_computer_with_buttons_only(server, browser):
         record = page.request.get(server + href)
         assert record.ok and json.loads(record.text())["result"] is not None
         seat.shot("8-game-over")
+        # A rematch: the same seats and variant, a new deal, opened through this seat's own link.
+        page.click("#ask-rematch")
+        page.wait_for_selector("#rematch-link")
+        link = page.get_attribute("#rematch-link", "href")
+        assert link and game["id"] not in link and game["seats"][0]["token"] not in link
+        page.click("#rematch-link")
+        page.wait_for_selector("#hand .card")
+        assert page.locator("#result").is_hidden() and page.locator("#others li").count() == 1
         assert not seat.errors
     finally:
         seat.context.close()
@@ -676,3 +684,48 @@ def test_the_review_page_steps_through_a_finished_game(server, browser):
     page.screenshot(path=str(ARTIFACTS / "review.png"), full_page=True)
     assert errors == []
     context.close()
+
+
+def test_the_starter_hands_out_links_once_and_gives_a_leaked_seat_a_new_one(server, browser):
+    starter = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = starter.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    friend = None
+    try:
+        page.goto(server + "/?lang=en")
+        page.select_option("#player-count", "2")
+        page.select_option("#seat-1", "friend")
+        page.click("#start")
+        page.wait_for_selector("#created input.link[data-seat='1']")
+        old_link = page.input_value("#created input.link[data-seat='1']")
+        old_token = old_link.split("token=")[1].split("&")[0]
+        # The friend's link is shown to hand out, never kept in the starter's browser.
+        stored = page.evaluate("() => JSON.stringify(localStorage)")
+        assert old_token not in stored and "/play/" in stored
+        friend = browser.new_context(viewport={"width": 1200, "height": 900})
+        theirs = friend.new_page()
+        closed: list[int] = []
+        theirs.on("websocket", lambda ws: ws.on("close", lambda _ws: closed.append(1)))
+        theirs.goto(old_link)
+        theirs.wait_for_selector("#hand .card")
+        page.click("#open-seat")
+        page.wait_for_selector("#seat-links button.reissue[data-seat='1']")
+        page.click("#seat-links button.reissue[data-seat='1']")
+        page.wait_for_selector("#seat-links input.link[data-seat='1']")
+        new_link = page.input_value("#seat-links input.link[data-seat='1']")
+        assert new_link != old_link and "/play/" in new_link
+        assert old_token not in page.evaluate("() => JSON.stringify(localStorage)")
+        # The page on the old link loses its socket at once and cannot come back.
+        theirs.wait_for_function("() => document.querySelector('#messages').dataset.lost === '1'", timeout=10_000)
+        assert closed and "not valid" in theirs.inner_text("#messages")
+        assert theirs.goto(old_link).status == 403
+        theirs.goto(new_link)
+        theirs.wait_for_selector("#hand .card")
+        assert theirs.locator("#seat-links").is_hidden()  # a friend gives no seat a new link
+        page.screenshot(path=str(ARTIFACTS / "link-reissued.png"), full_page=True)
+        assert not errors
+    finally:
+        starter.close()
+        if friend is not None:
+            friend.close()

@@ -91,7 +91,7 @@ def test_names_lose_their_control_and_direction_characters(client):
 def test_a_game_that_cannot_be_saved_is_not_held(folders, client, monkeypatch):
     from machiavelli.app.web.store import SQLiteStore, StoreError
 
-    def broken(self, saved):
+    def broken(self, saved, limit=None):
         raise StoreError(f"cannot write {folders}/data/web.sqlite3", full=True)
 
     monkeypatch.setattr(SQLiteStore, "add", broken)
@@ -115,12 +115,14 @@ def test_a_broken_file_in_the_games_folder_does_not_stop_the_server(folders, con
     assert made["id"] in tables
 
 
-def test_the_starters_link_is_shown_to_this_computers_pages_only(folders):
+def test_no_seats_link_is_listed_not_even_to_this_computers_pages(folders):
     tables = Tables()
     with TestClient(create_app(tables, lang="en", pause=0), base_url="http://127.0.0.1:8000") as local:
         game = local.post("/api/games", json={"variant": "bga", "seats": ["human", "random"]}).json()
         token = game["seats"][0]["token"]
-        assert token in json.dumps(local.get("/api/games").json())
+        # A friend on the same computer is a local client too: the listing is no seat's.
+        assert token not in json.dumps(local.get("/api/games").json())
+        assert token not in local.get("/").text
         # Another site's name pointed at 127.0.0.1 (DNS rebinding): the request comes from this
         # computer, but its Host is that site's; it must not learn the seat's token.
         for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example"):

@@ -103,7 +103,15 @@ const Page = (() => {
   }
 
   function savedGames() {
-    try { return JSON.parse(localStorage.getItem("machiavelli-games") || "{}"); } catch (e) { return {}; }
+    let all;
+    try { all = JSON.parse(localStorage.getItem("machiavelli-games") || "{}"); } catch (e) { return {}; }
+    // Earlier versions kept the friends' links here too: this browser keeps its own seat's only.
+    let cleaned = false;
+    for (const entry of Object.values(all)) {
+      if (entry && typeof entry === "object" && "links" in entry) { delete entry.links; cleaned = true; }
+    }
+    if (cleaned) localStorage.setItem("machiavelli-games", JSON.stringify(all));
+    return all;
   }
 
   function saveGame(id, entry) {

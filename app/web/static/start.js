@@ -96,8 +96,8 @@
     const game = answer.data;
     const people = game.seats.filter((s) => s.link);
     const mine = game.seats.find((s) => s.player === "human" && s.link) || people[0];
-    Page.saveGame(game.id, { mine: mine.link, links: people.map((s) => ({ seat: s.seat, link: s.link })),
-      variant: variantBox.value });
+    // Only this seat's link is kept in this browser: the friends' links are shown once, to hand out.
+    Page.saveGame(game.id, { mine: mine.link, variant: variantBox.value });
     created.replaceChildren();
     created.hidden = false;
     created.append(el("p", {}, el("a", { href: mine.link, id: "open-seat" }, W.open)));
@@ -126,7 +126,7 @@
   for (const g of data.games) {
     const state = g.over ? W.over : fmt(W.turn, { n: String(g.turn) });
     const item = el("li", {}, g.variant + " — " + state + " ");
-    const mine = known[g.id] || (g.link ? { mine: g.link } : null);
+    const mine = known[g.id] || null;
     if (mine) {
       const url = new URL(mine.mine, location.origin);
       url.searchParams.set("lang", lang);

@@ -48,6 +48,9 @@
     if (view && next.version !== undefined && view.version !== undefined && next.version < view.version) return;
     view = next;
     Areas.draw(next);
+    if (typeof Seats !== "undefined") Seats.draw(next, config);
+    if (typeof After !== "undefined") After.draw(next, config);
+    if (typeof Chat !== "undefined") Chat.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
@@ -70,8 +73,10 @@
     const socket = new WebSocket(scheme + location.host + base + "/live" + query);
     socket.addEventListener("message", (event) => { draw(JSON.parse(event.data)); });
     socket.addEventListener("open", () => { if (messages.dataset.lost) { messages.replaceChildren(); delete messages.dataset.lost; } });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       messages.dataset.lost = "1";
+      // 4403: this link is not (or no longer) valid; trying again would not help.
+      if (event.code === 4403) { say([W.link_withdrawn], true); return; }
       say([W.connection_lost], true);
       setTimeout(connect, 1500);
     });
