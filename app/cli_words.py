@@ -34,7 +34,7 @@ from types import MethodType, ModuleType
 from typing import Any, get_args
 
 from machiavelli.core import i18n
-from machiavelli.core.i18n import NP_, _, format_list, pgettext
+from machiavelli.core.i18n import NP_, _, before_value, format_list, pgettext
 
 from machiavelli.core.bidi import isolate
 
@@ -235,7 +235,7 @@ def _folding(make: Any) -> Any:
 
 def _format_usage(self: Any, ctx: Any, formatter: Any) -> None:
     pieces = self.collect_usage_pieces(ctx)
-    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=pgettext(CONTEXT, USAGE) + " ")
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=before_value(pgettext(CONTEXT, USAGE)))
 
 
 _BUILTIN_KINDS: dict[Any, str] = {int: "int", float: "float", bool: "bool", str: "str"}

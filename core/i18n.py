@@ -699,6 +699,15 @@ def join_values(items: Iterable[str]) -> str:
     return pgettext("separator", VALUE_SEPARATOR).join(items)
 
 
+def before_value(label: str) -> str:
+    """A label ("Drawn:", "Usage:") ready for what follows it on the line:
+    a space after it, none after a wide character (a Chinese full-width
+    colon carries its own space, and "摸到： 6♦" reads as a typo)."""
+    if label and unicodedata.east_asian_width(label[-1]) in ("W", "F"):
+        return label
+    return label + " "
+
+
 def join_clauses(items: Iterable[str]) -> str:
     """Facts side by side, with the language's semicolon."""
     return pgettext("separator", CLAUSE_SEPARATOR).join(items)

@@ -315,3 +315,16 @@ def test_separators_come_from_the_language(lang):
             ("a、b", "a；b", "牌：5")
     if lang == "ar":
         assert i18n.join_values(["a", "b"]) == "a، b" and i18n.join_clauses(["a", "b"]) == "a؛ b"
+
+
+def test_a_label_is_followed_by_a_space_except_after_a_full_width_colon():
+    """"摸到： 6♦" and "用法： machiavelli" read as typos: the full-width colon carries its own space."""
+    assert i18n.before_value("Drawn:") == "Drawn: "
+    assert i18n.before_value("摸到：") == "摸到："
+    assert i18n.before_value("") == " "
+
+
+def test_the_chinese_usage_line_has_no_space_after_its_colon():
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "COLUMNS": "100"}
+    out = CliRunner().invoke(app, ["--lang", "zh_Hans", "play", "--help"], env=env).output
+    assert "用法：machiavelli play" in out and "用法： " not in out

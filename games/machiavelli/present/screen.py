@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 from machiavelli.core import glossary
 from machiavelli.games.machiavelli.present import hand_order
 from machiavelli.core.console import Printer
-from machiavelli.core.i18n import _, format_number, ngettext
+from machiavelli.core.i18n import _, before_value, format_number, ngettext
 from machiavelli.core.terminal import printable
 from machiavelli.core.present import player_name
 from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text
@@ -261,12 +261,12 @@ class Screen(Printer):
         out = []
         if view.help_cards:
             # TRANSLATORS: The table in the terminal.
-            line = Text(self.t(_("Help cards:")) + " ", style="bold")
+            line = Text(before_value(self.t(_("Help cards:"))), style="bold")
             line.append_text(self.cards(view.help_cards, deck))
             out.append(line)
         working = view.working
         if working:
-            line = Text(self.t(_("Taken from the table, to put back:")) + " ", style="bold")
+            line = Text(before_value(self.t(_("Taken from the table, to put back:"))), style="bold")
             line.append_text(self.cards(working, deck, [True] * len(working)))
             out.append(line)
         out.extend(self.line(text, "yellow") for text in house_notes(view))
@@ -291,7 +291,7 @@ class Screen(Printer):
         out.append(line)
         if drawn:
             # TRANSLATORS: The table in the terminal.
-            drawn_line = Text(self.t(_("Drawn:")) + " ", style="bold")
+            drawn_line = Text(before_value(self.t(_("Drawn:"))), style="bold")
             drawn_line.append_text(self.cards(drawn, deck))
             out.append(drawn_line)
         return out
