@@ -22,6 +22,7 @@ from machiavelli.core.table import MeldRules, Table, rules_for
 
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
 from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
+from . import leftover
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
 
@@ -198,6 +199,8 @@ class Game:
         game = cls.__new__(cls)
         held = [ids(h) for h in hands]
         melds = [tuple(sorted(ids(m))) for m in table]
+        if variant.leftover_invalid == "stay":  # as every turn leaves them (see leftover.invalid_first)
+            leftover.invalid_first(rules, melds)
         laid = ids(help)
         rest = sorted(i for pool in free.values() for i in pool)
         if deck is None:
@@ -318,7 +321,7 @@ class Game:
                                            ("from_help", places[1], turn.help)):
                     left = set(after)
                     sources[key] = tuple(cards[i] for i in before if i not in left)
-            if not turn.hand and turn.can_end() and self._opening_problem() is None:
+            if not turn.hand and self._may_close() and self._opening_problem() is None:
                 self._opened[turn.seat] = True
                 return self._close(action, melds, outcome=Outcome((turn.seat,), WENT_OUT), **sources)
             entry = Entry(turn.number, turn.seat, action, melds, **sources)
@@ -349,7 +352,8 @@ class Game:
         variant = self.variant
         if turn.played:
             raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
-        turn.check_table()
+        if self._leaves_invalid():
+            return self._pass(action, variant.restore_penalty, penalty=True)  # the table stays as it is
         if variant.drawing == "only-if-unable":
             plan = self.possible_play()
             if plan:
@@ -363,7 +367,7 @@ class Game:
             # same price as ``restore``, or the penalty could always be dodged;
             # and a rearrangement without a hand card is not kept.
             turn.restore()
-            return self._pass(action, variant.restore_penalty, penalty=True)
+            return self._pass(action, *self._restore_cost(usual))
         return self._pass(action, usual)
 
     def possible_play(self) -> list[Action]:
@@ -399,7 +403,31 @@ class Game:
         if not self._turn.disturbed:
             raise IllegalAction("nothing-to-restore")
         self._turn.restore()
-        return self._pass(action, self.variant.restore_penalty, penalty=True)
+        return self._pass(action, *self._restore_cost(0 if self.variant.drawing == "start-of-turn"
+                                                      else self.variant.draw_count))
+
+    def _restore_cost(self, usual: int) -> tuple[int, bool]:
+        """(cards drawn, whether they are a penalty) for a turn whose
+        rearrangement was given up: the penalty, or under ``restore: free``
+        the usual draw of a turn without a play (seed 003)."""
+        if self.variant.restore == "free":
+            return usual, False
+        return self.variant.restore_penalty, True
+
+    def _leaves_invalid(self) -> bool:
+        """Check the table for the end of the turn (raise when it may not be
+        left so); True when the turn leaves new invalid cards behind
+        (``leftover_invalid: stay`` only; see :mod:`.leftover`)."""
+        if self.variant.leftover_invalid == "stay":
+            return leftover.settle(self._turn)
+        self._turn.check_table()
+        return False
+
+    def _may_close(self) -> bool:
+        """Whether the turn could end now without a penalty."""
+        if self.variant.leftover_invalid == "stay":
+            return leftover.clean(self._turn)
+        return self._turn.can_end()
 
     def _pass(self, action: Action, count: int, penalty: bool = False) -> Entry:
         """End a turn in which nothing was played: draw ``count`` cards."""
@@ -424,8 +452,10 @@ class Game:
 
     def _end(self, action: Action) -> Entry:
         turn = self._turn
-        turn.check_table()
+        leaves = self._leaves_invalid()
         if not turn.played:
+            if leaves:  # as ``draw``: the invalid cards stay, the penalty is drawn
+                return self._pass(action, self.variant.restore_penalty, penalty=True)
             raise IllegalAction("nothing-played")
         problem = self._opening_problem()
         if problem is not None:
@@ -443,8 +473,18 @@ class Game:
             self._help.extend(laid)
             if self.variant.deck_runs_out == "on-last-card" and not deck:
                 outcome = self._scored(DECK_EXHAUSTED)
+        got: tuple[int, ...] = ()
+        if leaves and outcome is None:
+            # Cards played and invalid cards left: the penalty all the same.
+            count, deck = self.variant.restore_penalty, self._deck
+            got = tuple(deck.pop() for _ in range(min(count, len(deck))))
+            self._hands[seat].extend(got)
+            self._drawn[seat] = got
+            if count and (not deck if self.variant.deck_runs_out == "on-last-card" else len(got) < count):
+                outcome = self._scored(DECK_EXHAUSTED)
         cards = self.rules.cards
-        return self._close(action, (), laid=tuple(cards[i] for i in laid), outcome=outcome)
+        return self._close(action, (), drew=len(got), laid=tuple(cards[i] for i in laid), outcome=outcome,
+                           penalty=leaves)
 
     def _own_points(self) -> int:
         """Points of the new melds made only of this turn's hand cards."""
@@ -460,6 +500,8 @@ class Game:
         turn = self._turn
         entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty, **sources)
         self._log.append(entry)
+        if self.variant.leftover_invalid == "stay":
+            leftover.invalid_first(self.rules, self._table)
         self._left[turn.seat] = tuple(self._table)
         if outcome is None and self.variant.drawing == "start-of-turn":
             outcome = self._start_draw(entry)
