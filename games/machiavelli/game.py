@@ -63,6 +63,9 @@ class Entry:
     penalty: bool = False
     #: Cards the next player drew to start their turn (``drawing: start-of-turn``).
     next_drew: int = 0
+    #: The turn left new invalid cards on the table (``leftover_invalid:
+    #: stay``): the cards drawn are the penalty for them.
+    left_invalid: bool = False
 
 
 @dataclass(frozen=True)
@@ -351,9 +354,11 @@ class Game:
         turn = self._turn
         variant = self.variant
         if turn.played:
+            if variant.leftover_invalid == "stay" and leftover.leaves(turn):
+                return self._finish(action, leaves=True)  # the cards played stay, the invalid groups too
             raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
         if self._leaves_invalid():
-            return self._pass(action, variant.restore_penalty, penalty=True)  # the table stays as it is
+            return self._pass(action, variant.restore_penalty, penalty=True, left=True)  # the table stays
         if variant.drawing == "only-if-unable":
             plan = self.possible_play()
             if plan:
@@ -429,7 +434,7 @@ class Game:
             return leftover.clean(self._turn)
         return self._turn.can_end()
 
-    def _pass(self, action: Action, count: int, penalty: bool = False) -> Entry:
+    def _pass(self, action: Action, count: int, penalty: bool = False, left: bool = False) -> Entry:
         """End a turn in which nothing was played: draw ``count`` cards."""
         seat = self._turn.seat
         deck = self._deck
@@ -448,15 +453,23 @@ class Game:
             outcome = self._scored(DECK_EXHAUSTED)
         elif self._idle >= self.players:
             outcome = self._scored(BLOCKED)
-        return self._close(action, (), drew=len(got), outcome=outcome, penalty=penalty)
+        return self._close(action, (), drew=len(got), outcome=outcome, penalty=penalty, left_invalid=left)
 
     def _end(self, action: Action) -> Entry:
         turn = self._turn
-        leaves = self._leaves_invalid()
+        if self.variant.leftover_invalid == "stay":
+            # Leaving invalid cards is ``draw``'s (it draws the penalty): ``end`` never costs cards.
+            leftover.refuse_end(turn)
+        else:
+            turn.check_table()
         if not turn.played:
-            if leaves:  # as ``draw``: the invalid cards stay, the penalty is drawn
-                return self._pass(action, self.variant.restore_penalty, penalty=True)
             raise IllegalAction("nothing-played")
+        return self._finish(action, leaves=False)
+
+    def _finish(self, action: Action, leaves: bool) -> Entry:
+        """End a turn that laid hand cards (and, if ``leaves``, left new
+        invalid cards behind: the penalty is drawn)."""
+        turn = self._turn
         problem = self._opening_problem()
         if problem is not None:
             raise IllegalAction(problem, needed=self.variant.opening_points, points=self._own_points())
@@ -484,7 +497,7 @@ class Game:
                 outcome = self._scored(DECK_EXHAUSTED)
         cards = self.rules.cards
         return self._close(action, (), drew=len(got), laid=tuple(cards[i] for i in laid), outcome=outcome,
-                           penalty=leaves)
+                           penalty=leaves, left_invalid=leaves)
 
     def _own_points(self) -> int:
         """Points of the new melds made only of this turn's hand cards."""
@@ -495,10 +508,11 @@ class Game:
 
     def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
                laid: tuple[Card, ...] = (), outcome: Outcome | None = None, penalty: bool = False,
-               **sources: Any) -> Entry:
+               left_invalid: bool = False, **sources: Any) -> Entry:
         """Log the action that ends the turn, then pass or end the game."""
         turn = self._turn
-        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty, **sources)
+        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty,
+                      left_invalid=left_invalid, **sources)
         self._log.append(entry)
         if self.variant.leftover_invalid == "stay":
             leftover.invalid_first(self.rules, self._table)

@@ -49,6 +49,32 @@ def settle(turn: "Turn") -> bool:
     return not now <= loose(rules, turn.start[0])
 
 
+def refuse_end(turn: "Turn") -> None:
+    """Raise why ``end`` may not end ``turn`` unless it is :func:`clean`:
+    taken cards left, or the first invalid meld that is not one of the
+    groups the turn began with (``end`` never leaves new ones: ``draw`` does)."""
+    if turn.working:
+        turn.check_table()
+    rules = turn.rules
+    before = loose(rules, turn.start[0])
+    for number, meld in enumerate(turn.table, 1):
+        if not rules.valid(meld) and not before.issuperset(meld):
+            raise IllegalAction("invalid-table", meld=number, cards=rules.deck.format_cards(rules.meld_cards(meld)),
+                                reason=rules.check(meld).reason)
+
+
+def leaves(turn: "Turn") -> bool:
+    """Whether ``turn`` may end leaving new invalid cards (the penalty);
+    raises only when its own hand or help cards are in an invalid meld
+    (what a player who means to leave the groups needs to hear)."""
+    try:
+        return settle(turn)
+    except IllegalAction as error:
+        if error.code == "own-cards-in-invalid-meld":
+            raise
+        return False
+
+
 def clean(turn: "Turn") -> bool:
     """Whether ``turn`` may end now without the penalty (the invalid groups
     it began with may stay)."""

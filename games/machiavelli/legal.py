@@ -102,11 +102,9 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
     if turn.disturbed:
         out.append(RESTORE)
     leaves = _leaves(game)
-    if leaves:  # invalid cards left behind (leftover_invalid: stay): either ends the turn with the penalty
-        if not turn.played:
-            out.extend((DRAW, END))
-        elif game._opening_problem() is None:
-            out.append(END)
+    if leaves:  # invalid cards left behind (leftover_invalid: stay): ``draw`` ends the turn with the penalty
+        if not turn.played or game._opening_problem() is None:
+            out.append(DRAW)
     elif leaves is not None:
         if not turn.played and (variant.drawing != "only-if-unable" or not game.possible_play()):
             out.append(DRAW)

@@ -204,10 +204,6 @@ class MachiavelliVariant(MeldVariant):
                 raise failed(changed[0], "joker-rules-without-jokers",
                              "{keys}: rules about jokers in a game without jokers (set jokers)",
                              keys=", ".join(changed))
-        if self.restore == "free" and self.leftover_invalid == "forbidden" and self.restore_penalty != 1:
-            raise failed("restore_penalty", "restore-penalty-unused",
-                         "a free restore with no invalid cards left on the table charges no penalty: leave "
-                         "restore_penalty out, or set leftover_invalid: stay")
         if self.help_cards_use != "with-hand-card" and not self.help_cards:
             raise failed("help_cards_use", "help-rule-without-help-cards",
                          "a rule about help cards in a game without help cards (set help_cards)")

@@ -131,6 +131,21 @@ def way_out(view: Any) -> list[str]:
         out.append(ngettext("Or type {restore} to put the table back as it was when your turn began: you then "
                             "draw {n} card and your turn ends.",
                             "Or type {restore} to put the table back as it was when your turn began: you then "
-                            "draw {n} cards and your turn ends.", view.variant.restore_penalty,
+                            "draw {n} cards and your turn ends.", _restore_draws(view.variant),
                             restore=local_word("restore")))
+    variant = view.variant
+    if variant.leftover_invalid == "stay" and not view.working:
+        # TRANSLATORS: The table: the way out of a table that cannot end the turn (invalid cards may stay
+        # on the table); {draw} is the draw command's word, {n} the cards it costs.
+        out.append(ngettext("Or type {draw} to leave the invalid groups on the table: you then draw {n} card as "
+                            "a penalty and your turn ends.",
+                            "Or type {draw} to leave the invalid groups on the table: you then draw {n} cards as "
+                            "a penalty and your turn ends.", variant.restore_penalty, draw=local_word("draw")))
     return out
+
+
+def _restore_draws(variant) -> int:
+    """Cards a restore draws: the penalty, or the usual draw when restoring is free."""
+    if variant.restore == "free":
+        return 0 if variant.drawing == "start-of-turn" else variant.draw_count
+    return variant.restore_penalty
