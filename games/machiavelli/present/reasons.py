@@ -18,6 +18,13 @@ ACTION_REASONS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
     # number of cards.
     "help-card-needs-hand": N_("Help cards ({cards}) can only be played together with cards from your hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown.
+    "help-card-needs-meld-from-hand": N_("Help cards ({cards}) can only go into a new combination with at least two "
+                                         "cards from your hand and no card from the table."),
+    # TRANSLATORS: An error message (command line, table or web page), when a player would leave invalid
+    # cards on the table; {cards} is cards as shown.
+    "own-cards-in-invalid-meld": N_("{cards}: cards from your hand and help cards cannot stay in an invalid group. "
+                                    "Put them in a valid combination, or take them back."),
     # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
     # the table.
     "no-such-meld": N_("There is no meld {meld} on the table."),
