@@ -8,7 +8,9 @@ meld numbers only shift by their count, whatever the plan does to the valid
 melds after them. Then, before ending a turn that laid a hand card, it
 takes what it can of the groups into valid melds, one card at a time (the
 seed's "the other players will try to bring the cards back into their
-groups"); what fits nowhere stays, at no cost.
+groups"): hand cards that make a group valid again first, then
+table cards of the groups moved into valid melds; what fits nowhere stays,
+at no cost.
 """
 
 from __future__ import annotations
@@ -84,6 +86,24 @@ def mend(game: "Game", seat: int, actions: list[Action]) -> list[Action]:
     rules = trial.rules
     valid, fits, key, cards = rules.valid, rules.fits, rules.meld_key, rules.cards
     out: list[Action] = []
+    # First hand cards that make a group valid again (one or two of them).
+    for n in range(len(trial.turn.table), 0, -1):
+        group = trial.turn.table[n - 1]
+        if valid(group):
+            continue
+        hand = trial.turn.hand
+        tries = [(i,) for i in hand] + [(i, j) for a, i in enumerate(hand) for j in hand[a + 1:]]
+        found = next((t for t in tries if valid(tuple(sorted((*group, *t))))), None)
+        if found is None:
+            continue
+        step = Add(n, tuple(cards[i] for i in found))
+        try:
+            trial.apply(step, seat)
+        except IllegalAction:
+            continue
+        out.append(step)
+        if trial.outcome is not None:
+            return out[:-1]  # going out this way is the plan's END's business: keep it simple
     moved = True
     while moved:
         moved = False
