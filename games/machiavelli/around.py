@@ -96,12 +96,12 @@ def mend(game: "Game", seat: int, actions: list[Action]) -> list[Action]:
         found = next((t for t in tries if valid(tuple(sorted((*group, *t))))), None)
         if found is None:
             continue
-        step = Add(n, tuple(cards[i] for i in found))
+        adding = Add(n, tuple(cards[i] for i in found))
         try:
-            trial.apply(step, seat)
+            trial.apply(adding, seat)
         except IllegalAction:
             continue
-        out.append(step)
+        out.append(adding)
         if trial.outcome is not None:
             return out[:-1]  # going out this way is the plan's END's business: keep it simple
     moved = True

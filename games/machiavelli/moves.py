@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from machiavelli.core.cards import Card
 
@@ -167,7 +167,8 @@ def _best_new_meld_rule(variant: "Variant", table: Sequence[Sequence[Card]], han
     return plan
 
 
-def _help_melds(variant: "Variant", hand: Sequence[Card], help: Sequence[Card], finder) -> list[tuple[Card, ...]]:
+def _help_melds(variant: "Variant", hand: Sequence[Card], help: Sequence[Card], finder: Any
+                ) -> list[tuple[Card, ...]]:
     """Valid new melds of distinct cards holding help cards and at least two
     hand cards, each as long as it gets, most hand cards first (a few)."""
     in_hand = set(hand)

@@ -151,8 +151,8 @@ def way_out(view: Any) -> list[str]:
     return out
 
 
-def _restore_draws(variant) -> int:
+def _restore_draws(variant: Any) -> int:
     """Cards a restore draws: the penalty, or the usual draw when restoring is free."""
     if variant.restore == "free":
-        return 0 if variant.drawing == "start-of-turn" else variant.draw_count
-    return variant.restore_penalty
+        return 0 if variant.drawing == "start-of-turn" else int(variant.draw_count)
+    return int(variant.restore_penalty)
