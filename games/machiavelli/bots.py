@@ -16,6 +16,7 @@ from machiavelli.core.variant import MeldVariant
 
 from . import finder
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
+from .around import plan_around
 from .house import legal_plan, materialize, resume_plan
 from .view import View, _internals
 
@@ -42,6 +43,9 @@ class RandomBot:
             resumed = resume_plan(view)
             if resumed is not None:  # a turn under way: finished as it stands
                 self._plan = iter(resumed)
+            elif view.variant.leftover_invalid == "stay" and any(not m.check.valid for m in view.layout):
+                # Invalid groups from an earlier turn: planned without them (see .around).
+                self._plan = iter(legal_plan(view, plan_around(view, lambda v: materialize(v, self._turn_plan))))
             elif view.variant.house_rules:
                 # Its aimless steps may break a house rule: play the turn out
                 # on a copy first and keep what the rules accept.

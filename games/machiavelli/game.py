@@ -22,6 +22,7 @@ from machiavelli.core.table import MeldRules, Table, rules_for
 
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
 from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
+from . import leftover
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
 
@@ -62,6 +63,9 @@ class Entry:
     penalty: bool = False
     #: Cards the next player drew to start their turn (``drawing: start-of-turn``).
     next_drew: int = 0
+    #: The turn left new invalid cards on the table (``leftover_invalid:
+    #: stay``): the cards drawn are the penalty for them.
+    left_invalid: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,8 @@ class Game:
         game = cls.__new__(cls)
         held = [ids(h) for h in hands]
         melds = [tuple(sorted(ids(m))) for m in table]
+        if variant.leftover_invalid == "stay":  # as every turn leaves them (see leftover.invalid_first)
+            leftover.invalid_first(rules, melds)
         laid = ids(help)
         rest = sorted(i for pool in free.values() for i in pool)
         if deck is None:
@@ -318,7 +324,7 @@ class Game:
                                            ("from_help", places[1], turn.help)):
                     left = set(after)
                     sources[key] = tuple(cards[i] for i in before if i not in left)
-            if not turn.hand and turn.can_end() and self._opening_problem() is None:
+            if not turn.hand and self._may_close() and self._opening_problem() is None:
                 self._opened[turn.seat] = True
                 return self._close(action, melds, outcome=Outcome((turn.seat,), WENT_OUT), **sources)
             entry = Entry(turn.number, turn.seat, action, melds, **sources)
@@ -348,8 +354,11 @@ class Game:
         turn = self._turn
         variant = self.variant
         if turn.played:
+            if variant.leftover_invalid == "stay" and leftover.leaves(turn):
+                return self._finish(action, leaves=True)  # the cards played stay, the invalid groups too
             raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
-        turn.check_table()
+        if self._leaves_invalid():
+            return self._pass(action, variant.restore_penalty, penalty=True, left=True)  # the table stays
         if variant.drawing == "only-if-unable":
             plan = self.possible_play()
             if plan:
@@ -363,7 +372,7 @@ class Game:
             # same price as ``restore``, or the penalty could always be dodged;
             # and a rearrangement without a hand card is not kept.
             turn.restore()
-            return self._pass(action, variant.restore_penalty, penalty=True)
+            return self._pass(action, *self._restore_cost(usual))
         return self._pass(action, usual)
 
     def possible_play(self) -> list[Action]:
@@ -399,9 +408,33 @@ class Game:
         if not self._turn.disturbed:
             raise IllegalAction("nothing-to-restore")
         self._turn.restore()
-        return self._pass(action, self.variant.restore_penalty, penalty=True)
+        return self._pass(action, *self._restore_cost(0 if self.variant.drawing == "start-of-turn"
+                                                      else self.variant.draw_count))
 
-    def _pass(self, action: Action, count: int, penalty: bool = False) -> Entry:
+    def _restore_cost(self, usual: int) -> tuple[int, bool]:
+        """(cards drawn, whether they are a penalty) for a turn whose
+        rearrangement was given up: the penalty, or under ``restore: free``
+        the usual draw of a turn without a play (seed 003)."""
+        if self.variant.restore == "free":
+            return usual, False
+        return self.variant.restore_penalty, True
+
+    def _leaves_invalid(self) -> bool:
+        """Check the table for the end of the turn (raise when it may not be
+        left so); True when the turn leaves new invalid cards behind
+        (``leftover_invalid: stay`` only; see :mod:`.leftover`)."""
+        if self.variant.leftover_invalid == "stay":
+            return leftover.settle(self._turn)
+        self._turn.check_table()
+        return False
+
+    def _may_close(self) -> bool:
+        """Whether the turn could end now without a penalty."""
+        if self.variant.leftover_invalid == "stay":
+            return leftover.clean(self._turn)
+        return self._turn.can_end()
+
+    def _pass(self, action: Action, count: int, penalty: bool = False, left: bool = False) -> Entry:
         """End a turn in which nothing was played: draw ``count`` cards."""
         seat = self._turn.seat
         deck = self._deck
@@ -420,13 +453,23 @@ class Game:
             outcome = self._scored(DECK_EXHAUSTED)
         elif self._idle >= self.players:
             outcome = self._scored(BLOCKED)
-        return self._close(action, (), drew=len(got), outcome=outcome, penalty=penalty)
+        return self._close(action, (), drew=len(got), outcome=outcome, penalty=penalty, left_invalid=left)
 
     def _end(self, action: Action) -> Entry:
         turn = self._turn
-        turn.check_table()
+        if self.variant.leftover_invalid == "stay":
+            # Leaving invalid cards is ``draw``'s (it draws the penalty): ``end`` never costs cards.
+            leftover.refuse_end(turn)
+        else:
+            turn.check_table()
         if not turn.played:
             raise IllegalAction("nothing-played")
+        return self._finish(action, leaves=False)
+
+    def _finish(self, action: Action, leaves: bool) -> Entry:
+        """End a turn that laid hand cards (and, if ``leaves``, left new
+        invalid cards behind: the penalty is drawn)."""
+        turn = self._turn
         problem = self._opening_problem()
         if problem is not None:
             raise IllegalAction(problem, needed=self.variant.opening_points, points=self._own_points())
@@ -443,8 +486,18 @@ class Game:
             self._help.extend(laid)
             if self.variant.deck_runs_out == "on-last-card" and not deck:
                 outcome = self._scored(DECK_EXHAUSTED)
+        got: tuple[int, ...] = ()
+        if leaves and outcome is None:
+            # Cards played and invalid cards left: the penalty all the same.
+            count, deck = self.variant.restore_penalty, self._deck
+            got = tuple(deck.pop() for _ in range(min(count, len(deck))))
+            self._hands[seat].extend(got)
+            self._drawn[seat] = got
+            if count and (not deck if self.variant.deck_runs_out == "on-last-card" else len(got) < count):
+                outcome = self._scored(DECK_EXHAUSTED)
         cards = self.rules.cards
-        return self._close(action, (), laid=tuple(cards[i] for i in laid), outcome=outcome)
+        return self._close(action, (), drew=len(got), laid=tuple(cards[i] for i in laid), outcome=outcome,
+                           penalty=leaves, left_invalid=leaves)
 
     def _own_points(self) -> int:
         """Points of the new melds made only of this turn's hand cards."""
@@ -455,11 +508,14 @@ class Game:
 
     def _close(self, action: Action, melds: tuple[int, ...], *, drew: int = 0,
                laid: tuple[Card, ...] = (), outcome: Outcome | None = None, penalty: bool = False,
-               **sources: Any) -> Entry:
+               left_invalid: bool = False, **sources: Any) -> Entry:
         """Log the action that ends the turn, then pass or end the game."""
         turn = self._turn
-        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty, **sources)
+        entry = Entry(turn.number, turn.seat, action, melds, drew, laid, True, outcome, penalty=penalty,
+                      left_invalid=left_invalid, **sources)
         self._log.append(entry)
+        if self.variant.leftover_invalid == "stay":
+            leftover.invalid_first(self.rules, self._table)
         self._left[turn.seat] = tuple(self._table)
         if outcome is None and self.variant.drawing == "start-of-turn":
             outcome = self._start_draw(entry)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from machiavelli.core.actions import Action as BaseAction
 from machiavelli.core.cards import Card
+from machiavelli.core.errors import IllegalAction
 
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Swap, Take
 
@@ -39,7 +40,9 @@ def listed(action: BaseAction) -> bool:
     """Whether ``action`` is of a kind :func:`legal_actions` lists when it is
     legal (an atomic action in its one spelling)."""
     if isinstance(action, (Play, Add)):
-        return len(action.cards) <= 1 and list(action.help) == sorted(action.help, key=_help_order)
+        # Under help_cards_use: new-meld-from-hand, help cards go down with two hand cards.
+        size = 2 if isinstance(action, Play) and action.help and len(action.cards) == 2 else 1
+        return len(action.cards) <= size and list(action.help) == sorted(action.help, key=_help_order)
     if isinstance(action, Take):
         return len(action.melds) == 1 and len(action.cards) <= 1
     if isinstance(action, Move):
@@ -69,6 +72,7 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
     hand = {value[i] for i in turn.hand}
     helps = _selections(sorted((cards[i] for i in turn.help), key=_help_order))
     melds = len(turn.table)
+    strict = variant.help_cards_use == "new-meld-from-hand"
 
     def placed(meld: int | None) -> list[Action]:
         """New melds (``meld`` None) or additions to ``meld`` of one card, with help cards."""
@@ -77,9 +81,15 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
             if v not in working and not room:
                 continue
             # Help cards go down with a hand card only (the working area's copy is picked first).
-            extras: list[tuple[Card, ...]] = [(), *helps] if v not in working else [()]
+            extras: list[tuple[Card, ...]] = [(), *helps] if v not in working and not strict else [()]
             for help in extras:
                 out.append(Play((values[v],), help) if meld is None else Add(meld, (values[v],), help))
+        if strict and meld is None and helps and not turn.working and (limit is None or
+                                                                      len(turn.played_ids()) + 2 <= limit):
+            # Help cards only in a new meld with at least two hand cards (seed 003).
+            mine = sorted(value[i] for i in turn.hand)
+            pairs = sorted({(a, b) for k, a in enumerate(mine) for b in mine[k + 1:]})
+            out.extend(Play((values[a], values[b]), help) for a, b in pairs for help in helps)
         return out
 
     out = placed(None)
@@ -91,12 +101,25 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
         out.append(UNDO)
     if turn.disturbed:
         out.append(RESTORE)
-    if turn.can_end():
+    leaves = _leaves(game)
+    if leaves:  # invalid cards left behind (leftover_invalid: stay): ``draw`` ends the turn with the penalty
+        if not turn.played or game._opening_problem() is None:
+            out.append(DRAW)
+    elif leaves is not None:
         if not turn.played and (variant.drawing != "only-if-unable" or not game.possible_play()):
             out.append(DRAW)
         if turn.played and game._opening_problem() is None:
             out.append(END)
     return out
+
+
+def _leaves(game: "Game") -> bool | None:
+    """Whether ending the turn now leaves new invalid cards behind; None
+    when the table may not be left as it is."""
+    try:
+        return game._leaves_invalid()
+    except IllegalAction:
+        return None
 
 
 def _selections(help: list[Card]) -> list[tuple[Card, ...]]:

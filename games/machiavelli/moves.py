@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from machiavelli.core.cards import Card
 
@@ -39,6 +39,8 @@ def best(variant: "Variant", table: Sequence[Sequence[Card]], hand: Sequence[Car
     nothing can be placed). Raises what :func:`.solver.solve` raises."""
     from .solver import solve
 
+    if help and variant.help_cards_use == "new-meld-from-hand":
+        return _best_new_meld_rule(variant, table, hand, help)
     solution = solve(variant, table, hand, help)
     if not solution.placed:
         return Plan((), solution.table, ())
@@ -133,3 +135,51 @@ def _hand_parts(solution: "Solution") -> dict[int, Counter[Card]]:
         if step.source == "hand":
             parts.setdefault(step.target, Counter()).update(step.cards)
     return parts
+
+
+def _best_new_meld_rule(variant: "Variant", table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                        help: Sequence[Card]) -> Plan:
+    """The best play when help cards go down only in a new meld with two hand
+    cards or more (``help_cards_use: new-meld-from-hand``): the solver's
+    play without help cards, or one such meld played first and the solver's
+    play after it, whichever places more hand cards. Not every play: a
+    rearrangement that would take a help card into an old meld is never
+    found, nor two help melds in one turn."""
+    from . import finder
+    from .solver import solve
+
+    without = solve(variant, table, hand)
+    actions = realize(table, without) if without.placed else []
+    assert actions is not None, "without help cards there is nothing to lend"
+    plan = Plan(without.placed, without.table, tuple(actions))
+    in_hand = Counter(hand)
+    for meld in _help_melds(variant, hand, help, finder):
+        mine = [c for c in meld if in_hand[c]]
+        rest = list((in_hand - Counter(mine)).elements())
+        after = [*map(tuple, table), tuple(meld)]
+        then = solve(variant, after, rest) if rest else None
+        more = realize(after, then) if then is not None and then.placed else []
+        if more is None or len(mine) + (len(then.placed) if then else 0) <= len(plan.placed):
+            continue
+        first = Play(tuple(mine), tuple(c for c in meld if c not in mine))
+        plan = Plan((*mine, *(then.placed if then else ())), then.table if then else tuple(after),
+                    (first, *more))
+    return plan
+
+
+def _help_melds(variant: "Variant", hand: Sequence[Card], help: Sequence[Card], finder: Any
+                ) -> list[tuple[Card, ...]]:
+    """Valid new melds of distinct cards holding help cards and at least two
+    hand cards, each as long as it gets, most hand cards first (a few)."""
+    in_hand = set(hand)
+    pool = [*sorted(in_hand), *(c for c in sorted(set(help)) if c not in in_hand)]
+    found: set[tuple[Card, ...]] = set()
+    for group in finder.groups(pool, variant.deck):
+        cards = group.cards
+        parts = ([cards[i:j] for i in range(len(cards)) for j in range(i + 3, len(cards) + 1)] if group.run
+                 else [cards])
+        for part in parts:
+            mine = [c for c in part if c in in_hand]
+            if len(mine) >= 2 and len(mine) < len(part) and finder.valid(part, variant):
+                found.add(tuple(part))
+    return sorted(found, key=lambda m: (-sum(c in in_hand for c in m), -len(m)))[:6]

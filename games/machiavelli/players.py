@@ -25,6 +25,7 @@ from typing import Iterator
 
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
+from .around import plan_around
 from .house import legal_plan, resume_plan
 from .reach import play_within
 from .view import View, _internals
@@ -45,7 +46,7 @@ class PlannedBot:
             # in the middle of it): its plan was made from a start this
             # player never saw, so it finishes the turn as it stands.
             resumed = resume_plan(view)
-            self._plan = iter(resumed if resumed is not None else legal_plan(view, self.plan(view)))
+            self._plan = iter(resumed if resumed is not None else legal_plan(view, plan_around(view, self.plan)))
         return next(self._plan)
 
     def plan(self, view: View) -> list[Action]:

@@ -145,7 +145,7 @@ class Turn:
         self._steps.clear()
 
     def play(self, action: Play) -> tuple[int, ...]:
-        ids, pools = self._pick(action.cards, action.help)
+        ids, pools = self._pick(action.cards, action.help, new=True)
         self._save()
         self._commit(pools)
         self.table.append(_sorted(ids))
@@ -282,7 +282,7 @@ class Turn:
             raise IllegalAction("no-such-meld", meld=number, melds=len(self.table))
         return number - 1
 
-    def _pick(self, cards: Sequence[Card], marked_help: Sequence[Card]
+    def _pick(self, cards: Sequence[Card], marked_help: Sequence[Card], new: bool = False
               ) -> tuple[list[int], tuple[list[int], list[int], list[int]]]:
         """Physical ids for the cards of a play or an addition, removed from
         their places (working area first, then hand, then help cards), and
@@ -312,6 +312,10 @@ class Turn:
             raise IllegalAction("card-not-available", cards=rules.deck.format_cards(missing))
         if from_help and not from_hand:
             raise IllegalAction("help-card-needs-hand", cards=self.cards_text(from_help))
+        if from_help and cast("MachiavelliVariant", rules.variant).help_cards_use == "new-meld-from-hand" \
+                and (not new or from_working or len(from_hand) < 2):
+            # Seed 003: "only if you can make at least three with other cards" of the hand.
+            raise IllegalAction("help-card-needs-meld-from-hand", cards=self.cards_text(from_help))
         return from_working + from_hand + from_help, (working, hand, help)
 
     def _commit(self, pools: tuple[list[int], list[int], list[int]]) -> None:

@@ -62,14 +62,35 @@ class MachiavelliVariant(MeldVariant):
     restore_penalty: int = Field(
         default=1, ge=0, le=10,
         description=NP_("variant parameter", "Cards drawn by a player who gives up a rearrangement that touched the "
-                        "table, by restoring or by undoing back and drawing.")
+                        "table, by restoring or by undoing back and drawing (restore: penalty), and by a player who "
+                        "leaves invalid cards on the table (leftover_invalid: stay).")
     )
+    # Seed 003 charges the three cards to a player who cannot put the table
+    # back; seed 004 (Board Game Arena) charges every restore.
+    restore: Literal["penalty", "free"] = Field(
+        default="penalty",
+        description=NP_("variant parameter", "penalty: a player who gives up a rearrangement draws restore_penalty "
+                        "cards; free: putting the table back costs nothing, and a turn that then plays no card ends "
+                        "with the usual draw."))
+    leftover_invalid: Literal["forbidden", "stay"] = Field(
+        default="forbidden",
+        description=NP_("variant parameter", "forbidden: a turn ends only with every meld valid; stay: a player may "
+                        "end a turn leaving table cards in invalid groups, drawing restore_penalty cards, and the "
+                        "groups stay on the table for the next players to take into valid melds (never the "
+                        "player's own hand or help cards)."))
     draw_count: int = Field(
         default=1, ge=0, le=10,
         description=NP_("variant parameter", "Cards drawn by a player who ends a turn without playing.")
     )
     help_cards: int = Field(default=0, ge=0, le=16,
         description=NP_("variant parameter", "Cards laid face up that anyone may meld with."))
+    # Seed 003: help cards "can be placed only if you can make at least
+    # three with other cards" (of the hand).
+    help_cards_use: Literal["with-hand-card", "new-meld-from-hand"] = Field(
+        default="with-hand-card",
+        description=NP_("variant parameter", "with-hand-card: a help card goes down in a play or an addition that "
+                        "also lays a hand card; new-meld-from-hand: only in a new meld whose other cards, at least "
+                        "two, all come from the hand."))
     help_cards_refill: bool = Field(
         default=True, description=NP_("variant parameter", "A help card that was used is replaced from the deck.")
     )
@@ -183,6 +204,9 @@ class MachiavelliVariant(MeldVariant):
                 raise failed(changed[0], "joker-rules-without-jokers",
                              "{keys}: rules about jokers in a game without jokers (set jokers)",
                              keys=", ".join(changed))
+        if self.help_cards_use != "with-hand-card" and not self.help_cards:
+            raise failed("help_cards_use", "help-rule-without-help-cards",
+                         "a rule about help cards in a game without help cards (set help_cards)")
         if self.opening == "run" and not any(kind.sequence for kind in self.melds.values()):
             raise failed("opening", "opening-run-without-runs",
                          "a first play that must be a run needs a kind of meld that is a run")
@@ -204,6 +228,7 @@ class MachiavelliVariant(MeldVariant):
         limits, forced play): computer players then check their plans."""
         return (self.opening != "none" or not self.rearrange_before_opening or self.cards_per_turn is not None
                 or self.drawing == "only-if-unable" or self.rearranging != "with-hand-card"
+                or self.help_cards_use != "with-hand-card"
                 or (self.jokers > 0 and (self.joker_release != "free" or not self.joker_melds_rearranged)))
 
     @property

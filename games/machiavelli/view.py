@@ -175,9 +175,10 @@ class View(SeatWindow["Game"]):
 
     @property
     def can_end(self) -> bool:
-        """Whether the table would let the current player end the turn now:
-        every meld valid and no taken card left over."""
-        return self._game.turn.can_end()
+        """Whether the table would let the current player end the turn now
+        without a penalty: every meld valid (or, where invalid cards may
+        stay, only those the turn began with) and no taken card left over."""
+        return self._game._may_close()
 
     @property
     def turn_start(self) -> Position | None:

@@ -145,6 +145,12 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
         # player's name (Player 2), {n} is a number.
         return ngettext("{player} restores the table and draws {n} card.",
                         "{player} restores the table and draws {n} cards.", entry.drew, player=player)
+    if isinstance(action, Draw) and entry.left_invalid:
+        # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
+        # player's name (Player 2), {n} is a number.
+        return ngettext("{player} leaves invalid cards on the table and draws {n} card as a penalty.",
+                        "{player} leaves invalid cards on the table and draws {n} cards as a penalty.",
+                        entry.drew, player=player)
     if isinstance(action, Draw):
         if entry.penalty:
             # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a

@@ -18,6 +18,13 @@ ACTION_REASONS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
     # number of cards.
     "help-card-needs-hand": N_("Help cards ({cards}) can only be played together with cards from your hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown.
+    "help-card-needs-meld-from-hand": N_("Help cards ({cards}) can only go into a new combination with at least two "
+                                         "cards from your hand and no card from the table."),
+    # TRANSLATORS: An error message (command line, table or web page), when a player would leave invalid
+    # cards on the table; {cards} is cards as shown.
+    "own-cards-in-invalid-meld": N_("{cards}: cards from your hand and help cards cannot stay in an invalid group. "
+                                    "Put them in a valid combination, or take them back."),
     # TRANSLATORS: An error message (command line, table or web page); {meld} is a meld's number on
     # the table.
     "no-such-meld": N_("There is no meld {meld} on the table."),
@@ -131,6 +138,21 @@ def way_out(view: Any) -> list[str]:
         out.append(ngettext("Or type {restore} to put the table back as it was when your turn began: you then "
                             "draw {n} card and your turn ends.",
                             "Or type {restore} to put the table back as it was when your turn began: you then "
-                            "draw {n} cards and your turn ends.", view.variant.restore_penalty,
+                            "draw {n} cards and your turn ends.", _restore_draws(view.variant),
                             restore=local_word("restore")))
+    variant = view.variant
+    if variant.leftover_invalid == "stay" and not view.working:
+        # TRANSLATORS: The table: the way out of a table that cannot end the turn (invalid cards may stay
+        # on the table); {draw} is the draw command's word, {n} the cards it costs.
+        out.append(ngettext("Or type {draw} to leave the invalid groups on the table: you then draw {n} card as "
+                            "a penalty and your turn ends.",
+                            "Or type {draw} to leave the invalid groups on the table: you then draw {n} cards as "
+                            "a penalty and your turn ends.", variant.restore_penalty, draw=local_word("draw")))
     return out
+
+
+def _restore_draws(variant: Any) -> int:
+    """Cards a restore draws: the penalty, or the usual draw when restoring is free."""
+    if variant.restore == "free":
+        return 0 if variant.drawing == "start-of-turn" else int(variant.draw_count)
+    return int(variant.restore_penalty)

@@ -489,10 +489,25 @@ class _Composer:
             self.say(self._p("rules example", "For example, the table has {before}: you may add {cards} to it, "
                               "and the table then has {after}.", before=self.table(example.before),
                               cards=self.cards(example.played), after=self.table(example.after)))
-        if v.help_cards:
-            # Wikipedia (seed 003): help cards may be laid only with cards of your hand.
+        self.help_cards_use()
+
+    def help_cards_use(self) -> None:
+        """How help cards may go down (seed 003's alternative version)."""
+        v = self.v
+        self.cover("help_cards_use", v.help_cards_use if v.help_cards else None)
+        if not v.help_cards:
+            return
+        if v.help_cards_use == "with-hand-card":
             self.say(self._p("rule:help_cards", "You may use the face-up help cards in your combinations, but only "
                              "together with at least one card from your hand in the same play."))
+            return
+        self.say(self._p("rule:help_cards_use", "You may lay a help card only in a new combination of at least "
+                         "three cards whose other cards, two or more, all come from your hand: never added to a "
+                         "combination already on the table, never with cards taken from the table."),
+                 # TRANSLATORS: The sentence of Wikipedia's article (Turkish, "Alternatif versiyon") that the
+                 # clause follows, quoted in the language of the rules.
+                 self._p("rule:help_cards_use", "As Wikipedia puts it: “These cards can be placed only if you can "
+                         "make at least three with other cards.”"))
 
     def opening(self) -> None:
         """What a player's first play must hold (issue 11)."""
@@ -597,6 +612,16 @@ class _Composer:
         self.open("restore")
         self.say(self._p("rules", "If you cannot leave the table valid, you restore it: the table is put back exactly "
                           "as it was at the start of your turn, and the cards you played return to your hand."))
+        self.cover("restore", v.restore)
+        if v.restore == "free":
+            self.say(self._p("rule:restore", "Restoring costs nothing: your turn then ends as a turn in which you "
+                             "lay down no card from your hand, and so does a turn in which you undid your steps "
+                             "back to the start."))
+            self.say(self._p("rules", "You may restore only after taking, moving, splitting or joining cards of the "
+                              "table. Undoing a step that moved only cards of your own hand costs nothing."))
+            if v.leftover_invalid == "forbidden":
+                self.cover("restore_penalty")  # nothing charges it (the variant's check)
+            return
         if v.restore_penalty:
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
             # restore_penalty; {n} is a number.
@@ -628,8 +653,12 @@ class _Composer:
     def ending(self) -> None:
         v = self.v
         self.open("ending")
-        self.say(self._p("rules", "You may end your turn only when every card on the table is part of a valid "
-                          "combination and no card taken from the table is left in your hand."))
+        if v.leftover_invalid == "stay":
+            self.leftover()
+        else:
+            self.say(self._p("rules", "You may end your turn only when every card on the table is part of a valid "
+                              "combination and no card taken from the table is left in your hand."))
+        self.cover("leftover_invalid", v.leftover_invalid)
         # A turn without a card from the hand ends with a draw, never by simply
         # passing (Board Game Arena, seeds 000 and 004): the engine refuses `end`.
         self.cover("draw_count", "some" if v.draw_count else "none")
@@ -664,6 +693,32 @@ class _Composer:
             self.say(self._p("rule:drawing", "You may draw instead of playing, even when you could lay down "
                              "cards."))
         self.say(self._p("rules", "If you laid down at least one card, you draw nothing."))
+
+    def leftover(self) -> None:
+        """Invalid cards left on the table (seed 003)."""
+        v = self.v
+        self.say(
+            self._p("rule:leftover_invalid", "You may end your turn only when no card taken from the table is left "
+                    "in your hand and every combination is valid, save the invalid groups an earlier turn left."),
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameters
+            # leftover_invalid and restore_penalty; {n} is a number.
+            self._np("rule:leftover_invalid", "If you cannot make every combination valid again, you may end your "
+                     "turn with a draw and leave cards of the table in invalid groups: you then draw {n} card from "
+                     "the deck as a penalty, and the groups stay on the table.",
+                     "If you cannot make every combination valid again, you may end your turn with a draw and leave "
+                     "cards of the table in invalid groups: you then draw {n} cards from the deck as a penalty, and "
+                     "the groups stay on the table.", v.restore_penalty),
+            self._p("rule:leftover_invalid", "Only cards that were on the table when your turn began may be left "
+                    "so: cards from your hand and help cards must be in valid combinations or go back."),
+            self._p("rule:leftover_invalid", "Any later player may take the cards of such groups into valid "
+                    "combinations; leaving them as they are costs nothing."))
+        self.cover("restore_penalty", "some" if v.restore_penalty else "none")
+        self.say(self._p(
+            # TRANSLATORS: The sentences of Wikipedia's article (Turkish) that the clause follows, quoted in the
+            # language of the rules.
+            "rule:leftover_invalid", "As Wikipedia puts it: “If they cannot do so, they must draw three cards. The "
+            "other players will then try to bring the cards back into their groups. Invalid cards left on the "
+            "table will later be taken into valid groups by other players.”"))
 
     def end(self) -> None:
         v = self.v

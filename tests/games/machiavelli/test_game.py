@@ -146,15 +146,19 @@ def test_a_blocked_game_ends_when_nobody_can_draw_anything():
 
 @pytest.fixture()
 def helped():
-    return VARIANTS["help-cards"]
+    # The mechanics of help cards (refill, restore, going out) under the rule of one hand card per
+    # action; help-cards' own rule (two hand cards, a new meld: seed 003) is played in
+    # tests/games/machiavelli/present/test_rules_behaviour.py.
+    return variant("help-cards", "help_cards_use=with-hand-card")
 
 
 def test_help_cards_join_hand_cards_and_are_refilled_at_the_end(helped):
-    game = position(helped, ["7C 9S KD", "2H 3H"], "", deck="2S 3S 4S", help="5C 6C 9H 9D")
+    # Help-cards (seed 003): a help card goes down with two hand cards or more.
+    game = position(helped, ["6C 7C 9S KD", "2H 3H"], "", deck="2S 3S 4S", help="5C 10H 9H 9D")
     run(game, "play 5C 6C 7C")
     entry = game.apply(END)
-    assert entry.laid == (Card.parse("2S"), Card.parse("3S"))
-    assert cards(game.help_cards) == cards("9H 9D 2S 3S") and game.deck_count == 1
+    assert entry.laid == (Card.parse("2S"),)
+    assert cards(game.help_cards) == cards("10H 9H 9D 2S") and game.deck_count == 2
     assert cards(game.hand(0)) == cards("9S KD")
     check_invariants(game, boundary=True)
 
@@ -185,12 +189,12 @@ def test_star_asks_for_the_help_copy(helped):
 
 def test_restore_returns_help_cards(helped):
     game = position(helped, ["7C 9S KD", "2H 3H"], "JS QS KS AS", deck="2S 3S 4S", help="5C 6C 9H 9D")
-    run(game, "play 5C 6C 7C", "take 1 AS", "restore")  # help-cards keeps classic's penalty of 3
-    assert cards(game.help_cards) == cards("5C 6C 9H 9D") and cards(game.hand(0)) == cards("7C 9S KD 2S 3S 4S")
+    run(game, "play 5C 6C 7C", "take 1 AS", "restore")  # free as in classic (seed 003): the usual draw
+    assert cards(game.help_cards) == cards("5C 6C 9H 9D") and cards(game.hand(0)) == cards("7C 9S KD 2S")
 
 
 def test_without_refill_used_help_cards_are_gone():
-    game = position(variant("help-cards", "help_cards_refill=false"), ["7C 9S KD", "2H 3H"], "",
+    game = position(variant("help-cards", "help_cards_refill=false", "help_cards_use=with-hand-card"), ["7C 9S KD", "2H 3H"], "",
                     deck="2S 3S 4S", help="5C 6C 9H 9D")
     run(game, "play 5C 6C 7C", "end")
     assert cards(game.help_cards) == cards("9H 9D") and game.deck_count == 3

@@ -65,7 +65,7 @@ def test_solver_plans_reach_the_solution_through_the_engine(aces):
     """The solver's answer, carried out action by action by the turn engine,
     leaves a valid table holding exactly the answer's melds, and takes
     exactly the cards placed from the hand and the help cards used."""
-    variant = load_variant("help-cards", [f"aces={aces}"])
+    variant = load_variant("help-cards", [f"aces={aces}", "help_cards_use=with-hand-card"])
     rules = rules_for(variant)
     rng = random.Random(aces)
     for n in range(60):
@@ -87,7 +87,7 @@ def test_solver_plans_reach_the_solution_through_the_engine(aces):
 def test_a_help_card_with_no_hand_card_of_its_own_borrows_one():
     # The help card Q♦ completes 10♦ J♦ (cards from the table): the engine
     # wants a hand card in that action, so one is lent and moved back.
-    variant = load_variant("help-cards")
+    variant = load_variant("help-cards", ["help_cards_use=with-hand-card"])  # the lending rule
     table = [tuple(map(variant.deck.parse_card, m.split())) for m in ("10H 10D 10S", "JH JD JS", "QH QD QC")]
     hand = tuple(variant.deck.parse_cards("9S QS"))
     helps = tuple(variant.deck.parse_cards("QD 2C"))
@@ -133,7 +133,7 @@ def test_play_command_seats_the_new_players(tmp_path):
     assert "solver" in json.dumps(data) and "greedy" in json.dumps(data)
 
 
-@pytest.mark.parametrize("name, players", [("bga", 2), ("aces-wrap", 2), ("help-cards", 3)])
+@pytest.mark.parametrize("name, players", [("bga", 2), ("aces-wrap", 2), ("help-cards(help_cards_use=with-hand-card)", 3)])
 def test_skipping_the_solver_never_hides_a_play(name, players, monkeypatch):
     """Whenever the solver player skips the solver, the solver itself agrees
     that nothing can be placed."""

@@ -248,7 +248,10 @@ def a_touched_table_needs_a_hand_card(v):
     game.apply(Add(2, cards(v, "5S")))
     refused(game, End(), "nothing-played")
     entry = game.apply(Draw())  # a rearrangement without a hand card is given up: the table goes back
-    assert entry.penalty and entry.drew == v.restore_penalty
+    if v.restore == "free":  # seed 003: putting the table back costs nothing more than the usual draw
+        assert not entry.penalty and entry.drew == v.draw_count
+    else:
+        assert entry.penalty and entry.drew == v.restore_penalty
     assert sorted(map(sorted, game.melds())) == sorted(map(sorted, [cards(v, "5C 5D 5H 5S"), cards(v, "6S 7S 8S")]))
 
 
@@ -331,8 +334,72 @@ def restore(v):
     game.apply(Take((1,), cards(v, "5S")))
     entry = game.apply(Restore())
     assert game.melds() == start_table
-    assert Counter(game.hand(0)) - Counter(start_hand) == Counter(cards(v, "3D 4D 6D")[:v.restore_penalty])
-    assert entry.drew == v.restore_penalty and game.current == 1
+    # A free restore (seed 003) draws as a turn without a play does; otherwise the penalty.
+    drawn = (0 if v.drawing == "start-of-turn" else v.draw_count) if v.restore == "free" else v.restore_penalty
+    assert Counter(game.hand(0)) - Counter(start_hand) == Counter(cards(v, "3D 4D 6D")[:drawn])
+    assert entry.drew == drawn and entry.penalty == (v.restore != "free") and game.current == 1
+
+
+def restore_is_free(v):
+    """Seed 003: putting the table back costs nothing, by restore or by undoing back and drawing."""
+    restore(v)
+    game = position(v, ["7C 9H 10D KD", "2S 3S 4S"], table=["5C 5D 5H 5S"], deck="3D 4D 6D 9H 9D")
+    game.apply(Take((1,), cards(v, "5S")))
+    game.apply(Undo())
+    entry = game.apply(Draw())
+    assert entry.drew == v.draw_count and not entry.penalty and game.hand_size(0) == 4 + v.draw_count
+
+
+def _seed_example_two(v):
+    """Seed 003's second example: three runs made of three sets leave Q♣ alone."""
+    game = position(v, ["9S KD", "QD QS 2C"], table=["10H 10D 10S", "JH JD JS", "QH QD QC"],
+                    deck="3D 4D 6D 9H 9D 8D 7D")
+    game.apply(Take((1, 2, 3)))
+    for run in ("10H JH QH", "10D JD QD", "9S 10S JS", "QC"):
+        game.apply(Play(cards(v, run)))
+    return game
+
+
+def invalid_cards_stay(v):
+    """A player who cannot make the table valid again draws the penalty and
+    leaves the cards; the next player takes them into a valid meld."""
+    game = _seed_example_two(v)
+    refused(game, End(), "invalid-table")  # ending never leaves them: drawing does, at a price
+    entry = game.apply(Draw())
+    assert entry.left_invalid and entry.penalty and entry.drew == v.restore_penalty
+    assert game.hand_size(0) == 1 + v.restore_penalty and game.current == 1
+    assert game.melds()[0] == cards(v, "QC")  # the group to mend comes first
+    assert Counter(c for m in game.melds() for c in m) == Counter(cards(v, "10H 10D 10S JH JD JS QH QD QC 9S"))
+    game.apply(Add(1, cards(v, "QD QS")))
+    entry = game.apply(End())
+    assert not entry.penalty and entry.drew == 0 and game.hand(1) == cards(v, "2C")
+
+
+def invalid_groups_may_be_left_alone(v):
+    """Leaving another turn's invalid groups as they are costs nothing: the
+    next player plays elsewhere and ends, or draws the usual card."""
+    game = position(v, ["9S 2D 3D 4D KD", "7C 8C KS"], table=["QC", "5H 6H 7H"], deck="3C 4C 6C 9H 9D 8D 7D")
+    game.apply(Play(cards(v, "2D 3D 4D")))
+    entry = game.apply(End())
+    assert not entry.penalty and entry.drew == 0 and game.melds()[0] == cards(v, "QC")
+    entry = game.apply(Draw())
+    assert not entry.penalty and entry.drew == v.draw_count
+    # A player who empties the hand with the old group still there wins.
+    game = position(v, ["8H 9H 10H", "7C 8C KS"], table=["QC", "5H 6H 7H"], deck="3C 4C 6C")
+    entry = game.apply(Add(2, cards(v, "8H 9H 10H")))
+    assert entry.outcome is not None and entry.outcome.winners == (0,)
+
+
+def only_table_cards_stay_invalid(v):
+    """Hand cards never stay in an invalid group (a hand is not emptied into a heap)."""
+    game = position(v, ["9S KD", "QD QS 2C"], table=["10H 10D 10S"], deck="3D 4D 6D")
+    game.apply(Take((1,), cards(v, "10S")))
+    game.apply(Play(cards(v, "10S 9S")))
+    refused(game, Draw(), "own-cards-in-invalid-meld")
+    game.apply(Undo())
+    game.apply(Play(cards(v, "10S")))
+    entry = game.apply(Draw())  # table cards alone may stay
+    assert entry.left_invalid and game.hand(0)[:2] == cards(v, "9S KD")
 
 
 def undoing_back_costs_the_penalty(v):
@@ -427,9 +494,25 @@ def help_cards_need_a_hand_card(v):
     game = position(v, ["KS 2D", "2S 3S 4S"], table=["5C 5D 5S"], help="5H JD JC JH", deck="9H 8H 7H")
     refused(game, Play(cards(v, "JD JC JH")), "help-card-needs-hand")
     refused(game, Add(1, cards(v, "5H")), "help-card-needs-hand")
+    if v.help_cards_use == "new-meld-from-hand":
+        help_cards_only_in_a_new_meld_from_hand(v)
+        return
     game = position(v, ["JS 2D", "2S 3S 4S"], help="5H JD JC JH", deck="9H 8H 7H")
     game.apply(Play(cards(v, "JS JD JC")))
     game.apply(End())
+
+
+def help_cards_only_in_a_new_meld_from_hand(v):
+    """Seed 003: a help card goes down only with two hand cards or more, in a new meld of its own."""
+    game = position(v, ["JS 5D 2D", "2S 3S 4S"], table=["5C 5S 6S"], help="5H JD JC JH", deck="9H 8H 7H")
+    refused(game, Play(cards(v, "JS"), help=cards(v, "JD JC")), "help-card-needs-meld-from-hand")
+    refused(game, Add(1, cards(v, "5D"), help=cards(v, "5H")), "help-card-needs-meld-from-hand")
+    game.apply(Take((1,), cards(v, "5C")))
+    refused(game, Play(cards(v, "5C 5D"), help=cards(v, "5H")), "help-card-needs-meld-from-hand")
+    game = position(v, ["JS JD 2D", "2S 3S 4S"], help="5H JD JC JH", deck="9H 8H 7H")
+    game.apply(Play(cards(v, "JS JD"), help=cards(v, "JC")))
+    entry = game.apply(End())
+    assert game.hand(0) == cards(v, "2D") and entry.ends_turn
 
 
 def melds_as_the_examples_say(v):
@@ -671,6 +754,26 @@ SCENARIOS = {
     ("rules", "If you cannot leave the table valid, you restore it: the table is put back exactly as it was at the "
      "start of your turn, and the cards you played return to your hand."): [restore],
     ("rule:restore_penalty", "Then you draw {n} card from the deck as a penalty, and your turn ends."): [restore],
+    ("rule:restore", "Restoring costs nothing: your turn then ends as a turn in which you lay down no card from your "
+     "hand, and so does a turn in which you undid your steps back to the start."): [restore_is_free],
+    ("rule:leftover_invalid", "You may end your turn only when no card taken from the table is left in your hand "
+     "and every combination is valid, save the invalid groups an earlier turn left."):
+        [invalid_cards_stay, invalid_groups_may_be_left_alone],
+    ("rule:leftover_invalid", "If you cannot make every combination valid again, you may end your turn with a draw "
+     "and leave cards of the table in invalid groups: you then draw {n} card from the deck as a penalty, and the "
+     "groups stay on the table."): [invalid_cards_stay],
+    ("rule:leftover_invalid", "Only cards that were on the table when your turn began may be left so: cards from "
+     "your hand and help cards must be in valid combinations or go back."): [only_table_cards_stay_invalid],
+    ("rule:leftover_invalid", "Any later player may take the cards of such groups into valid combinations; leaving "
+     "them as they are costs nothing."): [invalid_cards_stay, invalid_groups_may_be_left_alone],
+    ("rule:leftover_invalid", "As Wikipedia puts it: “If they cannot do so, they must draw three cards. The other "
+     "players will then try to bring the cards back into their groups. Invalid cards left on the table will later "
+     "be taken into valid groups by other players.”"): [invalid_cards_stay],
+    ("rule:help_cards_use", "You may lay a help card only in a new combination of at least three cards whose other "
+     "cards, two or more, all come from your hand: never added to a combination already on the table, never with "
+     "cards taken from the table."): [help_cards_only_in_a_new_meld_from_hand],
+    ("rule:help_cards_use", "As Wikipedia puts it: “These cards can be placed only if you can make at least three "
+     "with other cards.”"): [help_cards_only_in_a_new_meld_from_hand],
     ("rule:restore_penalty", "Restoring costs nothing more, but your turn ends."): [restore],
     ("rules", "You may restore only after taking, moving, splitting or joining cards of the table. Undoing a step "
      "that moved only cards of your own hand costs nothing."): [restore_needs_a_touched_table],
