@@ -9,8 +9,8 @@ def losers_pay(left: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
     """Rummikub's scoring: each loser scores minus the points ``left`` in
     hand, each winner plus what the losers hold beyond the winner's own
     (a winner who went out holds nothing: the losers' total). When the pool
-    ran dry, the lowest rack wins and is credited the differences, so the
-    scores of a deal with one winner add up to zero."""
+    ran dry, the lowest rack wins and is credited the differences. A deal
+    won by going out adds up to zero."""
     out = []
     for seat, points in enumerate(left):
         if seat in winners:
