@@ -523,7 +523,7 @@ CARD_TERMS = ("card", "deck", "hand", "suit", "rank")
 _TILE_WORDS = re.compile(r"\b(tiles?|racks?|pool)\b")
 
 
-def _speaks_of_tiles(msgid: str | tuple[str, ...]) -> bool:
+def _speaks_of_tiles(msgid: str | tuple[str, ...] | list[str]) -> bool:
     """Whether an English message is worded for tiles (``pieces: tiles``)."""
     return bool(_TILE_WORDS.search(" ".join(msgid) if isinstance(msgid, (list, tuple)) else msgid))
 
@@ -531,7 +531,7 @@ def _speaks_of_tiles(msgid: str | tuple[str, ...]) -> bool:
 _CARD_WORDS = re.compile(r"\b(cards?|hands?|decks?)\b")
 
 
-def _speaks_of_cards(msgid: str | tuple[str, ...]) -> bool:
+def _speaks_of_cards(msgid: str | tuple[str, ...] | list[str]) -> bool:
     return bool(_CARD_WORDS.search(" ".join(msgid) if isinstance(msgid, (list, tuple)) else msgid))
 
 
