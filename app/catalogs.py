@@ -517,6 +517,24 @@ def glossary(lang: str, locales: Path | None = None) -> dict[str, dict[str, list
     return out
 
 
+#: The glossary's terms of a tile game, and the card terms they stand for.
+TILE_TERMS = ("tile", "rack", "pool")
+CARD_TERMS = ("card", "deck", "hand", "suit", "rank")
+_TILE_WORDS = re.compile(r"\b(tiles?|racks?|pool)\b")
+
+
+def _speaks_of_tiles(msgid: str | tuple[str, ...] | list[str]) -> bool:
+    """Whether an English message is worded for tiles (``pieces: tiles``)."""
+    return bool(_TILE_WORDS.search(" ".join(msgid) if isinstance(msgid, (list, tuple)) else msgid))
+
+
+_CARD_WORDS = re.compile(r"\b(cards?|hands?|decks?)\b")
+
+
+def _speaks_of_cards(msgid: str | tuple[str, ...] | list[str]) -> bool:
+    return bool(_CARD_WORDS.search(" ".join(msgid) if isinstance(msgid, (list, tuple)) else msgid))
+
+
 def _glossary_problems(lang: str, locales: Path, catalog: Catalog, file: str) -> list[Problem]:
     """Terms missing from the language's glossary, and translations that use
     a word the glossary says to avoid."""
@@ -542,7 +560,13 @@ def _glossary_problems(lang: str, locales: Path, catalog: Catalog, file: str) ->
             continue
         forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         text = " ".join(f for f in forms if f)
+        # A message of a tile game (Rummikub) speaks of tiles, a rack and a
+        # pool: the card words' avoid lists (Italian "tessera") do not apply
+        # to it, the tile words' do (Italian "carta"), and the other way round.
+        tiles, cards = _speaks_of_tiles(message.id), _speaks_of_cards(message.id)
         for term, word, pattern in avoided:
+            if term in TILE_TERMS and not (tiles and not cards) or term in CARD_TERMS and tiles:
+                continue  # a message that names both (a parameter's description) may use both
             if pattern.search(text):
                 problems.append(Problem(file, "glossary-avoided-word", _key(message)[1], message.context,
                                         # TRANSLATORS: Locales check, a problem found in a catalog; {word} is a

@@ -62,9 +62,10 @@ class Sheet:
 
     @property
     def higher_wins(self) -> bool:
-        """Whether more points is better (winner-only scores wins; the other
-        rules score penalty points)."""
-        return self.scoring == "winner-only"
+        """Whether more points is better (winner-only scores wins,
+        losers-pay-winner credits the winner; the other rules score penalty
+        points)."""
+        return self.scoring in ("winner-only", "losers-pay-winner")
 
     def add(self, game: Any) -> None:
         scores = game.scores() if hasattr(game, "scores") else None

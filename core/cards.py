@@ -24,6 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .errors import NotationError
 
+#: The colours a suit or an extra card may be printed in (Rummikub's tiles
+#: are red, blue, black and orange, or yellow in some editions).
+Colour = Literal["red", "black", "green", "yellow", "white", "blue", "orange"]
+
 # Variation selectors and other invisible marks that terminals and phones
 # append to suit symbols ("♥️"); they carry no meaning for a card.
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200e\u200f"), None)
@@ -59,9 +63,19 @@ class SuitSpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     code: str = Field(min_length=1, max_length=2, pattern=r"^[A-Z]+$",
         description=NP_("variant parameter", "Notation letter, e.g. H."))
-    symbol: str = Field(min_length=1, max_length=2, description=NP_("variant parameter", "Display symbol, e.g. ♥."))
-    colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(
+    symbol: str = Field(min_length=1, max_length=2, description=NP_("variant parameter", "Display symbol, e.g. ♥ "
+                        "(none: the suit has no symbol, as a tile's colour; its code stands in)."))
+    colour: Colour = Field(
         description=NP_("variant parameter", "Printed colour."))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _symbol_or_code(cls, data: object) -> object:
+        # A suit without a symbol (Rummikub's colours are only colours):
+        # its code is what notation and plain text show.
+        if isinstance(data, dict) and data.get("symbol") is None and isinstance(data.get("code"), str):
+            return {**data, "symbol": data["code"]}
+        return data
 
 
 class RankSpec(BaseModel):
@@ -85,7 +99,7 @@ class ExtraSpec(BaseModel):
     code: str = Field(min_length=2, max_length=4, pattern=r"^[A-Z][A-Z0-9]+$",
         description=NP_("variant parameter", "Notation, e.g. JK."))
     symbol: str = Field(min_length=1, max_length=2, description=NP_("variant parameter", "Display symbol, e.g. 🃏."))
-    colour: Literal["red", "black", "green", "yellow", "white", "blue"] = Field(
+    colour: Colour = Field(
         default="black", description=NP_("variant parameter", "Printed colour."))
     points: int = Field(default=0, ge=0, le=1000,
         description=NP_("variant parameter", "Value of the card when hands are counted in points."))

@@ -50,6 +50,21 @@ JOKER_LETTER = NP_("card letter", "JK")
 # TRANSLATORS: a joker's name as a screen reader says it.
 EXTRA_NAMES: dict[str, str] = {"JK": NP_("card name", "joker")}
 
+#: The printed colours (a suit's or an extra card's), for a deck whose suits
+#: are only colours (Rummikub's tiles: the red 7).
+COLOUR_NAMES: dict[str, str] = {
+    "red": NP_("card colour", "red"),
+    "black": NP_("card colour", "black"),
+    "green": NP_("card colour", "green"),
+    "yellow": NP_("card colour", "yellow"),
+    "white": NP_("card colour", "white"),
+    "blue": NP_("card colour", "blue"),
+    "orange": NP_("card colour", "orange"),
+}
+# TRANSLATORS: a tile's name as a screen reader says it: "red 7"; {colour} is a colour's name,
+# {rank} the tile's number.
+TILE_NAME = NP_("card name", "{colour} {rank}")
+
 # Meld kinds the glossary knows; a variant's other kinds are shown by their key.
 KIND_NAMES: dict[str, str] = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}
 
@@ -92,6 +107,17 @@ def is_french(deck: DeckSpec) -> bool:
     return [s.code for s in deck.suits] == ["S", "H", "D", "C"] or (
         {s.code for s in deck.suits} <= set(SUIT_NAMES) and {r.code for r in deck.ranks} >= set(RANK_NAMES)
     )
+
+
+def is_tiles(deck: DeckSpec) -> bool:
+    """Whether the deck's suits are colours without a symbol (tiles): its
+    pieces are named and drawn by number and colour."""
+    return not is_french(deck) and all(s.symbol == s.code for s in deck.suits)
+
+
+def colour_name(colour: str) -> str:
+    """``"orange"`` in the user's language."""
+    return pgettext("card colour", COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
 def rank_name(code: str) -> str:
@@ -175,6 +201,8 @@ def card_name(card: Card, deck: DeckSpec) -> str:
     rank = deck.rank_code(card.rank)
     if is_french(deck):
         return pgettext("card name", CARD_NAME, rank=rank_name(rank), suit=suit_name(card.suit))
+    if is_tiles(deck):
+        return pgettext("card name", TILE_NAME, colour=colour_name(deck.colour(card)), rank=rank)
     return deck.card_symbol(card)
 
 
@@ -209,5 +237,9 @@ def describe_cards(cards: set[Card], deck: DeckSpec) -> dict[str, dict[str, Any]
             "suit_symbol": extra.symbol if extra else deck.suit(card.suit).symbol,
             "colour": deck.colour(card),
             "name": card_name(card, deck),
+            # A tile is drawn as its number in its colour (the web page's
+            # "tile" face), the colour also in words for high contrast.
+            **({"face": "tile", "colour_name": colour_name(deck.colour(card))}
+               if is_tiles(deck) and extra is None else {}),
         }
     return out

@@ -31,6 +31,20 @@ MELD_REASONS: dict[str, str] = {
     "jokers-only": NP_("meld reason", "a meld needs at least one card that is not a joker"),
     "too-many-jokers": NP_("meld reason", "there are more jokers than this meld may hold"),
 }
+#: The reasons that name a card, as players of a tile game say them
+#: (``pieces: tiles``): tiles, numbers and colours.
+TILE_MELD_REASONS: dict[str, str] = {
+    "empty": NP_("meld reason", "there are no tiles"),
+    "mixed-ranks": NP_("meld reason", "the tiles are not all of one number"),
+    "mixed-suits": NP_("meld reason", "the tiles are not all of one colour"),
+    "too-few-cards": NP_("meld reason", "there are too few tiles"),
+    "too-many-cards": NP_("meld reason", "there are too many tiles"),
+    "identical-cards": NP_("meld reason", "there are identical tiles"),
+    "repeated-rank": NP_("meld reason", "a number appears twice"),
+    "repeated-suit": NP_("meld reason", "a colour appears twice"),
+    "gap": NP_("meld reason", "the numbers are not consecutive"),
+    "jokers-only": NP_("meld reason", "a meld needs at least one tile that is not a joker"),
+}
 
 # Errors of input, files and setup: one line each.
 ERRORS: dict[str, str] = {
@@ -335,10 +349,11 @@ def action_reason(error: MachiavelliError, reasons: Mapping[str, str] | None = N
         return printable(error.message, visible=True)
 
 
-def meld_reason(code: str | None) -> str:
+def meld_reason(code: str | None, *, tiles: bool = False) -> str:
+    """Why cards are not a meld, in words (of tiles with ``tiles``)."""
     if code is None:
         return ""
-    template = MELD_REASONS.get(code)
+    template = (TILE_MELD_REASONS.get(code) if tiles else None) or MELD_REASONS.get(code)
     return pgettext("meld reason", template) if template else code
 
 

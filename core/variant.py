@@ -148,6 +148,11 @@ class MeldVariant(Variant):
     )
     melds: dict[str, MeldKind] = Field(default_factory=_default_melds,
         description=NP_("variant parameter", "The kinds of meld allowed."))
+    # What a piece of the game is called: Rummikub's players speak of tiles
+    # on a rack and a pool to draw from, never of cards, hands and a deck.
+    pieces: Literal["cards", "tiles"] = Field(default="cards",
+        description=NP_("variant parameter", "What the pieces are called in the rules and on the screen: cards "
+                        "(held in a hand, drawn from the deck) or tiles (held on a rack, drawn from the pool)."))
 
     @model_validator(mode="after")
     def _some_melds(self) -> "MeldVariant":

@@ -23,6 +23,7 @@ from machiavelli.core.table import MeldRules, Table, rules_for
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
 from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from . import leftover
+from .scoring import losers_pay
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
 
@@ -444,10 +445,7 @@ class Game:
             self._drawn[seat] = got
         # A turn that drew nothing, at its start or its end, and played nothing.
         self._idle = 0 if got or self._start_got else self._idle + 1
-        if self.variant.deck_runs_out == "on-last-card":
-            out = count > 0 and not deck
-        else:
-            out = len(got) < count
+        out = self._deck_out(count, len(got))
         outcome = None
         if out:
             outcome = self._scored(DECK_EXHAUSTED)
@@ -540,9 +538,18 @@ class Game:
         self._drawn[seat] = got
         self._start_got = len(got)
         self._log[-1] = replace(entry, next_drew=len(got))
-        if count and (not deck if self.variant.deck_runs_out == "on-last-card" else len(got) < count):
+        if count and self._deck_out(count, len(got)):
             return self._scored(DECK_EXHAUSTED)
         return None
+
+    def _deck_out(self, count: int, got: int) -> bool:
+        """Whether a draw of ``count`` cards that got ``got`` ends the game
+        for lack of cards (``when-all-pass``: never; the game then ends
+        when every player in a row has passed, see BLOCKED)."""
+        rule = self.variant.deck_runs_out
+        if rule == "on-last-card":
+            return count > 0 and not self._deck
+        return rule == "on-failed-draw" and got < count
 
     def scores(self) -> tuple[int, ...] | None:
         """What each seat scores for this deal under the variant's scoring,
@@ -556,7 +563,10 @@ class Game:
         if rule == "cards-left":
             return tuple(len(hand) for hand in self._hands)
         points, cards = self.variant.deck.points, self.rules.cards
-        return tuple(sum(points(cards[i]) for i in hand) for hand in self._hands)
+        left = tuple(sum(points(cards[i]) for i in hand) for hand in self._hands)
+        if rule == "losers-pay-winner":
+            return losers_pay(left, self.outcome.winners)
+        return left
 
     def _scored(self, reason: Ending) -> Outcome:
         """Joint winners by the variant's rule when nobody went out."""

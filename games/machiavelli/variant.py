@@ -94,10 +94,11 @@ class MachiavelliVariant(MeldVariant):
     help_cards_refill: bool = Field(
         default=True, description=NP_("variant parameter", "A help card that was used is replaced from the deck.")
     )
-    deck_runs_out: Literal["on-last-card", "on-failed-draw"] = Field(
+    deck_runs_out: Literal["on-last-card", "on-failed-draw", "when-all-pass"] = Field(
         default="on-last-card",
-        description=NP_("variant parameter", "When the game ends for lack of cards: as soon as the last card is drawn, "
-            "or only when a player must draw and cannot."),
+        description=NP_("variant parameter", "When the game ends for lack of cards: on-last-card (as soon as the "
+            "last card is drawn), on-failed-draw (only when a player must draw and cannot), when-all-pass (play goes "
+            "on without drawing until every player in a row has passed without laying a card down)."),
     )
     deck_out_winners: Literal["fewest-cards", "fewest-points"] = Field(
         default="fewest-cards",
@@ -139,11 +140,17 @@ class MachiavelliVariant(MeldVariant):
         default="clockwise",
         description=NP_("variant parameter", "Which way play goes: clockwise (the dealer's left starts) or "
                         "counter-clockwise (the dealer's right starts)."))
-    scoring: Literal["winner-only", "cards-left", "card-values"] = Field(
+    scoring: Literal["winner-only", "cards-left", "card-values", "losers-pay-winner"] = Field(
         default="winner-only",
         description=NP_("variant parameter", "What a deal scores: winner-only (1 point to each winner), cards-left "
                         "(1 penalty point per card left in hand), card-values (the points of the cards left in "
-                        "hand as penalty points)."))
+                        "hand as penalty points), losers-pay-winner (Rummikub's: each loser scores minus the "
+                        "points left in hand, each winner plus what the losers hold beyond the winner's own; the "
+                        "most points win)."))
+    game_name: Literal["machiavelli", "title"] = Field(
+        default="machiavelli",
+        description=NP_("variant parameter", "What the rules call the game: machiavelli, or the variant's title (a "
+                        "game of the family with a name of its own, such as Rummikub)."))
 
     @model_validator(mode="before")
     @classmethod

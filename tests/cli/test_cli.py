@@ -163,7 +163,8 @@ def test_variants_diff_tells_apart_two_variants_of_one_name(args, right):
 def test_variants_params_lists_the_schema():
     rows = {r["key"]: r for r in json.loads(run("variants", "params", "--json").stdout)}
     assert rows["restore_penalty"]["default"] == 1
-    assert rows["deck_runs_out"]["allowed"] == ["on-last-card", "on-failed-draw"]
+    assert rows["deck_runs_out"]["allowed"] == ["on-last-card", "on-failed-draw", "when-all-pass"]
+    assert rows["pieces"]["allowed"] == ["cards", "tiles"] and rows["pieces"]["default"] == "cards"
 
 
 def test_version_is_the_distributions_and_agrees_with_pyproject():

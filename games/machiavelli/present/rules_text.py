@@ -34,6 +34,7 @@ from machiavelli.core import i18n
 from machiavelli.core.bidi import isolate
 from machiavelli.core.i18n import NP_, format_list, format_number, join_sentences, npgettext, pgettext
 from machiavelli.core.reasons import meld_reason
+from machiavelli.games.machiavelli.present.rules_tiles import TILES
 from machiavelli.games.machiavelli.present.rules_examples import MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example, rearranging_examples
 
 # -- the document: the kernel's blocks (machiavelli.core.present) -------------------
@@ -87,16 +88,27 @@ class _Composer:
         lang = i18n.language()
         self.doc = Document(language=lang, rtl=i18n.is_rtl(lang), title="")
         self.section: Section | None = None
+        #: Whether the rules speak of tiles, a rack and a pool (``pieces: tiles``).
+        self.tiles = getattr(variant, "pieces", "cards") == "tiles"
+        #: Whether the cards' values were said already (opening, end, scoring).
+        self._values_said = False
 
     # -- helpers ------------------------------------------------------------
 
     def _p(self, context: str, message: str, /, **values: object) -> str:
-        """``pgettext``, noting the sentence (see :attr:`Document.sentences`)."""
+        """``pgettext``, noting the sentence (see :attr:`Document.sentences`);
+        a tile game's wording where it has one (:mod:`rules_tiles`)."""
         self.doc.sentences.setdefault((context, message), None)
+        tiles = TILES.get((context, message)) if self.tiles else None
+        if tiles is not None:
+            return pgettext(tiles[0], tiles[1], **values)
         return pgettext(context, message, **values)
 
     def _np(self, context: str, singular: str, plural: str, n: int, /, **values: object) -> str:
         self.doc.sentences.setdefault((context, singular), None)
+        tiles = TILES.get((context, singular)) if self.tiles else None
+        if tiles is not None and tiles[2] is not None:
+            return npgettext(tiles[0], tiles[1], tiles[2], n, **values)
         return npgettext(context, singular, plural, n, **values)
 
     def cover(self, param: str, value: object = None) -> None:
@@ -158,8 +170,15 @@ class _Composer:
         v, doc = self.v, self.doc
         # TRANSLATORS: The rules of a Machiavelli variant (rules command, the table, the web page);
         # {variant} is a variant's name (bga).
-        doc.title = self._p("rules", "Machiavelli: the rules of {variant}",
-                            variant=variant_title(v, doc.language, rtl=doc.rtl))
+        name = variant_title(v, doc.language, rtl=doc.rtl)
+        if v.game_name == "title":
+            # TRANSLATORS: The rules of a game of Machiavelli's family that has a name of its own (Rummikub);
+            # {variant} is that name.
+            doc.title = self._p("rule:game_name", "The rules of {variant}", variant=name)
+        else:
+            doc.title = self._p("rules", "Machiavelli: the rules of {variant}", variant=name)
+        self.cover("game_name", v.game_name)
+        self.cover("pieces", v.pieces)  # every sentence that names a piece is worded for it (rules_tiles)
         self.cover("name")
         self.cover("title")
         doc.subtitle = self.free_text("description")
@@ -174,7 +193,19 @@ class _Composer:
         v = self.v
         self.open("overview")
         lo, hi = v.players.min, v.players.max
-        if lo == hi:
+        game = self.latin(variant_title(v, self.doc.language, rtl=self.doc.rtl))
+        if v.game_name == "title" and lo == hi:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter game_name;
+            # {game} is the game's name (Rummikub), {n} is a number.
+            players = self._np("rule:game_name", "{game} is a rummy game for {n} player.",
+                               "{game} is a rummy game for {n} players.", hi, game=game)
+        elif v.game_name == "title":
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter game_name;
+            # {game} is the game's name (Rummikub), {low} is the fewest players, {n} is a number.
+            players = self._np("rule:game_name", "{game} is a rummy game for {low} to {n} player.",
+                               "{game} is a rummy game for {low} to {n} players.", hi, game=game,
+                               low=format_number(lo))
+        elif lo == hi:
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter players;
             # {n} is a number.
             players = self._np("rule:players", "Machiavelli is a rummy game for {n} player.",
@@ -190,7 +221,7 @@ class _Composer:
             "rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
             "player may rearrange all the combinations on the table, as long as every card on the table is part of "
             "a valid combination when the turn ends. The first player to get rid of all their cards wins."))
-        if v.extends:
+        if v.extends and v.game_name == "machiavelli":
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter extends;
             # {parent} is a variant's name.
             self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=self.latin(v.extends)))
@@ -218,6 +249,10 @@ class _Composer:
         self.cover("jokers", "some" if v.jokers else "none")
         french = glossary.is_french(deck)
         suits = [
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
+            # {name} is a colour's name (red), {code} the letter typed for it (R).
+            self._p("rule:deck", "{name} ({code})", name=glossary.colour_name(s.colour), code=self.latin(s.code))
+            if glossary.is_tiles(deck) else
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
             # {name} is a suit's name, {symbol} is a suit's sign (♠).
             self._p("rule:deck", "{name} {symbol}", name=glossary.suit_name(s.code),
@@ -375,7 +410,8 @@ class _Composer:
                  self._p("rule:joker_melds_rearranged", "You may add cards to a combination that holds a joker, but "
                           "you may not take, move or split cards out of it."))
         self.cover("joker_melds_rearranged", v.joker_melds_rearranged)
-        points = v.opening == "points" or v.scoring == "card-values" or v.deck_out_winners == "fewest-points"
+        points = v.opening == "points" or v.scoring in ("card-values", "losers-pay-winner") \
+            or v.deck_out_winners == "fewest-points"
         self.cover("joker_points", "said" if points else "unused")  # with the card values, where points count
 
     def _aces_clause(self) -> str:
@@ -463,7 +499,7 @@ class _Composer:
         # is shown; {cards} is cards as shown at the table (5♣ 6♣ 7♣), {reason} is why, a clause without a
         # capital.
         return self._p("rules example", "{cards} is not a combination: {reason}.", cards=cards,
-                        reason=meld_reason(e.reason))
+                        reason=meld_reason(e.reason, tiles=self.tiles))
 
     def turn(self) -> None:
         v = self.v
@@ -528,9 +564,33 @@ class _Composer:
                                "do not count.", "Your first play must be new combinations made only of cards from "
                                "your hand and worth at least {n} points in all; cards added to other combinations "
                                "do not count.", v.opening_points))
-            self.say(self._card_values("rule:opening"))
+            self.say(self._values_clause("rule:opening"))
         self.cover("opening", v.opening)
         self.cover("opening_points")  # said with the points opening, meaningless with the others
+
+    def _values_clause(self, context: str) -> str:
+        """The cards' values, once in the rules: in words when every rank is
+        worth its number (Rummikub's tiles), else rank by rank."""
+        if self._values_said:
+            return ""
+        self._values_said = True
+        v = self.v
+        if not all(r.code == str(r.points) for r in v.deck.ranks):
+            return self._card_values(context)
+        worth = self._p("rule:deck", "Each card is worth the number on it.")
+        if not v.jokers:
+            return worth
+        if context == "rule:opening":
+            joker = self._p("rule:opening", "In your first play a joker is worth the card it stands for (the "
+                            "lowest, if it could stand for several).")
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter joker_points;
+            # {n} is a number of points.
+            left = self._np("rule:joker_points", "A joker left in hand costs {n} point.",
+                            "A joker left in hand costs {n} points.", v.joker_points) \
+                if v.scoring in ("card-values", "losers-pay-winner") or v.deck_out_winners == "fewest-points" else ""
+            return join_sentences(worth, joker, left)
+        return join_sentences(worth, self._np("rule:joker_points", "A joker left in hand costs {n} point.",
+                                              "A joker left in hand costs {n} points.", v.joker_points))
 
     def _card_values(self, context: str) -> str:
         v = self.v
@@ -729,6 +789,9 @@ class _Composer:
                                      "has been drawn."),
             "on-failed-draw": self._p("rule:deck_runs_out", "When the deck is empty, play goes on without drawing; "
                                        "the game ends when a player has to draw and cannot."),
+            "when-all-pass": self._p("rule:deck_runs_out", "When the deck is empty, play goes on without drawing; "
+                                      "the game ends when every player in a row has passed without laying a card "
+                                      "down."),
         }[v.deck_runs_out])
         self.cover("deck_runs_out", v.deck_runs_out)
         self.say({
@@ -737,7 +800,11 @@ class _Composer:
             "fewest-points": self._p("rule:deck_out_winners", "Then the player whose cards in hand are worth the "
                                       "fewest points wins; tied players win together."),
         }[v.deck_out_winners])
-        if v.deck_out_winners == "fewest-points":
+        if v.deck_out_winners == "fewest-points" and self._values_said:
+            pass  # the values were said with the opening
+        elif v.deck_out_winners == "fewest-points" and all(r.code == str(r.points) for r in v.deck.ranks):
+            self.say(self._values_clause("rule:scoring"))
+        elif v.deck_out_winners == "fewest-points":
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
             # deck_out_winners; {rank} is a rank, {n} is a number.
             values = [self._np("rule:deck_out_winners", "{rank}: {n} point", "{rank}: {n} points", r.points,
@@ -759,9 +826,13 @@ class _Composer:
             "card-values": self._p("rule:scoring", "Scoring: at the end of a deal every player scores the values of "
                                     "the cards left in hand as penalty points; over several deals, the fewest points "
                                     "win."),
+            "losers-pay-winner": self._p("rule:scoring", "Scoring: at the end of a deal every loser scores the "
+                                          "values of the cards left in hand as minus points, and the winner scores "
+                                          "what the losers hold beyond the winner's own cards as plus points; over "
+                                          "several deals, the most points win."),
         }[v.scoring])
-        if v.scoring == "card-values":
-            self.say(self._card_values("rule:scoring"))
+        if v.scoring in ("card-values", "losers-pay-winner"):
+            self.say(self._values_clause("rule:scoring"))
         self.cover("scoring", v.scoring)
 
     def notes(self) -> None:

@@ -40,7 +40,7 @@ from machiavelli.games.machiavelli.present.words import local_word, order_word
 
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40
-_COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue"}
+_COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue", "orange": "dark_orange"}
 
 @dataclass
 class Marks:
@@ -96,6 +96,13 @@ class Screen(Printer):
     def card(self, card: Card, deck: DeckSpec, moved: bool = False) -> Text:
         shown = glossary.show_card(card, deck)
         colour = _COLOURS.get(deck.colour(card))
+        if glossary.is_tiles(deck) and card.rank and not moved:
+            # A tile: its number in its colour, then the colour's letter (dim),
+            # which is what is typed and what a screen without colour shows.
+            number = deck.rank_code(card.rank)
+            out = Text(number, style=f"bold {colour}" if colour else "bold")
+            out.append(shown[len(number):], style="dim")
+            return out
         if moved:
             left, right = self.marks.moved
             return Text(left + shown + right, style=f"bold underline {colour or ''}".strip())

@@ -25,7 +25,8 @@ from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.games.machiavelli import opening
 from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Swap, Take, Undo
-from machiavelli.games.machiavelli.game import DECK_EXHAUSTED, WENT_OUT, Game
+from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Game
+from machiavelli.core import glossary
 
 # Variants whose rules together say every sentence a variant can say. The
 # last ones change only the melds: only the meld scenarios (which build their
@@ -45,6 +46,10 @@ VARIANTS = [
     ("bga", ("jokers=1", "jokers_per_meld=1", "joker_melds_rearranged=false", "opening=points",
              "deck_out_winners=fewest-points", "joker_points=30")),
 ]
+# Tile games (Rummikub): the fixed cards of most scenarios are French, so
+# only the scenarios that build their pieces from the variant, or write them
+# in either notation, run with these (TILE_SCENARIOS).
+TILE_VARIANTS = [("rummikub", ()), ("rummikub", ("players.min=3", "players.max=3"))]
 MELDS_ONLY = [
     ("bga", ("melds.set.max_size=3", "melds.set.ranks=['5', '6', '7', '8', '9', '10']",
              "melds.run.patterns=[['5','6','7'], ['6','7','8'], ['4','5','6','7'], ['5','6','7','8'], ['3','4','5']]",
@@ -526,9 +531,10 @@ def melds_as_the_examples_say(v):
                     if agrees(e, v)]  # the rules show no other (test_rules_text: none is dropped when shipped)
         first = False
         for example in examples:
-            spare = next(c for c in v.deck.parse_cards("KD QD JD 2H 3H") if c not in example.cards)
-            game = position(v, [" ".join(v.deck.card_text(c) for c in (*example.cards, spare)), "2S 3S 4S"],
-                            deck="9H 8H")
+            spare = next(c for c in v.deck.parse_cards(_n(v, "13B 12B 11B 2R 3R", "KD QD JD 2H 3H"))
+                         if c not in example.cards)
+            game = position(v, [" ".join(v.deck.card_text(c) for c in (*example.cards, spare)),
+                                _n(v, "2K 3K 4K", "2S 3S 4S")], deck=_n(v, "9R 8R", "9H 8H"))
             game.apply(Play(example.cards))
             if example.valid:
                 game.apply(End())
@@ -543,10 +549,10 @@ def tables_as_the_examples_say(v):
     the table the example shows; a legal one ends the turn, an illegal one
     leaves cards that cannot."""
     for example in [e for e in (playing_example(v), *rearranging_examples(v)) if e and agrees(e, v)]:
-        spare = next(c for c in v.deck.parse_cards("KD QD JD") if c not in example.played)
+        spare = next(c for c in v.deck.parse_cards(_n(v, "13B 12B 11B", "KD QD JD")) if c not in example.played)
         hand = " ".join(v.deck.card_text(c) for c in (*example.played, spare))
         table = [" ".join(v.deck.card_text(c) for c in m) for m in example.before]
-        game = position(v, [hand, "2S 3S 4S"], table=table, deck="9H 8H")
+        game = position(v, [hand, _n(v, "2K 3K 4K", "2S 3S 4S")], table=table, deck=_n(v, "9R 8R", "9H 8H"))
         game.apply(Take(tuple(range(1, len(table) + 1))))
         for meld in example.after:
             game.apply(Play(meld))
@@ -631,7 +637,101 @@ def a_joker_left_in_hand(v):
         assert entry.outcome.winners == ((0,) if mine < theirs else (1,) if theirs < mine else (0, 1))
 
 
+# -- the family's rules (issue 28): pieces in either notation -------------------
+
+
+def _n(v, tiles, french):
+    """The same position in the variant's notation: tiles (7R: the red 7) or French cards."""
+    return tiles if v.pieces == "tiles" else french
+
+
+def numbers_are_their_worth(v):
+    assert all(r.code == str(r.points) for r in v.deck.ranks)
+    for card in v.deck.cards():
+        if card.rank:
+            assert v.deck.points(card) == int(v.deck.rank_code(card.rank))
+
+
+def colours_named_with_their_letters(v):
+    assert glossary.is_tiles(v.deck)
+    for suit in v.deck.suits:
+        card = v.deck.parse_card(v.deck.ranks[0].code + suit.code)
+        assert v.deck.colour(card) == suit.colour
+        assert glossary.colour_name(suit.colour) in glossary.card_name(card, v.deck)
+
+
+def joker_worth_its_tile_in_the_first_play(v):
+    """A joker counts as the tile it stands for in an opening, not as the
+    points it costs on a rack: 1-2-joker is worth 6, never 33."""
+    game = position(v, ["10R 10B JK 1K 2K 3K", "12K 13K"], deck="5O 6O", opened=())
+    game.apply(Play(cards(v, "10R 10B JK")))
+    game.apply(End())
+    assert game.opened(0) and v.opening_points <= 30
+    game = position(v, ["1R 2R JK 9B 9K 9O 4O", "12K 13K"], deck="5O 6O", opened=())
+    game.apply(Play(cards(v, "1R 2R JK")))
+    refused(game, End(), "opening-points-not-met")
+    game.apply(Play(cards(v, "9B 9K 9O")))
+    game.apply(End())
+    assert game.opened(0)
+
+
+def play_goes_on_until_all_pass(v):
+    """With the deck empty, passing draws nothing; the game ends only when
+    every player in a row has passed, and a play in between starts the count
+    again."""
+    if v.deck_runs_out != "when-all-pass":
+        return  # the clause of another value (deck_runs_out scenario)
+    first, middle, last = _n(v, ["1R 2B", "9O 10O", "11K 12K 13K 1B"], ["AC 2D", "9H 10H", "JS QS KS AD"])
+    game = position(v, [first, *[middle] * (v.players.min - 2), last], deck=_n(v, "5O", "5H"))
+    assert game.apply(Draw()).outcome is None and game.deck_count == 0  # the last card: play goes on
+    for _ in range(v.players.min - 2):
+        assert game.apply(Draw()).outcome is None
+    game.apply(Play(cards(v, _n(v, "11K 12K 13K", "JS QS KS"))))
+    assert game.apply(End()).outcome is None
+    entry = None
+    for _ in range(v.players.min):
+        assert game.outcome is None
+        entry = game.apply(Draw())
+    assert entry is not None and entry.outcome is not None and entry.outcome.reason == BLOCKED
+    points = [sum(v.deck.points(c) for c in game.hand(s)) for s in range(game.players)]
+    if v.deck_out_winners == "fewest-points":
+        assert entry.outcome.winners == tuple(s for s in range(game.players) if points[s] == min(points))
+
+
+def losers_pay_the_winner(v):
+    """The winner scores what the others hold (beyond the winner's own when
+    nobody went out); each loser scores minus what is left on the rack."""
+    if v.scoring != "losers-pay-winner":
+        return  # the clause of another value (scores_of_a_deal)
+    game = position(v, _n(v, ["3R 4R 5R", "12K 13K JK"], ["3H 4H 5H", "QS KS JK"]), deck=_n(v, "5O", "5D"))
+    game.apply(Play(cards(v, _n(v, "3R 4R 5R", "3H 4H 5H"))))
+    assert game.outcome is not None and game.outcome.reason == WENT_OUT
+    left = sum(v.deck.points(c) for c in game.hand(1))
+    assert left == 12 + 13 + v.joker_points if v.pieces == "tiles" else left > 0
+    assert game.scores() == (left, -left)
+    game = position(v, _n(v, ["1R 2B", "9K 13K"], ["AC 2D", "9S KS"]), deck="")
+    game.apply(Draw())
+    game.apply(Draw())
+    if v.deck_runs_out == "when-all-pass":
+        assert game.outcome is not None and game.outcome.reason == BLOCKED
+    low, high = (sum(v.deck.points(c) for c in game.hand(s)) for s in (0, 1))
+    assert game.outcome is not None and game.outcome.winners == (0,)
+    assert game.scores() == (high - low, -high)
+
+
 SCENARIOS = {
+    ("rule:game_name", "{game} is a rummy game for {n} player."): [players_range],
+    ("rule:game_name", "{game} is a rummy game for {low} to {n} player."): [players_range],
+    ("rule:deck", "Each card is worth the number on it."): [numbers_are_their_worth],
+    ("rule:deck", "{name} ({code})"): [colours_named_with_their_letters],
+    ("rule:opening", "In your first play a joker is worth the card it stands for (the lowest, if it could stand for "
+     "several)."): [joker_worth_its_tile_in_the_first_play],
+    ("rule:joker_points", "A joker left in hand costs {n} point."): [losers_pay_the_winner],
+    ("rule:deck_runs_out", "When the deck is empty, play goes on without drawing; the game ends when every player "
+     "in a row has passed without laying a card down."): [play_goes_on_until_all_pass],
+    ("rule:scoring", "Scoring: at the end of a deal every loser scores the values of the cards left in hand as minus "
+     "points, and the winner scores what the losers hold beyond the winner's own cards as plus points; over several "
+     "deals, the most points win."): [losers_pay_the_winner],
     ("rule:players", "Machiavelli is a rummy game for {n} player."): [players_range],
     ("rule:players", "Machiavelli is a rummy game for {low} to {n} player."): [players_range],
     ("rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
@@ -806,6 +906,7 @@ SCENARIOS = {
 # Sentences that describe nothing a game can show, and why.
 NOT_BEHAVIOUR = {
     ("rules", "Machiavelli: the rules of {variant}"): "the title",
+    ("rule:game_name", "The rules of {variant}"): "the title of a game with a name of its own",
     ("rules", "For example:"): "introduces examples (each example has its scenario)",
     ("rules", "[in English]"): "marks the variant's own text",
     ("rules", "{parameter}: {value}"): "a raw parameter no clause covers (test_rules_text fails on any)",
@@ -848,10 +949,10 @@ def test_every_rule_sentence_is_classified():
 
 def _composed():
     out = []
-    for melds_only, variants in ((False, VARIANTS), (True, MELDS_ONLY)):
+    for only, variants in ((None, VARIANTS), (MELD_SCENARIOS, MELDS_ONLY), (TILE_SCENARIOS, TILE_VARIANTS)):
         for name, overrides in variants:
             variant = load_variant(name, list(overrides))
-            out.append((f"{name} {' '.join(overrides)}".strip(), variant, rules_text.compose(variant), melds_only))
+            out.append((f"{name} {' '.join(overrides)}".strip(), variant, rules_text.compose(variant), only))
     return out
 
 
@@ -860,11 +961,16 @@ def test_the_variants_here_say_every_behavioural_sentence():
     assert not set(SCENARIOS) - said, sorted(set(SCENARIOS) - said)
 
 
+MELD_SCENARIOS = (melds_as_the_examples_say, tables_as_the_examples_say)
+TILE_SCENARIOS = (*MELD_SCENARIOS, players_range, numbers_are_their_worth, colours_named_with_their_letters,
+                  joker_worth_its_tile_in_the_first_play, play_goes_on_until_all_pass, losers_pay_the_winner)
+
+
 def _cases():
-    for label, variant, doc, melds_only in _composed():
+    for label, variant, doc, only in _composed():
         for sentence in doc.sentences:
             for scenario in SCENARIOS.get(sentence, ()):
-                if melds_only and scenario not in (melds_as_the_examples_say, tables_as_the_examples_say):
+                if only is not None and scenario not in only:
                     continue
                 yield pytest.param(variant, scenario, id=f"{label}-{scenario.__name__}-{sentence[1][:30]}")
 
