@@ -12,6 +12,7 @@ positions of one shape share), so the repeats time the same work. Then the time 
 whole ``machiavelli solve`` process, start-up included.
 
     python bench/solver.py [--positions N] [--aces POLICY] [--repeat R] [--jokers N] [--only-jokers]
+    python bench/solver.py --classes [--per-class N]
 
 Goal (80-card tables): median <= 2 ms, worst <= 50 ms; the command well
 under 0.5 s.
@@ -27,6 +28,15 @@ little (three jokers alone make a meld there, not here): the counts that
 differ are reported, and so are the positions our solver gave up (past its
 budget of visits, a safety net: the goal is none). Figures measured are in
 the README (section on the solver).
+
+``--classes`` (issue 27): the project beside the HiGHS model
+(:mod:`machiavelli.games.machiavelli.solver_milp`: every valid meld a
+column, a row per card kind, the joker a kind of its own) for every size
+class: 0, 1, 2 and 4 jokers at 20, 40, 80 and 120 table cards (2 decks, 3
+for 120), small tables with big hands (20 cards, 16-24 in hand), and 4 to 8
+decks (50 table cards a deck). CPU milliseconds per position, each solver
+warmed up once in this process; ratio = the model's median over ours (goal:
+at least 1 everywhere, 5 at 80 cards; our worst under 100 ms).
 """
 
 from __future__ import annotations
@@ -102,7 +112,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="solves per position (the fastest counts)")
     parser.add_argument("--jokers", type=int, default=10, help="joker positions per size (0: none)")
     parser.add_argument("--only-jokers", action="store_true", help="only the joker positions")
+    parser.add_argument("--classes", action="store_true", help="only the size classes beside the HiGHS model")
+    parser.add_argument("--per-class", type=int, default=12, help="positions per size class")
     args = parser.parse_args()
+    if args.classes:
+        class_bench(args.per_class, args.seed)
+        return
     if args.only_jokers:
         joker_bench(args.jokers, args.seed)
         return
@@ -153,14 +168,14 @@ def with_jokers(variant):
     return type(variant).model_validate(data)
 
 
-def joker_positions(plain, rng: random.Random, size: int, count: int):
+def joker_positions(plain, rng: random.Random, size: int, count: int, jokers: int = 4, sizes=(15, 20)):
     """Tables of ``plain`` cards where some cards became jokers (each meld
-    keeping a natural card); the other jokers of the 4 go to the hand."""
+    keeping a natural card); the other jokers of the ``jokers`` go to the hand."""
     out = []
     for _ in range(count):
         table, pool = random_table(plain, rng, size)
         melds = [list(m) for m in table]
-        on_table = rng.randint(0, 4) if melds else 0
+        on_table = rng.randint(0, jokers) if melds else 0
         for _ in range(on_table * 20):
             if not on_table:
                 break
@@ -168,9 +183,9 @@ def joker_positions(plain, rng: random.Random, size: int, count: int):
             if len(meld) - meld.count(JOKER) > 1:
                 meld[rng.choice([i for i, c in enumerate(meld) if c != JOKER])] = JOKER
                 on_table -= 1
-        jokers = sum(m.count(JOKER) for m in melds)
+        placed = sum(m.count(JOKER) for m in melds)
         rest = sorted(pool.elements())
-        hand = rng.sample(rest, min(len(rest), rng.randint(15, 20))) + [JOKER] * (4 - jokers)
+        hand = rng.sample(rest, min(len(rest), rng.randint(*sizes))) + [JOKER] * (jokers - placed)
         out.append(([tuple(m) for m in melds], hand))
     return out
 
@@ -250,6 +265,59 @@ def joker_bench(count: int, seed: int) -> None:
             line += f" {'':>15} {'':>17} {'':>6} {'':>10}"
         line += f" {gave_up:>7}"
         print(line, flush=True)
+
+
+def _classes():
+    """(label, plain variant, table cards, jokers, hand sizes) of every size class."""
+    two, three = load_variant("bga", ["aces=low"]), load_variant("bga", ["aces=low", "decks=3"])
+    for jokers in (0, 1, 2, 4):
+        for size in (20, 40, 80, 120):
+            yield f"{jokers} jk, {size} cards", three if size > 80 else two, size, jokers, (15, 20)
+    for jokers in (0, 4):
+        yield f"{jokers} jk, 20 + big hand", two, 20, jokers, (16, 24)
+    for decks in (4, 6, 8):
+        yield f"0 jk, {decks} decks", load_variant("bga", ["aces=low", f"decks={decks}"]), 50 * decks, 0, (15, 20)
+
+
+def class_bench(count: int, seed: int) -> None:
+    from machiavelli.games.machiavelli.solver_milp import solve_model
+    from machiavelli.games.machiavelli.solver_ranks import shape_of
+
+    print(f"size classes beside the HiGHS model, {count} positions each; CPU ms per position")
+    print(f"{'class':<22} {'median':>8} {'worst':>8} {'HiGHS med':>10} {'HiGHS worst':>11} {'ratio':>6}"
+          f" {'same':>6} {'gave up':>7}")
+    warm = False
+    for label, plain, size, jokers, hand in _classes():
+        variant = with_jokers(plain) if jokers else plain
+        shape = shape_of(variant)
+        rng = random.Random(seed * 1000 + size + 31 * jokers + hand[1])
+        if jokers:
+            cases = joker_positions(plain, rng, size, count, jokers, hand)
+        else:
+            cases = [(t, h) for t, h in _plain_positions(plain, rng, size, count, hand)]
+        if not warm:
+            table, hand_ = cases[0]
+            _count(variant, table, hand_), solve_model(variant, shape, table, hand_)
+            warm = True
+        ours, theirs, same, gave_up = [], [], 0, 0
+        for table, hand_ in cases:
+            forget_shared()
+            placed, _, cpu = _timed(lambda: _count(variant, table, hand_))
+            answer, _, mcpu = _timed(lambda: solve_model(variant, shape, table, hand_))
+            ours.append(cpu)
+            theirs.append(mcpu)
+            gave_up += placed is None
+            same += placed == answer.count
+        ratio = statistics.median(theirs) / max(1e-9, statistics.median(ours))
+        print(f"{label:<22} {statistics.median(ours):>8.1f} {max(ours):>8.1f} {statistics.median(theirs):>10.1f}"
+              f" {max(theirs):>11.1f} {ratio:>5.2f}x {same:>3}/{len(ours):<2} {gave_up:>7}", flush=True)
+
+
+def _plain_positions(variant, rng: random.Random, size: int, count: int, hand=(15, 20)):
+    for _ in range(count):
+        table, pool = random_table(variant, rng, size)
+        rest = sorted(pool.elements())
+        yield table, rng.sample(rest, min(len(rest), rng.randint(*hand)))
 
 
 if __name__ == "__main__":

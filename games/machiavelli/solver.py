@@ -145,10 +145,25 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
 
     shape = solver_ranks.shape_of(variant)
     if jokers and shape is not None:
-        from . import solver_jokers
+        from . import solver_jokers, solver_milp
+        from machiavelli.core.errors import SolverError
 
-        new_melds, placed, used_help = solver_jokers.solve_position(variant, shape, melds, kinds, hand_t, help_t)
-        return solver_layout.explain(variant, melds, new_melds, placed, used_help, "rank-search")
+        def best_count() -> int:
+            return solver_milp.solve_model(variant, shape, melds, hand_t, help_t).count
+
+        try:
+            new_melds, placed, used_help = solver_jokers.solve_position(
+                variant, shape, melds, kinds, hand_t, help_t, best_count=best_count)
+            method = "rank-search"
+        except SolverError:
+            # The search would take too long even for the known count: the
+            # integer programme's own layout (as many cards, its tie choices).
+            answer = solver_milp.solve_model(variant, shape, melds, hand_t, help_t)
+            new_melds = [solver_jokers.variant_arrange(
+                variant, m, solver_jokers.meld_kind(variant, m)[0] if JOKER in m else variant.check(m).kind)
+                for m in answer.melds]
+            placed, used_help, method = list(answer.placed), list(answer.help_used), "milp"
+        return solver_layout.explain(variant, melds, new_melds, placed, used_help, method)
     if shape is not None:
         new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, kinds, hand_t, help_t)
         method = "rank-search"

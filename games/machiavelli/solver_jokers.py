@@ -37,6 +37,7 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import combinations, product
 from math import gcd
+from typing import Callable
 
 from machiavelli.core import budget
 from machiavelli.core.cards import Card
@@ -331,14 +332,27 @@ class JokerSearch(RankSearch):
             raise SolverError("search-too-large", detail="too many ways to place the jokers")
         return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
 
+    #: The best count of the position by another method (the HiGHS model),
+    #: asked for only when the quick searches have not settled it.
+    best_count: Callable[[], int] | None = None
+
     def _settle(self, top: int):
         """The first path for the best count at most ``top``, once the
-        quick searches of :meth:`RankSearch.solve` have not settled it: the
-        targets from ``top`` down, each settled by :meth:`find` (searches
-        that share their failed states), the first one met being the best
-        count. Going down keeps forward checking cheap (its budget of
-        skipped cards is what separates the target from every playable
-        card), where a first path of any count would need it large."""
+        quick searches of :meth:`RankSearch.solve` have not settled it.
+
+        With :attr:`best_count`, that count is taken as known and only its
+        path is searched for: proving that no more cards fit (most of the
+        work on small tables with big hands) is left to the integer
+        programme, whose LP bound does it at once. Otherwise the targets
+        from ``top`` down, each settled by :meth:`find` (searches that share
+        their failed states), the first one met being the best count. Going
+        down keeps forward checking cheap (its budget of skipped cards is
+        what separates the target from every playable card), where a first
+        path of any count would need it large."""
+        if self.best_count is not None:
+            path = self.find(min(top, self.best_count()))[0]
+            assert path is not None, "the best count is always met"
+            return path
         root = self._root()
         for target in range(top, 0, -1):
             if self._may_finish(0, root, self.upper - target):
@@ -709,8 +723,11 @@ def _fastest_key(o: Option) -> int:
 # -- from cards to counts and back -------------------------------------------------------
 
 
-def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
-    """Solve a position holding jokers: (new melds, hand cards placed, help cards used)."""
+def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, count: int | None = None,
+                   best_count: Callable[[], int] | None = None):
+    """Solve a position holding jokers: (new melds, hand cards placed, help
+    cards used); ``count``, the best count when it is known already;
+    ``best_count``, a way to learn it should the quick searches not settle it."""
     from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits
@@ -763,7 +780,8 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
 
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
-    outcome = search.solve()
+    search.best_count = best_count
+    outcome = search.solve() if count is None else search.solve_for(count)
     placed: list[Card] = []
     used_help: list[Card] = []
     used_jokers = 0

@@ -378,6 +378,16 @@ class RankSearch(RankModel):
             break
         if path is None:
             path = self._settle(top)
+        return self._outcome(path)
+
+    def solve_for(self, count: int) -> Outcome:
+        """The answer for a best count known beforehand (the HiGHS model's):
+        only the search that finds its path, no proof that more cannot fit."""
+        path = self.find(count)[0]
+        assert path is not None, "the best count is always met"
+        return self._outcome(path)
+
+    def _outcome(self, path) -> Outcome:
         value = sum(o[VALUE] for combo in path for o in combo)
         return Outcome(value, value // self.w_hand, tuple(tuple(Option(*o) for o in combo) for combo in path))
 

@@ -1,0 +1,211 @@
+"""The HiGHS model of a position: a set-partition integer programme.
+
+Every valid meld the cards present could form is a column (how many copies
+of it go on the table); there is one row per card kind (each natural card,
+and the joker as a kind of its own) whose columns must use exactly the
+table's cards of that kind plus the hand and help cards of that kind placed.
+The objective is the most hand cards placed, then the fewest help cards.
+
+Melds that split into two valid melds of the same cards are left out (a run
+of six or more cards whose both halves are valid runs): they add no answer,
+only columns. The model is exact for variants whose meld kinds are plain
+sets and runs (:func:`.solver_ranks.shape_of`), with or without jokers.
+
+``highspy`` is imported when a model is solved, not when this module is
+loaded: most commands never solve a position.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import SolverError
+from .solver_build import JOKER
+from .solver_ranks import Shape
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the model chose: the new melds, the hand and help cards placed."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    placed: tuple[Card, ...]
+    help_used: tuple[Card, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.placed)
+
+
+def _variant_key(variant) -> str:
+    return variant.model_dump_json(include={"aces", "deck", "melds", "jokers", "jokers_per_meld"})
+
+
+_PATTERNS: dict[tuple[str, int], tuple[tuple[Card, ...], ...]] = {}
+
+
+def patterns(variant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
+    """Every natural meld worth a column when up to ``most`` of its cards
+    may be jokers, laid out (memoised per variant)."""
+    key = (_variant_key(variant), most)
+    found = _PATTERNS.get(key)
+    if found is None:
+        found = _PATTERNS[key] = _patterns(variant, shape, most)
+    return found
+
+
+def _patterns(variant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
+    suits = [s.code for s in variant.deck.suits]
+    R = shape.ranks
+    out: list[tuple[Card, ...]] = []
+    if shape.set_sizes:
+        for rank in range(1, R + 1):
+            for size in sorted(shape.set_sizes):
+                out += [tuple(Card(rank, s) for s in group) for group in combinations(suits, size)]
+    m = shape.run_min
+    if m is not None:
+        # A run of 2m cards or more splits into two valid runs of the same
+        # cards, unless one half would be all jokers: that takes at least
+        # length - m jokers in one meld.
+        longest = min(R, max(2 * m - 1, m + most))
+        seen = set()
+        for suit in suits:
+            for start in range(1, R + 1):
+                for length in range(m, longest + 1):
+                    window = tuple(Card((start - 1 + i) % R + 1, suit) for i in range(length))
+                    result = variant.check(window)
+                    if result.valid and variant.melds[result.kind].sequence and frozenset(window) not in seen:
+                        seen.add(frozenset(window))
+                        out.append(window)
+    return tuple(out)
+
+
+def solve_model(variant, shape: Shape, melds, hand, help_cards=()) -> Answer:
+    """The model's optimum for a position (its layout is HiGHS's, not the
+    search's: :mod:`.solver` decides which answer a player sees).
+
+    Columns: x, copies of each natural meld; z, for each card of it, in how
+    many copies a joker stands for that card (at most x, and at most
+    ``cap`` x in all, ``cap`` being the jokers one meld may hold and fewer
+    than its length, so that dealing the jokers round the copies leaves
+    every copy valid); then per card kind the hand cards placed (y) and the
+    help cards used (p). Row per natural kind: copies holding it, less its
+    jokers, less y and p, equal the table's cards; the joker row: all z less
+    y and p equal the table's jokers."""
+    import highspy
+    import numpy as np
+
+    must, hand_c, help_c = Counter(c for m in melds for c in m), Counter(hand), Counter(help_cards)
+    avail = must + hand_c + help_c
+    jokers = avail.pop(JOKER, 0)
+    limit = getattr(variant, "jokers_per_meld", None)
+    most = jokers if limit is None else min(jokers, limit)
+    chosen, caps = [], []
+    for meld in patterns(variant, shape, most):
+        cap = min(len(meld) - 1, most)
+        if sum(1 for c in meld if not avail[c]) <= cap:
+            chosen.append(meld)
+            caps.append(cap)
+    # Cards missing from the position get a row too (nothing of them on the
+    # table, in the hand or help): where a meld holds one, a joker stands for it.
+    kinds = sorted(set(avail) | {c for m in chosen for c in m}, key=lambda c: (c.rank, c.suit))
+    row = {c: i for i, c in enumerate(kinds)}
+    n_k = len(kinds)
+    jrow = n_k
+    cost: list[float] = []
+    upper: list[float] = []
+    starts: list[int] = []
+    index: list[int] = []
+    value: list[float] = []
+    x_col: list[int] = []
+    z_cols: list[list[int]] = []
+
+    def column(c: float, up: float, entries: list[tuple[int, float]]) -> int:
+        starts.append(len(index))
+        for r, v in sorted(entries):
+            index.append(r)
+            value.append(v)
+        cost.append(c)
+        upper.append(up)
+        return len(cost) - 1
+
+    copies = float(max(avail.values(), default=0) + jokers)
+    # Rows: n_k card rows, the joker row, then per meld its cap row and (with
+    # jokers) one row per card; the extra rows are numbered as they come.
+    next_row = n_k + 1
+    for meld, cap in zip(chosen, caps):
+        entries = [(row[c], 1.0) for c in meld]
+        cap_row, card_rows = None, []
+        if jokers and cap:
+            cap_row = next_row
+            card_rows = list(range(next_row + 1, next_row + 1 + len(meld)))
+            next_row += 1 + len(meld)
+            entries += [(cap_row, -float(cap))] + [(r, -1.0) for r in card_rows]
+        x_col.append(column(0.0, copies, entries))
+        zs = []
+        for c, r in zip(meld, card_rows):
+            zs.append(column(0.0, copies, [(row[c], -1.0), (jrow, 1.0), (cap_row, 1.0), (r, 1.0)]))
+        z_cols.append(zs)
+    weight = float(len(help_cards) + 1)  # a hand card is worth more than every help card saved
+    y0 = len(cost)
+    for c in kinds:
+        column(weight, float(hand_c[c]), [(row[c], -1.0)])
+    p0 = len(cost)
+    for c in kinds:
+        column(-1.0, float(help_c[c]), [(row[c], -1.0)])
+    yj = column(weight, float(hand_c[JOKER]), [(jrow, -1.0)])
+    pj = column(-1.0, float(help_c[JOKER]), [(jrow, -1.0)])
+    n = len(cost)
+    lo = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [-highspy.kHighsInf] * (next_row - n_k - 1)
+    hi = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [0.0] * (next_row - n_k - 1)
+    # The bare binding: highspy.Highs prints a banner on stdout (a --json answer must stay clean).
+    h = highspy._core._Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_abs_gap", 0.5)
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = n, next_row
+    lp.col_cost_ = np.array(cost)
+    lp.col_lower_ = np.zeros(n)
+    lp.col_upper_ = np.array(upper)
+    lp.row_lower_, lp.row_upper_ = np.array(lo), np.array(hi)
+    lp.sense_ = highspy.ObjSense.kMaximize
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.array([*starts, len(index)], dtype=np.int32)
+    lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
+    lp.a_matrix_.value_ = np.array(value)
+    lp.integrality_ = [highspy.HighsVarType.kInteger] * n
+    h.passModel(lp)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise SolverError("search-too-large", detail=h.modelStatusToString(h.getModelStatus()))
+    x = [round(v) for v in h.getSolution().col_value]
+    new: list[tuple[Card, ...]] = []
+    for meld, col, zs in zip(chosen, x_col, z_cols):
+        k = x[col]
+        if not k:
+            continue
+        laid = [list(meld) for _ in range(k)]
+        t = 0
+        for i, z in enumerate(zs):
+            # Round robin: a card's jokers go to distinct copies (z <= x),
+            # and no copy gets more than its share of the cap.
+            for _ in range(x[z]):
+                laid[t % k][i] = JOKER
+                t += 1
+        for cards in laid:
+            new.append(_laid_out(meld, cards))
+    placed = [c for c, k in zip(kinds, x[y0:p0]) for _ in range(k)] + [JOKER] * x[yj]
+    used = [c for c, k in zip(kinds, x[p0:p0 + n_k]) for _ in range(k)] + [JOKER] * x[pj]
+    return Answer(tuple(new), tuple(placed), tuple(used))
+
+
+def _laid_out(meld: tuple[Card, ...], cards: list[Card]) -> tuple[Card, ...]:
+    """A run as its window (jokers where they stand), a set by suit with its jokers last."""
+    if len({c.suit for c in meld}) == 1:  # a run: a set's cards have distinct suits
+        return tuple(cards)
+    return (*(c for c in cards if c != JOKER), *[JOKER] * cards.count(JOKER))

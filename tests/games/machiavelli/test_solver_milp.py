@@ -1,0 +1,114 @@
+"""The HiGHS model of a position (solver_milp) against the search and the
+test oracle's own MILP (tests/joker_oracles.py, a different formulation),
+and the solver's use of it: the count the search settles by, the layout
+when the search would run too long."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from machiavelli.app.library import load_variant
+from machiavelli.games.machiavelli import solver_jokers, solver_search
+from machiavelli.games.machiavelli.solver import solve
+from machiavelli.games.machiavelli.solver_milp import solve_model
+from machiavelli.games.machiavelli.solver_ranks import shape_of
+from joker_oracles import JK, check_answer, joker_position, joker_variant, milp_optimum, valid
+
+
+def _variant(aces: str, limit: int | None):
+    return joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+
+
+VARIANTS = {(aces, limit): _variant(aces, limit) for aces in ("low", "wrap") for limit in (None, 1)}
+
+
+def _position(seed: int, aces: str, limit: int | None, size: int, hand: int, jokers: int):
+    variant = VARIANTS[aces, limit]
+    rng = random.Random(seed)
+    on_table = rng.randint(0, jokers)
+    table, cards, _ = joker_position(variant, rng, size, hand, on_table, jokers - on_table)
+    return variant, table, cards
+
+
+def _model_answer_is_valid(variant, table, hand, answer) -> None:
+    for meld in answer.melds:
+        assert valid(variant, meld), meld
+    assert Counter(c for m in answer.melds for c in m) == (
+        Counter(c for m in table for c in m) + Counter(answer.placed) + Counter(answer.help_used))
+    assert not Counter(answer.placed) - Counter(hand)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), aces=st.sampled_from(["low", "wrap"]), limit=st.sampled_from([None, 1]),
+       size=st.integers(0, 24), hand=st.integers(0, 10), jokers=st.integers(0, 3))
+def test_the_model_and_the_search_agree(seed, aces, limit, size, hand, jokers):
+    variant, table, cards = _position(seed, aces, limit, size, hand, jokers)
+    answer = solve_model(variant, shape_of(variant), table, cards)
+    _model_answer_is_valid(variant, table, cards, answer)
+    assert answer.count == solve(variant, table, cards).count == milp_optimum(variant, table, cards)
+
+
+def test_help_cards_count_after_hand_cards():
+    variant = joker_variant(load_variant("help-cards"))
+    deck = variant.deck
+    table = [deck.parse_cards("5C 6C 7C")]
+    # 8C from the hand goes down alone; the help card 9C would let 10C follow.
+    hand, helps = deck.parse_cards("8C 10C"), deck.parse_cards("9C 4H")
+    answer = solve_model(variant, shape_of(variant), table, hand, helps)
+    assert answer.count == 2 and Counter(answer.help_used) == Counter(deck.parse_cards("9C"))
+
+
+def test_the_count_the_search_settles_by_comes_from_the_model(monkeypatch):
+    """Quick searches too short to settle anything: the search asks the
+    model for the count and still answers exactly, with its own layout."""
+    asked = []
+    real = solver_jokers.JokerSearch._settle
+
+    def spy(self, top):
+        asked.append(self.best_count is not None)
+        return real(self, top)
+
+    monkeypatch.setattr(solver_search, "QUICK_VISITS", 1)
+    monkeypatch.setattr(solver_jokers.JokerSearch, "_settle", spy)
+    for seed in range(6):
+        variant, table, cards = _position(seed, "low", None, 20, 12, 3)
+        solution = solve(variant, table, cards)
+        assert solution.method == "rank-search"
+        assert solution.count == milp_optimum(variant, table, cards)
+        check_answer(variant, table, cards, (), solution)
+    assert asked and all(asked)
+
+
+def test_a_search_past_its_budget_gets_the_models_layout(monkeypatch):
+    """No position is refused: where the search gives up, the model answers."""
+    monkeypatch.setattr(solver_jokers, "MAX_VISITS", 0)
+    variant, table, cards = _position(3, "low", None, 20, 10, 2)
+    solution = solve(variant, table, cards)
+    assert solution.method == "milp"
+    assert solution.count == milp_optimum(variant, table, cards)
+    check_answer(variant, table, cards, (), solution)
+
+
+def test_the_issue_position_is_answered():
+    variant = load_variant("jokers", ["aces=low"])
+    deck = variant.deck
+    table = [deck.parse_cards(m) for m in (
+        "7D 8D 9D | 9S 9C 9H 9D | AS 2S 3S 4S | 2C JK 2D 2S | AH 2H 3H | KC KS KH KD | 3S 4S 5S 6S 7S 8S 9S"
+        " | JS QS KS | QD QH QC | KH KC KD | 4D 4H 4C").split("|")]
+    hand = deck.parse_cards("10S 6S JH 7H 9C 3D JD JH 8S AS 8D 2D AH JC JD JK 3C 4D JK JK 6H QC 5D")
+    solution = solve(variant, table, hand)
+    assert solution.count == 22 == solve_model(variant, shape_of(variant), table, hand).count
+    check_answer(variant, table, hand, (), solution)
+
+
+@pytest.mark.parametrize("module", ["machiavelli.games.machiavelli.solver", "machiavelli.games.machiavelli.solver_milp"])
+def test_highspy_is_imported_only_to_solve_a_model(module):
+    code = f"import sys, {module}; print('highspy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
