@@ -20,11 +20,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING, Any, Sequence
 
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from .solver_build import JOKER
 from .solver_ranks import Shape
+
+if TYPE_CHECKING:
+    from .variant import MachiavelliVariant
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +44,14 @@ class Answer:
         return len(self.placed)
 
 
-def _variant_key(variant) -> str:
-    return variant.model_dump_json(include={"aces", "deck", "melds", "jokers", "jokers_per_meld"})
+def _variant_key(variant: MachiavelliVariant) -> str:
+    return str(variant.model_dump_json(include={"aces", "deck", "melds", "jokers", "jokers_per_meld"}))
 
 
 _PATTERNS: dict[tuple[str, int], tuple[tuple[Card, ...], ...]] = {}
 
 
-def patterns(variant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
+def patterns(variant: MachiavelliVariant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
     """Every natural meld worth a column when up to ``most`` of its cards
     may be jokers, laid out (memoised per variant)."""
     key = (_variant_key(variant), most)
@@ -57,7 +61,7 @@ def patterns(variant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
     return found
 
 
-def _patterns(variant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
+def _patterns(variant: MachiavelliVariant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
     suits = [s.code for s in variant.deck.suits]
     R = shape.ranks
     out: list[tuple[Card, ...]] = []
@@ -77,13 +81,15 @@ def _patterns(variant, shape: Shape, most: int) -> tuple[tuple[Card, ...], ...]:
                 for length in range(m, longest + 1):
                     window = tuple(Card((start - 1 + i) % R + 1, suit) for i in range(length))
                     result = variant.check(window)
-                    if result.valid and variant.melds[result.kind].sequence and frozenset(window) not in seen:
+                    if (result.valid and result.kind is not None and variant.melds[result.kind].sequence
+                            and frozenset(window) not in seen):
                         seen.add(frozenset(window))
                         out.append(window)
     return tuple(out)
 
 
-def solve_model(variant, shape: Shape, melds, hand, help_cards=()) -> Answer:
+def solve_model(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
+                help_cards: Sequence[Card] = ()) -> Answer:
     """The model's optimum for a position (its layout is HiGHS's, not the
     search's: :mod:`.solver` decides which answer a player sees).
 
@@ -147,6 +153,7 @@ def solve_model(variant, shape: Shape, melds, hand, help_cards=()) -> Answer:
         x_col.append(column(0.0, copies, entries))
         zs = []
         for c, r in zip(meld, card_rows):
+            assert cap_row is not None  # card rows come with the cap row
             zs.append(column(0.0, copies, [(row[c], -1.0), (jrow, 1.0), (cap_row, 1.0), (r, 1.0)]))
         z_cols.append(zs)
     weight = float(len(help_cards) + 1)  # a hand card is worth more than every help card saved

@@ -458,7 +458,7 @@ def test_visual_bidi_keeps_cards_in_order_inside_arabic_and_pipes_stay_logical()
 
 def test_a_help_card_bound_for_a_meld_without_hand_cards_goes_in_with_them_then_moves():
     cards = lambda text: [Card.parse(t) for t in text.split()]  # noqa: E731
-    game = Game.from_position(load_variant("help-cards"), [cards("7H 7D KC"), cards("2C 3C")],
+    game = Game.from_position(load_variant("help-cards", ["help_cards_use=with-hand-card"]), [cards("7H 7D KC"), cards("2C 3C")],
                               table=[cards("5S 6S 7S")], help=cards("4S"), current=0)
     found = hints.best_play(game.view(0))
     # 4S joins 5S 6S, which get no hand card: a hand card goes in with it, then moves.
