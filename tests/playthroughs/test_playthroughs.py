@@ -99,5 +99,6 @@ def test_the_transcripts_hold_no_path_nor_time():
         assert str(ROOT) not in text
         assert not re.search(r"\b20\d\d-\d\d-\d\d\b|\b\d\d:\d\d:\d\d\b", text), setup.file
         # Machiavelli: its seat JSON carries its declared areas beside the fields scripts read, and every
-        # take and join the seat to move may make is listed among its legal moves (about 2.8 MB).
-        assert len(text.encode("utf-8")) < 3_500_000, setup.file
+        # take and join the seat to move may make is listed among its legal moves, and every view
+        # holds the game's public log so far (about 4.9 MB).
+        assert len(text.encode("utf-8")) < 5_500_000, setup.file
