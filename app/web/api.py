@@ -16,6 +16,7 @@ from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
 from .. import costs
+from . import clocks
 from .pages import rules_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
@@ -81,8 +82,11 @@ async def new_game(request: Request, server: Server) -> Response:
             # TRANSLATORS: The web table, an answer to the browser: a chosen seed in a game with friends.
             raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
                                    "shown to all of them (\"announce_seed\": true)."))
+        clock = clocks.chosen(data.get("clock"), server.clocks.rules, variant.game, seats)
+        # A seat out of time is played by the clock's computer: it counts as one of the game's.
+        played = seats if clock is None else [clock.level if s in (HUMAN, FRIEND) else s for s in seats]
         try:  # before the computers are asked for anything (see machiavelli.app.costs)
-            costs.check(variant, seats, server.limits.max_cost)
+            costs.check(variant, played, server.limits.max_cost)
         except costs.TooCostly as exc:
             raise WebError(400, costs.REFUSAL, **exc.params) from None
         try:
@@ -90,6 +94,7 @@ async def new_game(request: Request, server: Server) -> Response:
             await anyio.to_thread.run_sync(server.tables.make_room)
             table = server.tables.deal(variant, seats, lang, names, seed,
                                        seed_shown=seed is not None and announced, chat=data.get("chat") is not False)
+            server.clocks.start(table, clock)
             # Kept first (the cap checked in the same transaction), then held: a game that cannot be kept is not.
             await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
@@ -210,6 +215,7 @@ async def rematch(request: Request, server: Server) -> Response:
                 await anyio.to_thread.run_sync(server.tables.make_room)
                 new = server.tables.deal(table.variant, seats, table.lang, names)
                 new.owner = table.owner
+                server.clocks.start(new, None if table.clock is None else table.clock.setting)
                 await anyio.to_thread.run_sync(server.tables.keep, new)
                 server.tables.hold(new)
                 await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "rematch", new.id)
@@ -281,6 +287,9 @@ async def act(request: Request, server: Server) -> Response:
             answer = _act(table, seat, data, server, lang)
         if isinstance(answer, Response):
             return answer
+        if answer.tried is not None and server.clocks.late(table, seat):
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("Your time ran out: the computer is playing this move for you."))
         if answer.hint is not None:
             # The solver may take a while: it thinks in a worker thread, the words come after.
             view = answer.hint

@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import time
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ from .views import can_show, seat_json
 from .watch import WATCHER, public_view
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
+from .clocks import ClockRules, Clocks
 from .limits import REISSUED, REPLACED, Limits
 from .pool import Pool
 from .tables import Keeping, Table, Tables, TableError, Tried
@@ -79,7 +81,7 @@ class Server:
     open live connections (per game: socket, seat, language, queue)."""
 
     def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True,
-                 pause: float = PAUSE, limits: Limits | None = None) -> None:
+                 pause: float = PAUSE, limits: Limits | None = None, clocks: ClockRules | None = None) -> None:
         self.tables = tables
         self.limits = limits if limits is not None else Limits.from_env()
         self.lang = lang
@@ -94,6 +96,8 @@ class Server:
         #: When each seat last sent lines of chat (the rate limit), by game and seat.
         self.said: dict[tuple[str, int], list[float]] = {}
         self.computers = Computers(self, pause, Pool(self.limits.workers, self.limits.move_budget))
+        #: The games' clocks (see :mod:`.clocks`); ``clocks``: what a new game's clock may be.
+        self.clocks = Clocks(self, clocks)
 
     # -- helpers ----------------------------------------------------------------
 
@@ -145,6 +149,9 @@ class Server:
             mark = (mark[0] + 1, neutral)
         self.marks[key] = mark
         data["version"] = mark[0]
+        clock = self.clocks.shown(table)  # its figures run on by themselves: no new version for them
+        if clock is not None:
+            data["clock"] = clock
         return data
 
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
@@ -159,6 +166,7 @@ class Server:
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
+            self.clocks.told(table, seat, data)
             data["id"] = table.id
             data["lang"] = lang
             if table.chat_on:
@@ -203,9 +211,14 @@ class Server:
         first (off the loop); only then is it the table's, and shown to every
         open page. StoreError when it could not be kept: the table stays as it was."""
         orders = table.orders if orders is None else orders
-        change = table.change(table.game if tried is None else tried.game, orders)
+        game = table.game if tried is None else tried.game
+        change = table.change(game, orders)
+        clock = self.clocks.following(table, game)
+        if clock is not None:  # kept in the same transaction as the move
+            change = replace(change, clock=clock.dumps())
         await anyio.to_thread.run_sync(self.tables.store.change, change)
         self.tables.accept(table, tried, orders, change)
+        self.clocks.accept(table, clock)
         self.push(table)
 
     def push(self, table: Table) -> None:
@@ -391,11 +404,12 @@ async def _close(websocket: WebSocket, code: int = REPLACED) -> None:
 
 def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
                local: bool = True, pause: float = PAUSE, limits: Limits | None = None,
-               keeping: Keeping | None = None) -> Starlette:
+               keeping: Keeping | None = None, clocks: ClockRules | None = None) -> Starlette:
     """The application; ``tables`` defaults to the games kept in the user's data folder
     (``keeping``: the cap on games and how long they are kept).
     ``local``: it listens on this computer only; ``pause``: seconds before each computer move;
-    ``limits``: see :mod:`.limits` (default: from the environment)."""
+    ``limits``: see :mod:`.limits` (default: from the environment); ``clocks``: what a
+    new game's clock may be (see :mod:`.clocks`)."""
     if tables is None:
         tables = Tables(keeping=keeping)
         tables.load_saved()
@@ -416,13 +430,15 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    server = Server(tables, lang, default_variant, local, pause, limits)
+    server = Server(tables, lang, default_variant, local, pause, limits, clocks)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
         for table in server.tables.all():  # games whose computers were playing when the server stopped
             server.computers.wake(table)
+            server.clocks.ensure(table)  # its deadlines, as kept
         yield
+        await server.clocks.stop()
         await server.computers.stop()
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)

@@ -143,6 +143,8 @@ class Table:
     #: Whether the seats may chat (chosen at the start), and the chat's last lines: (seat, text, when).
     chat_on: bool = True
     chat: list[tuple[int, str, float]] = field(default_factory=list)
+    #: The game's clock (a :class:`.clocks.Clock`), chosen at the start; None without one.
+    clock: Any = None
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -219,7 +221,8 @@ class Table:
         if settings:
             record[TABLE_KEY] = settings
         return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
-                     self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary())
+                     self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary(),
+                     None if self.clock is None else self.clock.dumps())
 
     def change(self, game: Any, orders: dict[int, str]) -> Change:
         """The change from this table to ``game`` (a copy of its game played
@@ -287,6 +290,7 @@ class Tables:
         table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
                                                                       fresh.seed_shown)
         table.watch, table.rematch, table.chat_on, table.chat = fresh.watch, fresh.rematch, fresh.chat_on, fresh.chat
+        table.clock = fresh.clock
         table._bots.clear()  # their plans followed the game as it was
         return True
 
@@ -433,7 +437,8 @@ class Tables:
                      dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
                      stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None,
                      rematch=rematch if isinstance(rematch, str) and rematch else None,
-                     chat_on=saved.settings.get("chat") is not False, chat=self.store.chat(saved.id, CHAT_SHOWN))
+                     chat_on=saved.settings.get("chat") is not False, chat=self.store.chat(saved.id, CHAT_SHOWN),
+                     clock=_clock(saved))
 
     def _import_files(self) -> None:
         """Move the games earlier versions saved as files (``web/ID.json``
@@ -459,6 +464,18 @@ class Tables:
             except Exception as exc:  # noqa: BLE001 - any file may lie in the folder (JSON nested
                 # too deep, a record that replays into a broken state): it is skipped, the server starts.
                 self.unreadable.append((str(path), getattr(exc, "code", None) or type(exc).__name__))
+
+
+def _clock(saved: Saved) -> Any:
+    """A stored game's clock, its deadlines as kept (one passed while no server ran gets a few seconds)."""
+    if saved.clock is None:
+        return None
+    from .clocks import Clock
+
+    try:
+        return Clock.loads(saved.clock, time.time())
+    except (ValueError, KeyError, TypeError):
+        return None  # a clock this version cannot read: the game goes on without it
 
 
 def _read_table(path: Path) -> Table:
