@@ -99,6 +99,7 @@ async def new_game(request: Request, server: Server) -> Response:
             await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
             server.computers.wake(table)
+            server.clocks.ensure(table)
         except StoreError as exc:
             raise not_kept(exc) from None
         except TableError as exc:
@@ -227,6 +228,7 @@ async def rematch(request: Request, server: Server) -> Response:
                                            "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
             table.rematch = new.id
             server.computers.wake(new)
+            server.clocks.ensure(new)
             server.push(table)  # every seat's page is told, each of its own link
     with speaking(lang):
         return JSONResponse({"id": table.rematch, **server.view_json(table, seat, lang).get("rematch", {})},

@@ -70,7 +70,6 @@ MAX_NOTICES = 50
 EARLY = 0.05
 #: Seconds before a stand-in move the store could not keep is tried again.
 RETRY = 10.0
-LEVELS = ("beginner", "casual", "club", "expert")
 
 
 @dataclass(frozen=True)
@@ -185,9 +184,11 @@ def _whole(value: Any) -> bool:
 
 def stand_in_level(game: str, seats: list[str]) -> str:
     """The strongest computer at the table, else the game's default player."""
+    from ..costs import LEVELS, STRONGEST
+
     at_table = [s for s in seats if s in registry.bots(game)]
     if at_table:
-        return max(at_table, key=lambda s: LEVELS.index(s) if s in LEVELS else len(LEVELS))
+        return max(at_table, key=lambda s: LEVELS.get(s, STRONGEST))
     from .api import default_computer
 
     return default_computer(game)
