@@ -19,6 +19,7 @@ from machiavelli.core.i18n import _
 from machiavelli.core.registry import game_title as game_title_of
 
 from ..catalogs import native_name
+from .clock_pages import clock_choice, clock_words
 from .speaking import direction, languages
 
 
@@ -43,7 +44,8 @@ def _head(lang: str, title: str) -> str:
             '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
             '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n'
-            '<link rel="stylesheet" href="/static/faces.css">\n</head>\n')
+            '<link rel="stylesheet" href="/static/faces.css">\n<link rel="stylesheet" href="/static/clocks.css">\n'
+            '</head>\n')
 
 
 def _settings(lang: str) -> str:
@@ -130,6 +132,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + '<label>' + html.escape(_("Players")) + ' <select id="player-count" name="players"></select></label>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<fieldset id="seats"><legend>' + html.escape(_("Who sits where")) + "</legend></fieldset>\n"
+        + clock_choice()
         + '<p><button type="submit" id="start">' + html.escape(_("Start the game")) + "</button></p>\n"
         + '<p role="alert" id="start-error" class="error"></p>\n'
         + '<section id="created" hidden aria-live="polite"></section>\n'
@@ -144,7 +147,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("data", data) + "\n"
         + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n'
-        + '<script src="/static/start.js"></script>\n'
+        + '<script src="/static/clocks.js"></script>\n<script src="/static/start.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
@@ -252,6 +255,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
                        "selection."),
     }
     words.update(_seat_link_words())
+    words.update(clock_words())
     if commands is not None:
         words["keyboard_note"] = " ".join(commands)
         words["keys_note"] = _("Tab goes from area to area and the arrow keys from card to card inside one; "
@@ -266,7 +270,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '">' + html.escape(_("Rules")) + "</a></nav>"
         + _settings(lang) + _signals() + "</header>\n"
         + '<main id="table-main">\n'
-        + '<section id="status" aria-live="polite"></section>\n'
+        + '<section id="status" aria-live="polite"></section>\n'        + '<section id="clocks" hidden aria-label="' + html.escape(_("Clocks")) + '"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
@@ -298,7 +302,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<script src="/static/layout.js"></script>\n<script src="/static/motion.js"></script>\n'
         + '<script src="/static/keys.js"></script>\n<script src="/static/seats.js"></script>\n'
         + '<script src="/static/after.js"></script>\n<script src="/static/chat.js"></script>\n'
-        + '<script src="/static/table.js"></script>\n'
+        + '<script src="/static/clocks.js"></script>\n<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
 

@@ -81,10 +81,12 @@
     errorBox.textContent = "";
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const names = [...seatsBox.querySelectorAll("input")].map((i) => i.value.trim() || null);
+    const body = { variant: variantBox.value, seats, names, lang };
+    const clock = typeof ClockChoice !== "undefined" ? ClockChoice.value() : null;
+    if (clock) body.clock = clock;
     let answer;
     try {
-      answer = await Page.api("POST", "/api/games?lang=" + encodeURIComponent(lang),
-        { variant: variantBox.value, seats, names, lang });
+      answer = await Page.api("POST", "/api/games?lang=" + encodeURIComponent(lang), body);
     } catch (e) {
       errorBox.textContent = fmt(W.error, { detail: String(e) });
       return;

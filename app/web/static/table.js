@@ -51,6 +51,7 @@
     if (typeof Seats !== "undefined") Seats.draw(next, config);
     if (typeof After !== "undefined") After.draw(next, config);
     if (typeof Chat !== "undefined") Chat.draw(next, config);
+    if (typeof Clocks !== "undefined") Clocks.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
