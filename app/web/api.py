@@ -82,7 +82,8 @@ async def new_game(request: Request, server: Server) -> Response:
             # TRANSLATORS: The web table, an answer to the browser: a chosen seed in a game with friends.
             raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
                                    "shown to all of them (\"announce_seed\": true)."))
-        clock = clocks.chosen(data.get("clock"), server.clocks.rules, variant.game, seats)
+        clock = clocks.chosen(data.get("clock"), server.clocks.rules, variant.game, seats,
+                              default_computer(variant.game))
         # A seat out of time is played by the clock's computer: it counts as one of the game's.
         played = seats if clock is None else [clock.level if s in (HUMAN, FRIEND) else s for s in seats]
         try:  # before the computers are asked for anything (see machiavelli.app.costs)

@@ -68,6 +68,8 @@ RESTART_GRACE = 5.0
 MAX_NOTICES = 50
 #: A timer may fire a moment before the wall clock reaches its deadline.
 EARLY = 0.05
+#: Most moves made in a row for seats out of time before the timer stops (as the computers' own cap).
+MAX_STEPS = 20_000
 #: Seconds before a stand-in move the store could not keep is tried again.
 RETRY = 10.0
 
@@ -151,9 +153,10 @@ SHAPE = N_("Give the clock as {example}: \"kind\" is \"move\" (each move has its
            "(each player has a bank of seconds for the whole game).")
 
 
-def chosen(data: Any, rules: ClockRules, game: str, seats: list[str]) -> Setting | None:
+def chosen(data: Any, rules: ClockRules, game: str, seats: list[str], default: str) -> Setting | None:
     """The clock a new game's request asks for (``"clock"``; none when absent
-    or null), with its level resolved; WebError (400) when it is wrong."""
+    or null), with its level resolved (``default``: the game's default
+    computer player); WebError (400) when it is wrong."""
     if data is None:
         return None
     example = '{"kind": "move", "seconds": 60}'
@@ -161,12 +164,13 @@ def chosen(data: Any, rules: ClockRules, game: str, seats: list[str]) -> Setting
                                                                                    "level"}:
         raise WebError(400, SHAPE, example=example)
     seconds = data.get("seconds")
-    if not _whole(seconds) or not rules.minimum <= seconds <= rules.maximum:
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not rules.minimum <= seconds <= rules.maximum:
         # TRANSLATORS: The web table, an answer to the browser; {low} and {high} are numbers.
         raise WebError(400, N_("The clock's seconds must be a whole number from {low} to {high}."),
                        low=rules.minimum, high=rules.maximum)
     increment = data.get("increment", 0)
-    if not _whole(increment) or not 0 <= increment <= rules.increment or (increment and data["kind"] != "game"):
+    if (not isinstance(increment, int) or isinstance(increment, bool) or not 0 <= increment <= rules.increment
+            or (increment and data["kind"] != "game")):
         # TRANSLATORS: The web table, an answer to the browser; {high} is a number.
         raise WebError(400, N_("The clock's increment must be a whole number of seconds from 0 to {high}, and "
                                "only for a clock per game."), high=rules.increment)
@@ -175,23 +179,15 @@ def chosen(data: Any, rules: ClockRules, game: str, seats: list[str]) -> Setting
     if level is not None and (not isinstance(level, str) or level not in bots):
         raise WebError(400, N_("No computer player {name}; choose one of {available}."),
                        name=str(level)[:40], available=", ".join(sorted(bots)))
-    return Setting(data["kind"], seconds, increment, level or stand_in_level(game, seats))
+    return Setting(data["kind"], seconds, increment, level or stand_in_level(game, seats, default))
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def stand_in_level(game: str, seats: list[str]) -> str:
-    """The strongest computer at the table, else the game's default player."""
+def stand_in_level(game: str, seats: list[str], default: str) -> str:
+    """The strongest computer at the table, else ``default``."""
     from ..costs import LEVELS, STRONGEST
 
     at_table = [s for s in seats if s in registry.bots(game)]
-    if at_table:
-        return max(at_table, key=lambda s: LEVELS.get(s, STRONGEST))
-    from .api import default_computer
-
-    return default_computer(game)
+    return max(at_table, key=lambda s: LEVELS.get(s, STRONGEST)) if at_table else default
 
 
 # -- the clock as the game goes on ----------------------------------------------------------
@@ -355,11 +351,9 @@ class Clocks:
                 pass
 
     async def _run(self, table: "Table") -> None:
-        from .tables import MAX_BOT_STEPS
-
         retry = False
         try:
-            for _step in range(MAX_BOT_STEPS):
+            for _step in range(MAX_STEPS):
                 self._again.discard(table.id)
                 seat = self._late_seat(table)
                 if seat is None:

@@ -97,10 +97,10 @@ const Clocks = (() => {
     const clock = view.clock;
     const title = clock.kind === "game" ? fmt(W.clock_game, { time: time(clock.seconds), n: clock.increment })
       : fmt(W.clock_move, { time: time(clock.seconds) });
-    const list = el("ul", {});
+    const list = el("div", { class: "clock-list" });
     for (const entry of clock.seats) {
       const mine = entry.seat === view.seat;
-      list.append(el("li", { class: "clock" + (entry.running ? " running" : "") + (mine ? " mine" : ""),
+      list.append(el("div", { class: "clock" + (entry.running ? " running" : "") + (mine ? " mine" : ""),
         "data-seat": entry.seat, role: "timer" },
         el("span", { class: "clock-name" }, name(view, entry.seat) + ": "),
         el("span", { class: "clock-time" }, time(entry.left)),
