@@ -45,7 +45,7 @@ ALLOWED = frozenset("""
 #: by a native reader, not guessed from the catalogs.
 COGNATES = {
     "de": "hand computer median version rest bonus general name team teams partner joker server standard option "
-          "parameter in so was also links text browser terminal orange",
+          "parameter in so was also links text browser terminal orange bank",
     "it": "no computer file input link note data figure come per server extra percentile browser",
     "es": "no general final total error rummy extra club terminal",
     "tr": "general",
