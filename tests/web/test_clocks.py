@@ -257,3 +257,32 @@ def test_unseen_answers_run_no_seat_s_clock_and_a_time_out_there_is_told_to_that
         assert texts == (["Your time ran out: the computer played for you."] if seat in late else [])
     watch = json.dumps(fast.get(game["watch"]["view"]).json())
     assert "Time ran out" not in watch and "time ran out" not in watch
+
+
+def test_a_store_made_before_clocks_still_loads_its_games(folders):
+    import sqlite3
+
+    from machiavelli.app.web.tables import store_path
+
+    app = create_app(Tables(), lang="en", pause=0)
+    with TestClient(app) as c:
+        game = start(c, None, seats=("human", "random"))
+    app.state.server.tables.store.close()
+    with sqlite3.connect(store_path()) as db:  # the layout of earlier versions: no clocks table
+        db.execute("DROP TABLE clocks")
+    again = Tables()
+    assert again.load_saved() == 1 and again.get(game["id"]).clock is None
+    with TestClient(create_app(again, lang="en", pause=0)) as c:
+        assert "clock" not in view(c, game, 0)
+
+
+def test_the_clock_is_kept_in_the_same_transaction_as_the_move(fast):
+    game = start(fast, {"kind": "game", "seconds": 300}, seats=("human", "random"), seed=5)
+    server = fast.app.state.server
+    table = server.tables.get(game["id"])
+    wait_for(lambda: table.game.to_move() == (0,))
+    r = fast.post(f"/api/games/{game['id']}/actions?token={token(game, 0)}", json={"command": "draw"})
+    assert r.status_code == 200
+    settle(fast)
+    kept = server.tables.store.load(game["id"])
+    assert kept is not None and json.loads(kept.clock)["ply"] == len(kept.moves) == len(table.game.log)

@@ -42,6 +42,8 @@ const ClockChoice = (() => {
 const Clocks = (() => {
   const W = Page.words, el = Page.el, fmt = Page.fmt;
   let shown = null, stamp = 0, ticking = null, warned = "";
+  // One live region for the whole page's life: a region made anew with its words is often not read.
+  const warning = el("p", { id: "clock-alert", class: "visually-hidden", "aria-live": "assertive" }, "");
 
   function time(seconds) {
     const s = Math.max(0, Math.ceil(seconds));
@@ -71,7 +73,7 @@ const Clocks = (() => {
       item.querySelector(".clock-time").textContent = (low ? "⚠ " : "") + time(now);
       if (low && entry.seat === shown.seat && warned !== key(shown)) {
         warned = key(shown);
-        document.getElementById("clock-alert").textContent = fmt(W.low_time, { time: time(now) });
+        warning.textContent = fmt(W.low_time, { time: time(now) });
       }
     }
     const answers = box.querySelector(".clock-answers");
@@ -85,7 +87,7 @@ const Clocks = (() => {
   }
 
   // One warning per move: the view's turn and who is to play.
-  function key(view) { return view.turn + "/" + view.to_play + "/" + (view.log || []).length; }
+  function key(view) { return view.turn + "/" + view.to_play; }
 
   function draw(view) {
     const box = document.getElementById("clocks");
@@ -110,7 +112,7 @@ const Clocks = (() => {
     if (clock.answers !== null) parts.push(el("p", { class: "clock-answers", role: "timer" }, ""));
     const told = (view.log || []).filter((e) => e.clock).pop();
     if (told && told.turn >= view.turn - 1) parts.push(el("p", { class: "clock-notice" }, told.text));
-    parts.push(el("p", { id: "clock-alert", class: "visually-hidden", "aria-live": "assertive" }, ""));
+    parts.push(warning);
     box.replaceChildren(...parts);
     tick();
     if (!ticking && !view.result) ticking = setInterval(tick, 250);
