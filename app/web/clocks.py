@@ -244,10 +244,13 @@ def hidden_move(game: Any, names: list[str | None]) -> bool:
     from ..presented import style
     from .declared import declared
 
+    moving = game.to_move()
+    if len(moving) == 1 and getattr(game.view(moving[0]), "current", None) == moving[0]:
+        return False  # the game's views name the one seat to play (Machiavelli, Cicera)
     present = declared(game.variant.game)
     if present is None or present.table is None:
         return False
-    view = game.view(game.to_move()[0])
+    view = game.view(moving[0])  # whose move it is, is the same in every view
     drawn = present.table(view, style(names))
     current = drawn.current if drawn.current is not None or drawn.status else getattr(view, "current", None)
     return current is None
