@@ -4,6 +4,8 @@ API (the page uses nothing else; seats count from 0):
 
 - ``POST /api/games`` ``{"variant": "bga", "seats": ["human", "friend", "club"], "lang": "it"}``:
   ``{"id", "seats": [{"seat", "player", "link", "token"}]}`` (computer seats have no link).
+  With ``"clock": {"kind": "move"|"game", "seconds": N[, "increment": I, "level": L]}`` the game
+  has a clock (see :mod:`.clocks`): every view then has ``clock``, each person's time left.
 - ``GET /api/games/{id}/view?token=T``: that seat's view (``seat``, ``hand`` as card codes,
   ``others`` with card counts only, ``table``, ``deck``, ``to_play``, ``result``...).
 - ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
