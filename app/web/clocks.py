@@ -219,7 +219,9 @@ def advanced(clock: Clock, game: Any, persons: set[int], hidden: bool, now: floa
             banks[seat] += setting.increment
     deadlines: dict[int, float] = {}
     answers = None
-    if hidden and waiting:
+    if hidden:
+        # The answers' time runs until all are in, whoever is still to answer (people or not):
+        # that it stopped would tell who had answered.
         same = not new_move and clock.answers is not None
         allowed = setting.seconds if setting.kind == "move" else min(ANSWER_SECONDS, setting.seconds)
         answers = clock.answers if same and clock.answers is not None else now + allowed

@@ -286,3 +286,53 @@ def test_the_clock_is_kept_in_the_same_transaction_as_the_move(fast):
     settle(fast)
     kept = server.tables.store.load(game["id"])
     assert kept is not None and json.loads(kept.clock)["ply"] == len(kept.moves) == len(table.game.log)
+
+
+class _Game:
+    """What the clock reads of a game: its log, whose move it is, its turn."""
+
+    def __init__(self, moving, log=(), turn=1, players=3):
+        self.log, self.moving, self.turn_number, self.players, self.outcome = list(log), moving, turn, players, None
+
+    def to_move(self):
+        return self.moving
+
+
+class _Entry:
+    def __init__(self, seat, ends_turn=False):
+        self.seat, self.ends_turn = seat, ends_turn
+
+
+def test_the_answers_time_runs_on_once_the_people_have_answered():
+    from machiavelli.app.web.clocks import Setting, advanced, started
+
+    game = _Game((1, 2))
+    clock = started(Setting("move", 30, 0, "club"), game, {0, 1}, True, 1000.0)
+    assert clock.answers == 1030.0 and clock.deadlines == {1: 1030.0}
+    game.log.append(_Entry(1))  # the person answered; a computer has still to
+    game.moving = (2,)
+    later = advanced(clock, game, {0, 1}, True, 1005.0)
+    assert later.answers == 1030.0 and later.deadlines == {}
+
+
+def test_a_bank_is_spent_only_on_the_seat_s_own_public_moves():
+    from machiavelli.app.web.clocks import Setting, advanced, started
+
+    game = _Game((0,))
+    clock = started(Setting("game", 100, 2, "club"), game, {0, 1}, False, 1000.0)
+    assert clock.deadlines == {0: 1100.0}
+    game.log.append(_Entry(0))  # a move within the turn: the bank runs on
+    clock = advanced(clock, game, {0, 1}, False, 1010.0)
+    assert clock.banks[0] == 90 and clock.deadlines == {0: 1100.0}
+    game.log.append(_Entry(0, ends_turn=True))
+    game.moving, game.turn_number = (1,), 2
+    clock = advanced(clock, game, {0, 1}, False, 1020.0)
+    assert clock.banks == [82.0, 100.0, 100.0] and clock.deadlines == {1: 1120.0}
+    game.log.append(_Entry(1, ends_turn=True))  # answers given unseen take from no bank
+    game.moving, game.turn_number = (0, 1), 3
+    clock = advanced(clock, game, {0, 1}, True, 1050.0)
+    assert clock.banks == [82.0, 70.0 + 2, 100.0] and clock.answers == 1080.0
+    game.log.append(_Entry(0))
+    game.moving = (1,)
+    clock = advanced(clock, game, {0, 1}, True, 1070.0)
+    assert clock.banks == [82.0, 72.0, 100.0] and clock.deadlines == {1: 1080.0}
