@@ -41,7 +41,9 @@ const ClockChoice = (() => {
 
 const Clocks = (() => {
   const W = Page.words, el = Page.el, fmt = Page.fmt;
+  const NOTICE_MS = 20000;  // how long a time-out stays said above the clocks (the log keeps it)
   let shown = null, stamp = 0, ticking = null, warned = "";
+  let noticeKey = null, noticeText = "", noticeUntil = 0;
   // One live region for the whole page's life: a region made anew with its words is often not read.
   const warning = el("p", { id: "clock-alert", class: "visually-hidden", "aria-live": "assertive" }, "");
 
@@ -83,7 +85,9 @@ const Clocks = (() => {
       answers.classList.toggle("low", now <= clock.low);
       answers.textContent = fmt(W.answer_time, { time: time(now) });
     }
-    if (!running && ticking) { clearInterval(ticking); ticking = null; }
+    const notice = box.querySelector(".clock-notice");
+    if (notice && performance.now() >= noticeUntil) notice.remove();
+    if (!running && !notice && ticking) { clearInterval(ticking); ticking = null; }
   }
 
   // One warning per move: the view's turn and who is to play.
@@ -110,8 +114,16 @@ const Clocks = (() => {
     }
     const parts = [el("h2", {}, W.clocks), el("p", { class: "note" }, title), list];
     if (clock.answers !== null) parts.push(el("p", { class: "clock-answers", role: "timer" }, ""));
-    const told = (view.log || []).filter((e) => e.clock).pop();
-    if (told && told.turn >= view.turn - 1) parts.push(el("p", { class: "clock-notice" }, told.text));
+    // A new time-out is said for a while, even once the next turn has begun (the computers may play at once).
+    const told = (view.log || []).filter((e) => e.clock);
+    const last = told[told.length - 1];
+    const latest = last ? last.turn + ":" + last.seat + ":" + told.length : "";
+    if (latest !== noticeKey && last && (noticeKey !== null || last.turn >= view.turn - 2)) {
+      noticeText = last.text;
+      noticeUntil = performance.now() + NOTICE_MS;
+    }
+    noticeKey = latest;
+    if (noticeText && performance.now() < noticeUntil) parts.push(el("p", { class: "clock-notice", role: "status" }, noticeText));
     parts.push(warning);
     box.replaceChildren(...parts);
     tick();
