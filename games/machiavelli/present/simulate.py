@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from machiavelli.core.i18n import N_, _
-from machiavelli.core.present import InPlay, SimFigure, SimulateReport
+from machiavelli.core.present import InPlay, SimFigure, SimulateReport, in_words
 
 from ..ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 
@@ -63,14 +63,6 @@ NOT_IN_PLAY_TEXT = {
 }
 
 
-def _ending(value: str) -> str:
-    return _(ENDINGS[value]) if value in ENDINGS else value
-
-
-def _clause(value: str) -> str:
-    return _(CLAUSES[value]) if value in CLAUSES else value
-
-
 def _label(key: str) -> Any:
     return lambda: _(FIGURE_LABELS[key])
 
@@ -122,8 +114,8 @@ IN_PLAY = (
 )
 
 REPORT = SimulateReport(
-    ending=_ending,
-    ending_clause=_clause,
+    ending=in_words(ENDINGS),
+    ending_clause=in_words(CLAUSES),
     # Possible only when a variant draws nothing: shown when it happened.
     rare=(BLOCKED,),
     # Every game went out, or nearly every game ran the deck out or blocked:
