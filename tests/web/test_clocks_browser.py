@@ -15,11 +15,11 @@ import urllib.request
 
 import pytest
 
-from browser_support import CHROMIUM, axe_violations, needs_browser
+from browser_support import axe_violations, chromium, needs_browser
 
 needs_browser()
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from machiavelli.app.web.clocks import ClockRules  # noqa: E402
 from machiavelli.app.web.server import create_app  # noqa: E402
@@ -49,10 +49,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+    with chromium() as browser:
+        yield browser
 
 
 def _new_game(url: str, body: dict) -> dict:
