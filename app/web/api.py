@@ -16,7 +16,8 @@ from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
 from .. import costs
-from .pages import rules_link
+from . import matches
+from .pages import rules_link, watch_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
 from machiavelli.core.terminal import printable
@@ -81,6 +82,7 @@ async def new_game(request: Request, server: Server) -> Response:
             # TRANSLATORS: The web table, an answer to the browser: a chosen seed in a game with friends.
             raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
                                    "shown to all of them (\"announce_seed\": true)."))
+        plan = matches.asked_plan(data, variant)
         try:  # before the computers are asked for anything (see machiavelli.app.costs)
             costs.check(variant, seats, server.limits.max_cost)
         except costs.TooCostly as exc:
@@ -90,6 +92,8 @@ async def new_game(request: Request, server: Server) -> Response:
             await anyio.to_thread.run_sync(server.tables.make_room)
             table = server.tables.deal(variant, seats, lang, names, seed,
                                        seed_shown=seed is not None and announced, chat=data.get("chat") is not False)
+            if plan is not None:
+                table.match = matches.first_deal(plan, table)
             # Kept first (the cap checked in the same transaction), then held: a game that cannot be kept is not.
             await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
@@ -118,7 +122,8 @@ async def new_game(request: Request, server: Server) -> Response:
             out.append(entry)
         # The watch link: anyone may be given it; it sees only what every seat sees.
         watch = {"token": table.watch, "view": f"/api/games/{table.id}/view?token={table.watch}",
-                 "live": f"/api/games/{table.id}/live?token={table.watch}"}
+                 "live": f"/api/games/{table.id}/live?token={table.watch}",
+                 "page": watch_link(table.id, table.watch or "", lang)}
         return JSONResponse({"id": table.id, "seats": out, "watch": watch}, status_code=201)
 
 
@@ -208,8 +213,11 @@ async def rematch(request: Request, server: Server) -> Response:
             names = [s.name for s in table.seats]
             try:
                 await anyio.to_thread.run_sync(server.tables.make_room)
-                new = server.tables.deal(table.variant, seats, table.lang, names)
+                new = server.tables.deal(table.variant, seats, table.lang, names, chat=table.chat_on)
                 new.owner = table.owner
+                if table.match is not None:  # a match's rematch: a new match of the same plan
+                    plan = {"deals": table.match.get("deals"), "target": table.match.get("target")}
+                    new.match = matches.first_deal(plan, new)
                 await anyio.to_thread.run_sync(server.tables.keep, new)
                 server.tables.hold(new)
                 await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "rematch", new.id)
@@ -471,7 +479,8 @@ async def review(request: Request, server: Server) -> Response:
     over; each seat is still judged by what it could see then) or seat N's
     (from 0). The searches run off the event loop; the words, in the
     request's language, on it, from the positions already judged."""
-    table, _seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    # The watch link too: once the game is over, its hands are history for every seat alike.
+    table, _seat = server.viewer(request.path_params["game_id"], request.query_params.get("token"))
     lang = _language(request, server)
     if table.game.outcome is None:
         with speaking(lang):
