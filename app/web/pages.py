@@ -130,6 +130,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + '<label>' + html.escape(_("Players")) + ' <select id="player-count" name="players"></select></label>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<fieldset id="seats"><legend>' + html.escape(_("Who sits where")) + "</legend></fieldset>\n"
+        + _table_rules()
         + '<p><button type="submit" id="start">' + html.escape(_("Start the game")) + "</button></p>\n"
         + '<p role="alert" id="start-error" class="error"></p>\n'
         + '<section id="created" hidden aria-live="polite"></section>\n'
@@ -144,7 +145,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("data", data) + "\n"
         + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n'
-        + '<script src="/static/start.js"></script>\n'
+        + '<script src="/static/rules_start.js"></script>\n<script src="/static/start.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
@@ -159,6 +160,27 @@ def game_title(variant: Any, lang: str) -> str:
         return game
     # TRANSLATORS: a table's page title; {game} is a game's name (Machiavelli), {variant} a variant's (Jokers).
     return _("{game}: {variant}", game=game, variant=title)
+
+
+def _table_rules() -> str:
+    """The start page's choices of the table's rules: one game or a match, and the chat (static/rules_start.js)."""
+    return (
+        # TRANSLATORS: The web table's start page: the group of the table's own rules (match, chat).
+        '<fieldset id="table-rules"><legend>' + html.escape(_("At the table")) + "</legend>\n"
+        + '<p id="match-choice"><label>' + html.escape(_("Play")) + ' <select id="match-kind">'
+        # TRANSLATORS: The web table's start page: a choice of what to play.
+        + '<option value="">' + html.escape(_("one game")) + "</option>"
+        # TRANSLATORS: The web table's start page: a choice of what to play (the number is chosen beside it).
+        + '<option value="deals">' + html.escape(_("a match of a number of deals")) + "</option>"
+        # TRANSLATORS: The web table's start page: a choice of what to play (the points are chosen beside it).
+        + '<option value="target">' + html.escape(_("a match to a number of points")) + "</option>"
+        + "</select></label> "
+        # TRANSLATORS: The web table's start page: the number of deals, or of points, of a match.
+        + '<label id="match-size-label" hidden>' + html.escape(_("How many")) + ' <input id="match-size" '
+        + 'type="number" min="1" max="100000" value="3" inputmode="numeric"></label></p>\n'
+        # TRANSLATORS: The web table's start page: a checkbox; unticked, the table has no chat.
+        + '<p><label><input type="checkbox" id="chat-on" checked> ' + html.escape(_("Chat between the players"))
+        + "</label></p>\n</fieldset>\n")
 
 
 def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None,

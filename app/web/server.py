@@ -267,9 +267,22 @@ def _variants(lang: str) -> list[dict[str, Any]]:
                     "min": variant.players.min, "max": variant.players.max,
                     "playable": can_show(game),
                     "computer": _default_computer(game, bots),
-                    "teams": _teams(variant),
+                    "teams": _teams(variant), "matches": _matches(game, variant),
                     "computers": [{"name": b, "label": level_name(b, game)} for b in _ordered_bots(game, bots)]})
     return out
+
+
+_MATCHES: dict[str, bool] = {}
+
+
+def _matches(game: str, variant: Any) -> bool:
+    """Whether the game plays matches (asked once per game: its screens say so)."""
+    if game not in _MATCHES:
+        try:
+            _MATCHES[game] = matches.plays_matches(variant)
+        except MachiavelliError:
+            _MATCHES[game] = False
+    return _MATCHES[game]
 
 
 def _teams(variant: Any) -> dict[str, list[int]]:

@@ -11,7 +11,7 @@ pytest.importorskip("httpx")
 
 from web_support import app, client, folders, settle, strings_in  # noqa: E402,F401
 
-IGNORED = {"players", "watching", "seat", "version"}
+IGNORED = {"players", "watching", "seat", "version", "scores"}
 
 
 def _game(client):
@@ -30,8 +30,8 @@ def _views(client, game):
 
 def _at(data, path):
     for step in path:
-        if isinstance(step, tuple):  # ("key", k): the object of a keyed list
-            data = next((x for x in data if isinstance(x, dict) and x.get("key") == step[1]), None)
+        if isinstance(step, tuple):  # ("key", k) or ("number", n): the object of a keyed list
+            data = next((x for x in data if isinstance(x, dict) and x.get(step[0]) == step[1]), None)
             if data is None:
                 return KeyError
         elif isinstance(data, dict):
@@ -47,9 +47,11 @@ def _leaves(data, path=()):
     if isinstance(data, dict):  # an empty object shows nothing
         for k, v in data.items():
             yield from _leaves(v, path + (k,))
-    elif isinstance(data, list) and data and all(isinstance(x, dict) and "key" in x for x in data):
+    elif isinstance(data, list) and data and any(all(isinstance(x, dict) and key in x for x in data)
+                                                 for key in ("key", "number")):
+        key = "key" if all("key" in x for x in data) else "number"
         for x in data:
-            yield from _leaves(x, path + (("key", x["key"]),))
+            yield from _leaves(x, path + ((key, x[key]),))
     else:
         yield path, data
 
@@ -118,3 +120,11 @@ def test_the_watch_link_survives_a_restart(folders):
     tables.load_saved()
     with TestClient(create_app(tables, lang="en", pause=0)) as again:
         assert again.get(game["watch"]["view"]).json()["watching"] is True
+
+
+def test_the_table_stays_when_the_seats_marks_on_its_melds_differ():
+    from machiavelli.app.web.watch import public_view
+
+    meld = {"number": 1, "cards": ["3S", "3D", "3C"], "valid": True}
+    views = [{"table": [{**meld, "changed": True}]}, {"table": [{**meld, "changed": False}]}]
+    assert public_view(views)["table"] == [meld]

@@ -68,6 +68,7 @@
       document.querySelector("header h1").textContent = title;
     }
     drawSeats();
+    if (typeof StartRules !== "undefined") StartRules.offer(v);
   }
 
   variantBox.addEventListener("change", drawVariant);
@@ -84,7 +85,8 @@
     let answer;
     try {
       answer = await Page.api("POST", "/api/games?lang=" + encodeURIComponent(lang),
-        { variant: variantBox.value, seats, names, lang });
+        Object.assign({ variant: variantBox.value, seats, names, lang },
+          typeof StartRules !== "undefined" ? StartRules.asked() : {}));
     } catch (e) {
       errorBox.textContent = fmt(W.error, { detail: String(e) });
       return;

@@ -50,7 +50,7 @@
     const players = v.players || [];
     const playing = players.find((p) => p.seat === v.to_play);
     return Object.assign({}, v, {
-      hand: [], others: players, my_turn: false, since: [], moves: [], compose: [], enabled: {},
+      hand: [], table: v.table || [], others: players, my_turn: false, since: [], moves: [], compose: [], enabled: {},
       to_play_name: playing ? playing.name : "",
       areas: (v.areas || []).filter((a) => a.kind !== "hand").map((a) => Object.assign({}, a, { target: false })),
       layout: Object.assign({}, v.layout || {}, { buttons: [], orders: null }),
