@@ -167,6 +167,7 @@ def _table_rules() -> str:
     return (
         # TRANSLATORS: The web table's start page: the group of the table's own rules (match, chat).
         '<fieldset id="table-rules"><legend>' + html.escape(_("At the table")) + "</legend>\n"
+        # TRANSLATORS: The web table's start page: the label of the choice of one game or a match.
         + '<p id="match-choice"><label>' + html.escape(_("Play")) + ' <select id="match-kind">'
         # TRANSLATORS: The web table's start page: a choice of what to play.
         + '<option value="">' + html.escape(_("one game")) + "</option>"
