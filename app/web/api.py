@@ -514,3 +514,48 @@ def _seat_name(record: Any, seat: int) -> str:
     from machiavelli.core.present import player_name
 
     return player_name(seat, [s.name for s in record.seats])
+
+
+@handled
+async def next_deal(request: Request, server: Server) -> Response:
+    """``POST /api/games/{id}/next?token=T``: the match's next deal, once this
+    one is over and the match is not: the same seats, the deal passed on,
+    made once whoever asks first. Each seat's link to it comes in its view."""
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    await body(request)
+    lang = _language(request, server)
+    with speaking(lang):
+        if table.match is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("This game is not a deal of a match."))
+        if table.game.outcome is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("The next deal can be dealt once this one is over."))
+        if matches.over(table, matches.sheet(server.tables, table)):
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("The match is over: ask for a rematch to play again."))
+    async with server.computers.lock(table):
+        if not (table.match or {}).get("next"):
+            plan, seed, dealer = matches.next_plan(table)
+            try:
+                await anyio.to_thread.run_sync(server.tables.make_room)
+                new = server.tables.deal(table.variant, [s.player for s in table.seats], table.lang,
+                                         [s.name for s in table.seats], seed, seed_shown=table.seed_shown,
+                                         chat=table.chat_on, dealer=dealer)
+                new.owner, new.match = table.owner, plan
+                await anyio.to_thread.run_sync(server.tables.keep, new)
+                server.tables.hold(new)
+                told = {**(table.match or {}), "next": new.id}
+                await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "match", told)
+            except StoreError as exc:
+                raise not_kept(exc) from None
+            except TableError as exc:
+                with speaking(lang):
+                    raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
+                                           "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
+            table.match = told
+            server.computers.wake(new)
+            server.push(table)  # every seat's page is told, each of its own link
+    with speaking(lang):
+        link = server.view_json(table, seat, lang).get("scores", {}).get("next", {})
+        return JSONResponse({"id": (table.match or {}).get("next"), **link}, status_code=201)

@@ -18,6 +18,15 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/rematch?token=T``: once the game is over, the same seats and variant
   dealt anew (made once, whoever asks first); every seat's view then has ``rematch``: ``{"id",
   "link"}`` with that seat's own link.
+- ``POST /api/games`` may ask for a match: ``"deals": N`` (1 to 500) and/or ``"target": P`` points (1 to
+  100000), as ``play --deals/--target`` (games played in matches only; see :mod:`.matches`). Every view of
+  a deal of a match has ``scores.heading`` (the deal and the running score); once a game is over, every view
+  (the watch link's too) has ``scores``: ``names``, ``deals`` (each seat's points per deal), ``totals``,
+  ``higher_wins``, and for a match ``over``, ``end`` (who won) or ``next`` (the seat's own link to the next deal).
+- ``POST /api/games/{id}/next?token=T``: a match's next deal once this one is over (any person at the
+  table deals it, made once, the deal passed on); ``{"id", "link"}`` with the asker's own link.
+- ``GET /watch/{id}?token=W``: the watch link's page (``watch.page`` of a new game), the table read only;
+  the starter's view has ``watch_link``. The review (page and API) takes the watch link's token too.
 - ``POST /api/games/{id}/chat?token=T`` ``{"text": "..."}``: a line of chat (at most 200
   characters, 5 lines in 10 s per seat, else 400/429; 403 when the game was started with
   ``"chat": false``); every view has ``chat``: its last 50 lines ``{"seat", "name", "text"}``,
@@ -469,7 +478,7 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/review", api.review),
         Route("/review/{game_id}", review_page),
         Route("/watch/{game_id}", watch_page),
-        Route("/api/games/{game_id}/next", matches.next_deal, methods=["POST"]),
+        Route("/api/games/{game_id}/next", api.next_deal, methods=["POST"]),
         Route("/api/games/{game_id}/seats/{seat}/link", api.new_link, methods=["POST"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         Route("/api/games/{game_id}/chat", api.chat, methods=["POST"]),
