@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import needs_browser, new_game, seat_view, start_server, stop_server
+from browser_support import axe_violations, needs_browser, new_game, seat_view, start_server, stop_server
 
 needs_browser()
 
@@ -102,6 +102,7 @@ def test_the_watch_page_follows_a_game_live_and_never_shows_a_hand_card(server, 
     # Read only: no hand, no action, no command line, no chat to send.
     assert page.locator("#hand .card").count() == 0 and page.locator("#controls button").count() == 0
     assert page.locator("#command-form").count() == 0 and page.locator("#chat-form").count() == 0
+    assert axe_violations(page) == []
     seen_table = 0
     for _ in range(120):
         views = [seat_view(server, game, seat) for seat in (0, 1)]
@@ -125,6 +126,7 @@ def test_the_watch_page_follows_a_game_live_and_never_shows_a_hand_card(server, 
     page.wait_for_selector("#summary:not([hidden]) #score-table")
     assert page.locator("#score-table tbody tr").count() == 2
     assert page.locator("#ask-rematch").count() == 0  # the watch link asks for nothing
+    assert axe_violations(page) == []
     page.click("#summary-review")
     page.wait_for_selector("#review-list li", timeout=60000)
     page.click("#review-next")
@@ -141,6 +143,7 @@ def test_a_seat_s_summary_has_the_score_table_the_review_and_the_rematch(server,
     totals = page.eval_on_selector_all("#score-table td.total", "cs => cs.map(c => c.textContent)")
     assert totals == [str(t) for t in seat_view(server, game)["scores"]["totals"]]
     assert page.locator("#summary #ask-rematch").is_visible()
+    assert axe_violations(page) == []
     page.click("#summary-review")
     page.wait_for_selector("#review-list li", timeout=60000)
     assert not errors, errors
@@ -176,6 +179,7 @@ def _draw_out(server: str, game_id: str, token: str) -> None:
 
 def test_a_match_of_two_deals_from_the_start_page(server, browser):
     ctx, page, errors = _open(browser, server + "/?lang=en")
+    assert axe_violations(page) == []
     token = _start(page, "tiny", deals=2)
     game_id = page.url.split("/play/")[1].split("?")[0]
     page.wait_for_selector("#match-line")
