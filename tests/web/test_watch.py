@@ -4,6 +4,8 @@ no hand's card, every seat's card count; it reads, live too, and moves nothing."
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -128,3 +130,35 @@ def test_the_table_stays_when_the_seats_marks_on_its_melds_differ():
     meld = {"number": 1, "cards": ["3S", "3D", "3C"], "valid": True}
     views = [{"table": [{**meld, "changed": True}]}, {"table": [{**meld, "changed": False}]}]
     assert public_view(views)["table"] == [meld]
+
+
+def test_the_watch_page_is_the_table_read_only_and_only_the_starter_is_shown_its_link(client):
+    game = _game(client)
+    page = client.get(game["watch"]["page"])
+    assert page.status_code == 200
+    assert "<title>Watching: " in page.text and '"watching": true' in page.text
+    assert 'id="command-form"' not in page.text and "/static/table.js" in page.text
+    wrong = client.get(f"/watch/{game['id']}?token={game['seats'][0]['token']}")  # a seat's token is no watch link
+    assert wrong.status_code == 403 and "Traceback" not in wrong.text
+    starter = client.get(f"/api/games/{game['id']}/view?token={game['seats'][0]['token']}").json()
+    friend = client.get(f"/api/games/{game['id']}/view?token={game['seats'][1]['token']}").json()
+    assert starter["watch_link"] == game["watch"]["page"] and "watch_link" not in friend
+    assert game["watch"]["token"] not in json.dumps(friend)
+
+
+def test_the_watch_link_reviews_the_game_once_it_is_over(app, client):
+    from machiavelli.core.fallback import fallback_action
+
+    game = _game(client)
+    token = game["watch"]["token"]
+    assert client.get(f"/api/games/{game['id']}/review?token={token}").status_code == 409
+    table = app.state.server.tables.get(game["id"])
+    while table.game.outcome is None:
+        seat = table.game.to_move()[0]
+        table.game.apply(fallback_action(table.game, seat), seat)
+    watched = client.get(game["watch"]["view"]).json()
+    assert watched["result"]["review"] == f"/review/{game['id']}?token={token}&lang=en"
+    assert watched["scores"]["names"] and "next" not in watched["scores"]
+    page = client.get(watched["result"]["review"])
+    assert page.status_code == 200 and f'href="/watch/{game["id"]}?token={token}' in page.text
+    assert client.get(f"/api/games/{game['id']}/review?token={token}").status_code == 200
