@@ -118,6 +118,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         # TRANSLATORS: the start page's title once a variant is chosen; {game} is its game's name (Cicera).
         "title_of": _("{game}: a table in the browser"),
         "games": {v["game"]: game_title_of(v["game"]) for v in data.get("variants", ()) if "game" in v},
+        "watch_link": summary_words()["watch_link"],
     }
     return (
         _head(lang, title)

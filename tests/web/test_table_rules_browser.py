@@ -214,3 +214,21 @@ def test_a_game_started_with_the_chat_off_has_no_chat(server, browser):
     page.wait_for_selector("#chat-line")
     assert not errors, errors
     ctx.close()
+
+
+def test_the_starter_is_shown_the_watch_link_to_copy(server, browser):
+    ctx, page, errors = _open(browser, server + "/?lang=en")
+    page.select_option("#variant", "tiny")
+    page.select_option("#seat-1", "friend")
+    page.click("#start")
+    watch = page.input_value("#created-watch")
+    assert "/watch/" in watch and "token=" in watch
+    page.click("#open-seat")
+    page.wait_for_selector("#seat-links #watch-link")
+    assert page.input_value("#seat-links #watch-link") == watch
+    ctx.close()
+    ctx, page, errors = _open(browser, watch)
+    page.wait_for_selector("#turn-line")
+    assert page.locator("#hand .card").count() == 0
+    assert not errors, errors
+    ctx.close()

@@ -116,6 +116,14 @@
             "aria-label": W.copy + " — " + fmt(W.seat_link, { n: s.seat + 1 }) }, W.copy)));
       }
       created.append(list);
+      if (game.watch && game.watch.page) {
+        // The watch link, for anyone else: it sees only what every seat sees (also on the starter's table page).
+        const url = absolute(game.watch.page);
+        created.append(el("p", {}, el("label", { for: "created-watch" }, W.watch_link), " ",
+          el("input", { id: "created-watch", value: url, readonly: true, class: "link" }), " ",
+          el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) },
+            W.copy)));
+      }
     } else {
       location.href = mine.link;
     }
