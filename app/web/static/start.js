@@ -68,6 +68,7 @@
       document.querySelector("header h1").textContent = title;
     }
     drawSeats();
+    if (typeof StartRules !== "undefined") StartRules.offer(v);
   }
 
   variantBox.addEventListener("change", drawVariant);
@@ -86,7 +87,8 @@
     if (clock) body.clock = clock;
     let answer;
     try {
-      answer = await Page.api("POST", "/api/games?lang=" + encodeURIComponent(lang), body);
+      answer = await Page.api("POST", "/api/games?lang=" + encodeURIComponent(lang),
+        Object.assign(body, typeof StartRules !== "undefined" ? StartRules.asked() : {}));
     } catch (e) {
       errorBox.textContent = fmt(W.error, { detail: String(e) });
       return;
@@ -116,6 +118,14 @@
             "aria-label": W.copy + " — " + fmt(W.seat_link, { n: s.seat + 1 }) }, W.copy)));
       }
       created.append(list);
+      if (game.watch && game.watch.page) {
+        // The watch link, for anyone else: it sees only what every seat sees (also on the starter's table page).
+        const url = absolute(game.watch.page);
+        created.append(el("p", {}, el("label", { for: "created-watch" }, W.watch_link), " ",
+          el("input", { id: "created-watch", value: url, readonly: true, class: "link" }), " ",
+          el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) },
+            W.copy)));
+      }
     } else {
       location.href = mine.link;
     }
