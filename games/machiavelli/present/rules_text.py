@@ -901,11 +901,10 @@ class _Composer:
             self.say(self._np("rule:match_target", "A match is played to {n} point: deals go on until a player's "
                               "total reaches {n}.", "A match is played to {n} points: deals go on until a player's "
                               "total reaches {n}.", v.match_target))
-        higher = v.scoring in ("winner-only", "losers-pay-winner")
-        if v.match_winner == "lowest" and higher:
-            self.say(self._p("rule:match_winner", "Over several deals, however, the lowest total wins."))
-        elif v.match_winner == "highest" and not higher:
-            self.say(self._p("rule:match_winner", "Over several deals, however, the highest total wins."))
+        if v.match_winner == "lowest":
+            self.say(self._p("rule:match_winner", "In a match of several deals, the lowest total wins."))
+        elif v.match_winner == "highest":
+            self.say(self._p("rule:match_winner", "In a match of several deals, the highest total wins."))
 
     def notes(self) -> None:
         text = self.free_text("notes")
