@@ -234,3 +234,16 @@ def test_simulate_compares_carousel_and_finagle():
     result = CliRunner().invoke(app, ["simulate", "-V", "carousel", "-V", "finagle", "--games", "4"])
     assert result.exit_code == 0, result.output
     assert "finagle against carousel" in result.stdout and "Draws per game" in result.stdout
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_the_conformance_kit_passes_each_variant(name):
+    """Legal actions accepted, unlisted ones refused, records, clones and
+    each seat's view, through turns whose draws leave them going on."""
+    from machiavelli.core import conformance
+
+    variant = load_variant(name)
+    report = conformance.check_game(registry.game("machiavelli"), variant, conformance.Settings(
+        seeds=(1,), players=(variant.players.min,), heavy_sample=40))
+    assert report.games and report.checks["legal-accepted"] and report.checks["unlisted-refused"]
+    assert report.checks["record"] and report.checks["view-pair"]
