@@ -137,13 +137,14 @@ class Game:
             for k in range(players):
                 hands[(first + step * k) % players].append(deck.pop())
         help = [deck.pop() for _ in range(variant.help_cards)]
-        started = 0
+        got: tuple[int, ...] = ()
         if variant.starts_with_draw:
             # The first turn starts with its draw like every other.
-            started = min(variant.draw_count, len(deck))
-            hands[first].extend(deck.pop() for _ in range(started))
+            got = tuple(deck.pop() for _ in range(min(variant.draw_count, len(deck))))
+            hands[first].extend(got)
         self._begin(variant, seed, dealer, first, deck, hands, [], help, [])
-        self._turn_got = started
+        self._turn_got = len(got)
+        self._drawn[first] = got
 
     def _begin(self, variant: Variant, seed: int, dealer: int, first: int, deck: list[int],
                hands: list[list[int]], table: list[tuple[int, ...]], help: list[int], aside: list[int],
