@@ -109,6 +109,7 @@ IN_PLAY = (
     _in_play("deck_runs_out", "deck-end-never-reached", "deck_emptied", _deck_emptied),
     _in_play("deck_out_winners", "deck-end-never-reached", "deck_emptied", _scored_at_deck_end),
     _in_play("draw_count", "no-draws", "draws", _drew),
+    _in_play("draw_limit", "no-draws", "draws", _drew),
     _in_play("rearranging", "no-rearrangements", "rearranged", _rearranged),
     _in_play("rearrange_before_opening", "no-rearrangements", "rearranged", _rearranged),
 )
