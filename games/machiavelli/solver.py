@@ -33,8 +33,12 @@ hand card, and each meld holds a natural card and at most
 search with the jokers used so far in its state
 (:mod:`machiavelli.games.machiavelli.solver_jokers`); among answers that
 place as many cards it prefers natural cards to jokers, so hand jokers are
-the last to go down. A position whose search runs past a fixed budget is
-given up with :class:`~machiavelli.core.errors.SolverError`.
+the last to go down. There the answer is always the first one in the
+preferred order for the best count, whether the search proved that count or
+the HiGHS model did (:mod:`machiavelli.games.machiavelli.solver_portfolio`
+chooses from the position, before any search); a position whose search runs
+past a fixed budget even for the model's count gets the model's own layout
+(method ``milp``).
 
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact search
