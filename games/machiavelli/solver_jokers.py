@@ -368,9 +368,13 @@ class JokerSearch(RankSearch):
         return self._outcome(self._settle(top))
 
     def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
-        """One exact search in the preferred order, without budgets of visits
-        (past :data:`MAX_VISITS` in all the position is given up): rounds
-        abandoned and started again were most of the visits."""
+        """(The first path in the preferred order placing at least ``target``
+        hand cards, or None if there is none; True): one exact search,
+        without budgets of visits (past :data:`MAX_VISITS` in all the
+        position is given up). Rounds with growing budgets in both orders,
+        as :meth:`RankSearch.find` takes, were slower here: most of their
+        visits fell in rounds abandoned and started again, and a path found
+        in the fastest order is not the answer."""
         return self.search(target, check=True), True
 
     def _first(self, count: int, quick: bool = True) -> list[tuple[Option, ...]]:
