@@ -33,8 +33,12 @@ hand card, and each meld holds a natural card and at most
 search with the jokers used so far in its state
 (:mod:`machiavelli.games.machiavelli.solver_jokers`); among answers that
 place as many cards it prefers natural cards to jokers, so hand jokers are
-the last to go down. A position whose search runs past a fixed budget is
-given up with :class:`~machiavelli.core.errors.SolverError`.
+the last to go down. There the answer is always the first one in the
+preferred order for the best count, whether the search proved that count or
+the HiGHS model did (:mod:`machiavelli.games.machiavelli.solver_portfolio`
+chooses from the position, before any search); a position whose search runs
+past a fixed budget even for the model's count gets the model's own layout
+(method ``milp``).
 
 Variants whose meld kinds are plain sets (one rank, distinct suits) and runs
 (one suit, consecutive ranks, any ace policy) go through an exact search
@@ -145,20 +149,36 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
 
     shape = solver_ranks.shape_of(variant)
     if jokers and shape is not None:
-        from . import solver_jokers, solver_milp
+        from . import solver_jokers, solver_milp, solver_portfolio
         from machiavelli.core.errors import SolverError
 
-        def best_count() -> int:
-            return solver_milp.solve_model(variant, shape, melds, hand_t, help_t).count
+        models: list[solver_milp.Answer] = []
 
-        try:
-            new_melds, placed, used_help = solver_jokers.solve_position(
-                variant, shape, melds, kinds, hand_t, help_t, best_count=best_count)
-            method = "rank-search"
-        except SolverError:
+        def model() -> solver_milp.Answer:
+            if not models:
+                models.append(solver_milp.solve_model(variant, shape, melds, hand_t, help_t))
+            return models[0]
+
+        def best_count() -> int:
+            return model().count
+
+        jokers_in = sum(1 for m in melds for c in m if c == JOKER) + hand_t.count(JOKER) + help_t.count(JOKER)
+        # The model's count first or not (the portfolio), the same answer; a
+        # search that gives up tries again with the model's count, so that
+        # what it gives does not depend on the choice either.
+        tries = [best_count] if solver_portfolio.model_first(melds, jokers_in) else [None, best_count]
+        for given in tries:
+            try:
+                new_melds, placed, used_help = solver_jokers.solve_position(
+                    variant, shape, melds, kinds, hand_t, help_t, best_count=given)
+                method = "rank-search"
+                break
+            except SolverError:
+                continue
+        else:
             # The search would take too long even for the known count: the
             # integer programme's own layout (as many cards, its tie choices).
-            answer = solver_milp.solve_model(variant, shape, melds, hand_t, help_t)
+            answer = model()
             new_melds = [solver_jokers.variant_arrange(
                 variant, m, solver_jokers.meld_kind(variant, m)[0] if JOKER in m else variant.check(m).kind)
                 for m in answer.melds]

@@ -12,6 +12,8 @@ and the ace, and an ace-high run (Q-K-A) starts at the ace.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations, islice
+from typing import Iterator
 
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldKind, arrange
@@ -301,10 +303,13 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at,
         jokers = combo[S].to_sets if len(combo) > S else 0
         olds = [suits for _, suits in old_sets.get(r, [])]
         best: tuple[tuple[int, int], list[tuple[frozenset[int], int]]] | None = None
+        whole = (len(olds), len(olds))  # every old set kept as it was: no split does better
         for split in _splits(counts, jokers, sizes, limit, 500, feasible):
             score = _old_sets_kept(olds, [suits for suits, _ in split])
             if best is None or score > best[0]:
                 best = (score, split)
+                if score == whole:
+                    break
         assert best is not None, "the search only sends splittable cards to sets"
         for suits, j in best[1]:
             melds.append((*(Card(rank_at[r], suit_codes[s]) for s in sorted(suits)), *(JOKER,) * j))
@@ -312,41 +317,40 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at,
 
 
 def _splits(counts: tuple[int, ...], jokers: int, sizes: tuple[int, ...], limit: int | None, cap: int,
-            feasible=None) -> list[list[tuple[frozenset[int], int]]]:
+            feasible=None) -> Iterator[list[tuple[frozenset[int], int]]]:
     """Up to ``cap`` ways to split natural counts per suit and ``jokers``
     jokers into sets of ``sizes`` (largest first), at most ``limit`` jokers
-    in a set (None: no limit): lists of (frozenset of suits, jokers).
+    in a set (None: no limit): lists of (frozenset of suits, jokers), made
+    as they are asked for (many decks: hundreds of ways, the first often enough).
     ``feasible(rest, jokers)`` says whether counts left can still split
     (:func:`.solver_jokers.sets_feasible_j`; by default, with no jokers)."""
-    from itertools import combinations
-
-    out: list[list[tuple[frozenset[int], int]]] = []
     allowed = frozenset(sizes)
     if feasible is None:
         def feasible(rest: list[int], _jokers: int) -> bool:
             return _sets_feasible(tuple(sorted(rest, reverse=True)), allowed)
 
-    def rec(counts: tuple[int, ...], jokers: int, acc: list[tuple[frozenset[int], int]]) -> None:
-        if len(out) >= cap:
-            return
-        live = [i for i, c in enumerate(counts) if c]
-        if not live:
-            if jokers == 0:
-                out.append(acc)
-            return
-        first, others = live[0], live[1:]
-        for size in sizes:
-            for jj in range(min(jokers, size - 1, jokers if limit is None else limit) + 1):
-                for pick in combinations(others, size - jj - 1):
-                    rest = list(counts)
-                    for i in (first, *pick):
-                        rest[i] -= 1
-                    if feasible(rest, jokers - jj):
-                        rec(tuple(rest), jokers - jj, [*acc, (frozenset((first, *pick)), jj)])
+    return islice(_split_ways(counts, jokers, [], sizes, limit, feasible), cap)
 
-    rec(counts, jokers, [])
-    rec = None  # type: ignore[assignment]  # break the closure's cycle (see RankSearch.search)
-    return out
+
+def _split_ways(counts: tuple[int, ...], jokers: int, acc: list[tuple[frozenset[int], int]], sizes: tuple[int, ...],
+                limit: int | None, feasible) -> Iterator[list[tuple[frozenset[int], int]]]:
+    """:func:`_splits`, every way (a function of the module: a closure
+    calling itself would be a cycle left to the collector)."""
+    live = [i for i, c in enumerate(counts) if c]
+    if not live:
+        if jokers == 0:
+            yield acc
+        return
+    first, others = live[0], live[1:]
+    for size in sizes:
+        for jj in range(min(jokers, size - 1, jokers if limit is None else limit) + 1):
+            for pick in combinations(others, size - jj - 1):
+                rest = list(counts)
+                for i in (first, *pick):
+                    rest[i] -= 1
+                if feasible(rest, jokers - jj):
+                    yield from _split_ways(tuple(rest), jokers - jj, [*acc, (frozenset((first, *pick)), jj)],
+                                           sizes, limit, feasible)
 
 
 def _old_sets_kept(olds: list[frozenset[int]], split: list[frozenset[int]]) -> tuple[int, int]:

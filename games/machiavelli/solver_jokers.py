@@ -43,9 +43,9 @@ from machiavelli.core import budget
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import _raw_moves, EPART, JOKERS, JSTEP, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_ranks import _raw_moves, EPART, FASTEST, PREFERRED, JOKERS, JSTEP, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
 from .solver_build import JOKER
-from .solver_search import RankSearch, _shares
+from .solver_search import QUICK_VISITS, Outcome, RankSearch, _TooLong, _shares
 
 #: Most visits of the search for one position with jokers, a safety net (a
 #: few seconds): the bench's positions need at most about 35000 (small tables
@@ -330,38 +330,81 @@ class JokerSearch(RankSearch):
         room = MAX_VISITS - self.visits
         if room <= 0:
             raise SolverError("search-too-large", detail="too many ways to place the jokers")
-        return super().search(target, order=order, check=check, limit=room if limit is None else min(limit, room))
+        if limit is not None and limit < room:
+            return super().search(target, order=order, check=check, limit=limit)
+        try:
+            return super().search(target, order=order, check=check, limit=room)
+        except _TooLong:
+            raise SolverError("search-too-large", detail="too many ways to place the jokers") from None
 
     #: The best count of the position by another method (the HiGHS model),
-    #: asked for only when the quick searches have not settled it.
+    #: when the portfolio (:mod:`.solver_portfolio`) chose it up front.
     best_count: Callable[[], int] | None = None
+
+    def solve(self) -> Outcome:
+        """The most hand cards; the answer is always the first path in the
+        preferred order for the best count, however that count was settled
+        (so the HiGHS model's count gives the same answer as the search's).
+
+        First quick searches, in both orders, for a path placing every
+        playable hand card (most positions end there). Then, with
+        :attr:`best_count`, proving that no more cards fit (most of the work
+        on small tables with big hands) is left to the integer programme,
+        whose LP bound does it at once; otherwise to :meth:`_settle`."""
+        top = self.upper
+        path = _MISSING
+        for order in (PREFERRED, FASTEST):
+            try:
+                path = self.search(top, order=order, limit=QUICK_VISITS)
+            except _TooLong:
+                continue
+            if path is None:
+                top -= 1  # proved: not every playable card fits
+                break
+            return self._outcome(path if order == PREFERRED else self._first(top, quick=False))
+        if self.best_count is not None:
+            count = min(top, self.best_count())
+            return self._outcome(self._first(count, quick=path is None or count < top))
+        return self._outcome(self._settle(top))
+
+    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
+        """(The first path in the preferred order placing at least ``target``
+        hand cards, or None if there is none; True): one exact search,
+        without budgets of visits (past :data:`MAX_VISITS` in all the
+        position is given up). Rounds with growing budgets in both orders,
+        as :meth:`RankSearch.find` takes, were slower here: most of their
+        visits fell in rounds abandoned and started again, and a path found
+        in the fastest order is not the answer."""
+        return self.search(target, check=True), True
+
+    def _first(self, count: int, quick: bool = True) -> list[tuple[Option, ...]]:
+        """The first path for a count known to be met. Forward checking
+        costs more than it saves when that path comes at once: with
+        ``quick``, a quick search without it first (the same first path)."""
+        try:
+            path = self.search(count, limit=QUICK_VISITS) if quick else _MISSING
+        except _TooLong:
+            path = _MISSING
+        if path is _MISSING:
+            path = self.find(count)[0]
+        assert path is not None, "the best count is always met"
+        return path
 
     def _settle(self, top: int):
         """The first path for the best count at most ``top``, once the
-        quick searches of :meth:`RankSearch.solve` have not settled it.
-
-        With :attr:`best_count`, that count is taken as known and only its
-        path is searched for: proving that no more cards fit (most of the
-        work on small tables with big hands) is left to the integer
-        programme, whose LP bound does it at once. Otherwise the targets
-        from ``top`` down, each settled by :meth:`find` (searches that share
+        quick searches of :meth:`solve` have not settled it: the targets
+        from ``top`` down, each settled by one search (searches that share
         their failed states), the first one met being the best count. Going
         down keeps forward checking cheap (its budget of skipped cards is
         what separates the target from every playable card), where a first
         path of any count would need it large."""
-        if self.best_count is not None:
-            path = self.find(min(top, self.best_count()))[0]
-            assert path is not None, "the best count is always met"
-            return path
         root = self._root()
         for target in range(top, 0, -1):
             if self._may_finish(0, root, self.upper - target):
                 path = self.find(target)[0]
                 if path is not None:
                     return path
-        path = self.find(0)[0]
-        assert path is not None, "placing nothing is always possible"
-        return path
+        return self._first(0)
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
@@ -727,7 +770,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
                    best_count: Callable[[], int] | None = None):
     """Solve a position holding jokers: (new melds, hand cards placed, help
     cards used); ``count``, the best count when it is known already;
-    ``best_count``, a way to learn it should the quick searches not settle it."""
+    ``best_count``, a way to learn it by another method (taken at once)."""
     from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits

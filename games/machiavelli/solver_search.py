@@ -209,10 +209,11 @@ class RankSearch(RankModel):
         if start is None:
             start = self._starts[(r, state, order)] = self._start(r, state, order)
         first_heap, table, origin = start
+        entry = self._entry
         heap = list(first_heap)
         while heap:
             key, which, pos, last = heappop(heap)
-            lists, first_combo, first_skipped, longer = table[which]
+            lists, first_combo, first_skipped, longer = entry(table, which)
             if pos is origin:  # most combinations are the first of their lists
                 combo, skipped = first_combo, first_skipped
             else:
@@ -247,25 +248,39 @@ class RankSearch(RankModel):
             got = known.get((ids[s], state[s]))
             per_suit.append(self.options(r, s, state[s]) if got is None else got)
         heap = []
-        table = []
+        table: list = []
         origin = (0,) * S
+        # With many decks there are thousands of ways to send cards to sets
+        # and the search takes few of them: their entries are made when
+        # first drawn (:meth:`_entry`), here only each one's first key.
+        firsts = [{k: got[order][0][KEYS][order] for k, got in options.items() if got} for options in per_suit]
         for kv in self.kvecs[r]:
-            lists = []
             first = 0
             for s in range(S):
-                got = per_suit[s].get(kv[s])
-                if not got:
+                key = firsts[s].get(kv[s])
+                if key is None:
                     break
-                lst = got[order]
-                lists.append(lst)
-                first += lst[0][KEYS][order]
+                first += key
             else:
                 heap.append((first, len(table), origin, 0))
-                combo = tuple([lst[0] for lst in lists])
-                table.append((lists, combo, sum([o[SKIP] for o in combo]),
-                              tuple([s for s in range(S) if len(lists[s]) > 1])))
+                table.append(kv)
         heapify(heap)
-        return heap, table, origin
+        return heap, [table, per_suit, order, [None] * len(table)], origin
+
+    @staticmethod
+    def _entry(made: list, which: int) -> tuple:
+        """The entry of :meth:`_start`'s table for the ``which``-th way to
+        send cards to sets: the suits' lists, their first combination and
+        the cards it skips, the suits with more than one option."""
+        kvs, per_suit, order, entries = made
+        entry = entries[which]
+        if entry is None:
+            kv = kvs[which]
+            lists = [per_suit[s][k][order] for s, k in enumerate(kv)]
+            combo = tuple([lst[0] for lst in lists])
+            entry = entries[which] = (lists, combo, sum([o[SKIP] for o in combo]),
+                                      tuple([s for s in range(len(kv)) if len(lists[s]) > 1]))
+        return entry
 
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None

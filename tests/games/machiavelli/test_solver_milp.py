@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from machiavelli.app.library import load_variant
-from machiavelli.games.machiavelli import solver_jokers, solver_search
+from machiavelli.games.machiavelli import solver_jokers, solver_milp, solver_portfolio, solver_search
 from machiavelli.games.machiavelli.solver import solve
 from machiavelli.games.machiavelli.solver_milp import solve_model
 from machiavelli.games.machiavelli.solver_ranks import shape_of
@@ -65,24 +65,28 @@ def test_help_cards_count_after_hand_cards():
 
 
 def test_the_count_the_search_settles_by_comes_from_the_model(monkeypatch):
-    """Quick searches too short to settle anything: the search asks the
-    model for the count and still answers exactly, with its own layout."""
+    """Quick searches too short to settle anything and the portfolio on the
+    model: the search takes the model's count and still answers exactly,
+    with its own layout."""
     asked = []
-    real = solver_jokers.JokerSearch._settle
+    real = solver_milp.solve_model
 
-    def spy(self, top):
-        asked.append(self.best_count is not None)
-        return real(self, top)
+    def spy(*args):
+        asked.append(True)
+        return real(*args)
 
     monkeypatch.setattr(solver_search, "QUICK_VISITS", 1)
-    monkeypatch.setattr(solver_jokers.JokerSearch, "_settle", spy)
+    monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    monkeypatch.setattr(solver_milp, "solve_model", spy)
     for seed in range(6):
         variant, table, cards = _position(seed, "low", None, 20, 12, 3)
+        asked.clear()
         solution = solve(variant, table, cards)
         assert solution.method == "rank-search"
         assert solution.count == milp_optimum(variant, table, cards)
         check_answer(variant, table, cards, (), solution)
-    assert asked and all(asked)
+        assert asked == [True]
 
 
 def test_a_search_past_its_budget_gets_the_models_layout(monkeypatch):

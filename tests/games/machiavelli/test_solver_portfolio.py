@@ -1,0 +1,75 @@
+"""The portfolio (solver_portfolio): which method settles the best count,
+and that the answer is the same whichever one does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from machiavelli.app.library import load_variant
+from machiavelli.core.cards import Card
+from machiavelli.core.errors import SolverError
+from machiavelli.games.machiavelli import solver_jokers, solver_portfolio, solver_search
+from machiavelli.games.machiavelli.solver import solve
+from joker_oracles import JK, check_answer, joker_position, joker_variant, milp_optimum
+
+VARIANT = joker_variant(load_variant("bga", ["aces=low"]))
+
+
+def _melds(cards: int) -> list[list[Card]]:
+    return [[Card(5, "C")] * 3 for _ in range(cards // 3)]
+
+
+def test_the_model_goes_first_on_small_tables_with_jokers():
+    assert solver_portfolio.model_first(_melds(21), 2)
+    assert solver_portfolio.model_first(_melds(0), 4)
+    assert not solver_portfolio.model_first(_melds(21), 1)  # HiGHS is slow with one joker
+    assert not solver_portfolio.model_first(_melds(42), 4)  # the search proves big tables' counts at once
+
+
+def _answer(solution):
+    return (solution.placed, solution.help_used, solution.table, solution.numbers, solution.steps,
+            solution.changed, solution.method)
+
+
+def _positions():
+    for seed in range(8):
+        rng = random.Random(seed)
+        on_table = rng.randint(0, 3)
+        table, cards, _ = joker_position(VARIANT, rng, rng.choice((12, 20)), rng.randint(8, 14), on_table, 3 - on_table)
+        yield table, cards
+
+
+@pytest.mark.parametrize("quick", [300, 1])
+def test_both_methods_give_the_same_answer(monkeypatch, quick):
+    """Count and layout alike, also when the quick searches settle nothing
+    (``quick`` = 1 visit) and the count comes from the model or the settling."""
+    monkeypatch.setattr(solver_jokers, "QUICK_VISITS", quick)
+    monkeypatch.setattr(solver_search, "QUICK_VISITS", quick)
+    for table, cards in _positions():
+        answers = []
+        for first in (True, False):
+            monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, first=first: first)
+            answers.append(_answer(solve(VARIANT, table, cards)))
+        assert answers[0] == answers[1], (table, cards)
+        solution = solve(VARIANT, table, cards)
+        assert solution.count == milp_optimum(VARIANT, table, cards)
+        check_answer(VARIANT, table, cards, (), solution)
+
+
+def test_a_search_that_gives_up_tries_again_with_the_models_count(monkeypatch):
+    """The search's own settling past its budget: the answer is the one the
+    model's count gives, not the model's layout."""
+    table, cards = next(_positions())
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    expected = _answer(solve(VARIANT, table, cards))
+
+    def gives_up(self, top):
+        raise SolverError("search-too-large", detail="test")
+
+    monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
+    monkeypatch.setattr(solver_jokers.JokerSearch, "_settle", gives_up)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: False)
+    assert _answer(solve(VARIANT, table, cards)) == expected
+    assert JK in cards or any(JK in m for m in table)
