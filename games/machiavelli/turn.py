@@ -308,11 +308,12 @@ class Turn:
                     break
             else:
                 missing.append(card)
-        if missing:
-            raise IllegalAction("card-not-available", cards=rules.deck.format_cards(missing))
         variant = cast("MachiavelliVariant", rules.variant)
         # The Cross's cards follow the help cards' rule; only the message names them.
         kind = "cross-card" if variant.cross else "help-card"
+        if missing:
+            raise IllegalAction("card-not-available-cross" if variant.cross else "card-not-available",
+                                cards=rules.deck.format_cards(missing))
         if from_help and not from_hand:
             raise IllegalAction(f"{kind}-needs-hand", cards=self.cards_text(from_help))
         if from_help and variant.help_cards_use == "new-meld-from-hand" \

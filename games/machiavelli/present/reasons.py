@@ -23,6 +23,10 @@ ACTION_REASONS: dict[str, str] = {
                                          "cards from your hand and no card from the table."),
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
     # number of cards. The Cross: the four cards laid face up around the deck (the Greek Makiaveli).
+    "card-not-available-cross": N_("You have no {cards} to play: not in your hand, the taken cards or the "
+                                   "Cross."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards. The Cross: the four cards laid face up around the deck (the Greek Makiaveli).
     "cross-card-needs-hand": N_("Cards of the Cross ({cards}) can only be played together with cards from your "
                                 "hand."),
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown. The
