@@ -59,12 +59,16 @@ class Sheet:
     scoring: str
     players: int
     deals: list[tuple[int, ...]] = field(default_factory=list)
+    #: The variant's ``match_winner``: lowest, highest, or by-scoring.
+    winner: str = "by-scoring"
 
     @property
     def higher_wins(self) -> bool:
-        """Whether more points is better (winner-only scores wins,
-        losers-pay-winner credits the winner; the other rules score penalty
-        points)."""
+        """Whether more points is better: as the variant's match_winner says,
+        else by its scoring (winner-only scores wins, losers-pay-winner
+        credits the winner; the other rules score penalty points)."""
+        if self.winner in ("lowest", "highest"):
+            return self.winner == "highest"
         return self.scoring in ("winner-only", "losers-pay-winner")
 
     def add(self, game: Any) -> None:
@@ -90,7 +94,7 @@ class Sheet:
         return len(self.deals) >= MAX_DEALS
 
     def as_dict(self) -> dict[str, Any]:
-        return {"scoring": self.scoring, "higher_wins": self.higher_wins,
+        return {"scoring": self.scoring, "winner": self.winner, "higher_wins": self.higher_wins,
                 "deals": [list(d) for d in self.deals], "totals": list(self.totals()),
                 "leaders": list(self.leaders())}
 
@@ -106,9 +110,14 @@ class Sheet:
         return out
 
 
+def sheet_for(variant: Any, players: int) -> Sheet:
+    """An empty score sheet under the variant's scoring and match_winner."""
+    return Sheet(getattr(variant, "scoring", "winner-only"), players,
+                 winner=getattr(variant, "match_winner", "by-scoring"))
+
+
 def sheet_of(games: Sequence[Any]) -> Sheet:
-    variant = games[0].variant
-    sheet = Sheet(getattr(variant, "scoring", "winner-only"), games[0].players)
+    sheet = sheet_for(games[0].variant, games[0].players)
     for game in games:
         if game.outcome is not None:
             sheet.add(game)

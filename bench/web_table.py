@@ -1,8 +1,10 @@
 """The web table over real sockets on loopback: the round trip of an action
-on a kept-alive connection (p50, goal under 10 ms, beside its anchor), and
-30 games played at once with 100 live sockets open, counting errors.
+on a kept-alive connection (p50, goal under 10 ms, beside its anchor), the
+time a move (a person's, a computer's) takes to reach the other pages over
+their live sockets, and 30 games played at once with 100 live sockets open,
+counting errors.
 
-    python bench/web_table.py [--actions 200] [--games 30] [--sockets 100] [--rounds 8]
+    python bench/web_table.py [--actions 200] [--pushes 15] [--games 30] [--sockets 100] [--rounds 8]
 
 The server is ``machiavelli serve`` in its own process (pause 0) with a data
 folder of its own. The anchor is the issue's figure for main before
@@ -27,6 +29,8 @@ from typing import Any
 
 ANCHOR_MS = 44.0
 GOAL_MS = 10.0
+#: A memory file system, to tell the disk's sync apart from the server's own time.
+MEMORY = "/dev/shm"
 
 
 def _free_port() -> int:
@@ -81,6 +85,67 @@ def round_trips(port: int, count: int) -> dict[str, float]:
         out[f"{kind}_p50"] = statistics.median(values)
         out[f"{kind}_p90"] = statistics.quantiles(values, n=10)[-1]
     return out
+
+
+async def pushes(port: int, rounds: int) -> dict[str, float]:
+    """How long a move takes to reach the other pages over their live sockets
+    (the server without the pause): a person's draw (from its sending: the
+    round trip and the store's commit included) to the other person's page, and the computer's move that follows (from the
+    person's answer before it: the computer's choice, the store's commit and
+    the push) to both people's pages; p50 in ms."""
+    import websockets
+
+    conn = http.client.HTTPConnection("127.0.0.1", port)
+    status, game = _call(conn, "POST", "/api/games", {"variant": "bga", "seats": ["human", "friend", "random"]})
+    assert status == 201, game
+    tokens = [game["seats"][0]["token"], game["seats"][1]["token"]]
+    live = [f"ws://127.0.0.1:{port}/api/games/{game['id']}/live?token={t}" for t in tokens]
+    # Every view each page receives, with when it came.
+    came: list[list[tuple[float, dict[str, Any]]]] = [[], []]
+    news = [asyncio.Event(), asyncio.Event()]
+
+    async def read(ws: Any, seat: int) -> None:
+        async for message in ws:
+            came[seat].append((time.perf_counter(), json.loads(message)))
+            news[seat].set()
+
+    async def shown(seat: int, since: int, to_play: int) -> float:
+        """When page ``seat`` was first shown a view after index ``since`` with ``to_play`` to play (or over)."""
+        while True:
+            for at, view in came[seat][since:]:
+                if view.get("to_play") == to_play or view.get("result") is not None:
+                    return at
+            news[seat].clear()
+            await asyncio.wait_for(news[seat].wait(), 30)
+
+    person: list[float] = []
+    computer: list[float] = []
+    async with websockets.connect(live[0]) as ws0, websockets.connect(live[1]) as ws1:
+        readers = [asyncio.create_task(read(ws0, 0)), asyncio.create_task(read(ws1, 1))]
+        await shown(0, 0, 0)
+        for _ in range(rounds):
+            for seat in (0, 1):
+                other = 1 - seat
+                marks = [len(came[0]), len(came[1])]
+                sent = time.perf_counter()
+                status, data = await asyncio.to_thread(_call, conn, "POST", f"/api/games/{game['id']}/actions?token="
+                                                       f"{tokens[seat]}", {"command": "draw"})
+                answered = time.perf_counter()
+                if status != 200 or data["view"].get("result") is not None:
+                    break
+                if seat == 0:
+                    # From the sending: the push may come before the answer is read.
+                    person.append((await shown(other, marks[other], 1) - sent) * 1000)
+                else:
+                    computer.append((max(await shown(0, marks[0], 0), await shown(1, marks[1], 0)) - answered) * 1000)
+            else:
+                continue
+            break
+        for task in readers:
+            task.cancel()
+    conn.close()
+    return {"person_p50": statistics.median(person), "computer_p50": statistics.median(computer),
+            "person_n": len(person), "computer_n": len(computer)}
 
 
 async def crowd(port: int, games: int, sockets: int, rounds: int) -> dict[str, Any]:
@@ -169,6 +234,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--sockets", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--pushes", type=int, default=15)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         process, port = _serve(Path(folder))
@@ -178,6 +244,23 @@ def main() -> None:
                   f"(p90 {trips['action_p90']:.1f}); goal < {GOAL_MS:.0f} ms; anchor {ANCHOR_MS:.0f} ms (before TCP_NODELAY)")
             print(f"view round trip, kept-alive connection:   p50 {trips['view_p50']:.1f} ms "
                   f"(p90 {trips['view_p90']:.1f})")
+            if Path(MEMORY).is_dir():
+                # The same with the store in memory (tmpfs): what the disk's full sync of each committed move costs.
+                with tempfile.TemporaryDirectory(dir=MEMORY) as quick:
+                    fast, fast_port = _serve(Path(quick))
+                    try:
+                        shm = round_trips(fast_port, args.actions)
+                    finally:
+                        fast.terminate()
+                        fast.wait(10)
+                print(f"action round trip, store on tmpfs ({MEMORY}): p50 {shm['action_p50']:.1f} ms "
+                      f"(p90 {shm['action_p90']:.1f}); goal < {GOAL_MS:.0f} ms: the rest is the disk's sync per move")
+            moved = asyncio.run(pushes(port, args.pushes))
+            print(f"a person's move to the other person's page (live socket): p50 {moved['person_p50']:.1f} ms "
+                  f"over {moved['person_n']} moves (from its sending: the commit included)")
+            print(f"a computer's move to both people's pages (live sockets, no pause): p50 "
+                  f"{moved['computer_p50']:.1f} ms over {moved['computer_n']} moves (from the last person's answer: "
+                  f"the computer's choice, the store's commit and the push)")
             result = asyncio.run(crowd(port, args.games, args.sockets, args.rounds))
             print(f"{result['games']} games, {result['sockets']} live sockets: {result['draws']} draws and the "
                   f"computers' answers in {result['seconds']:.1f} s, {result['views_received']} views pushed, "

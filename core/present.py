@@ -628,6 +628,22 @@ class SimulateReport:
     columns: tuple[str, ...] | None = None
 
 
+@dataclass(frozen=True)
+class in_words:  # noqa: N801 (read as a function: ending=in_words(ENDINGS))
+    """``SimulateReport.ending`` (or ``ending_clause``) from a game's table of
+    endings: ``words[value]`` translated (in the message ``context``, if
+    any), a value not in it shown as it is. A value, so that a report pickles."""
+
+    words: Mapping[str, str]
+    context: str | None = None
+
+    def __call__(self, value: str) -> str:
+        found = self.words.get(value)
+        if found is None:
+            return value
+        return pgettext(self.context, found) if self.context else _(found)
+
+
 # -- commands a game adds to the command line ---------------------------------------
 # :class:`GameCommand` and :class:`CommandKit` live in the light module
 # core.command_line (imported above): the command line imports a game's

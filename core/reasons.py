@@ -453,6 +453,15 @@ PROBLEMS: dict[str, str] = {
                                 "to 0)"),
     "opening-run-without-runs": N_("a first play that must be a run needs a kind of meld that is a run"),
     "forced-play-with-limit": N_("a limit of cards per turn cannot go with drawing only-if-unable"),
+    # TRANSLATORS: An error message (command line, table or web page); {drawing} is a parameter's value
+    # as written (draw-first).
+    "draws-one-at-a-time": N_("drawing {drawing} draws one card at a time: draw_count must be 1"),
+    "draw-limit-without-draws": N_("a limit of cards drawn per turn needs drawing draw-first or until-able"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a rank's code (Q), {ranks}
+    # the deck's rank codes, listed.
+    "penalty-unknown-rank": N_("{code} is no rank of the deck (ranks: {ranks})"),
+    # TRANSLATORS: An error message (command line, table or web page); {code} is a rank's code (Q).
+    "penalty-points-range": N_("{code}: from 0 to 1000 points"),
     # TRANSLATORS: An error message (command line, table or web page); {size} is a number of cards,
     # {limit} is a number, the limit.
     "opening-over-limit": N_("an opening needs a new meld of at least {size} cards, more than the limit of {limit} "

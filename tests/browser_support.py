@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,17 +44,23 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(base: Path) -> tuple[str, subprocess.Popen]:
-    """``machiavelli serve --pause 0`` in its own process, with its own data folders."""
-    variants = base / "variants"
-    variants.mkdir()
-    for name, text in VARIANTS.items():
-        (variants / f"{name}.yaml").write_text(text, encoding="utf-8")
-    env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_VARIANTS_DIR=str(variants),
+def start_server(base: Path, variants: dict[str, str] | None = VARIANTS, pause: float = 0,
+                 env: dict[str, str] | None = None) -> tuple[str, subprocess.Popen]:
+    """``machiavelli serve --pause PAUSE`` in its own process, with its own data folders under ``base``
+    and ``variants`` (name: YAML text) as the user's variants folder (None: the user's folder is left
+    as ``env`` has it); ``env`` instead of this process's environment."""
+    env = dict(os.environ if env is None else env, MACHIAVELLI_DATA_DIR=str(base / "data"),
                MACHIAVELLI_CACHE_DIR=str(base / "cache"))
+    if variants is not None:
+        folder = base / "variants"
+        folder.mkdir()
+        for name, text in variants.items():
+            (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+        env["MACHIAVELLI_VARIANTS_DIR"] = str(folder)
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
-                                "--pause", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                "--pause", str(pause)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while True:
@@ -64,6 +72,31 @@ def start_server(base: Path) -> tuple[str, subprocess.Popen]:
                 process.kill()
                 pytest.fail("the server did not start: " + (process.stdout.read() if process.stdout else ""))
             time.sleep(0.2)
+
+
+@contextmanager
+def serving(base: Path, variants: dict[str, str] | None = VARIANTS, pause: float = 0,
+            env: dict[str, str] | None = None) -> Iterator[str]:
+    """:func:`start_server` for a ``with`` block (or a fixture): its URL, the server stopped after."""
+    url, process = start_server(base, variants, pause, env)
+    try:
+        yield url
+    finally:
+        stop_server(process)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Chromium driven by Playwright, closed after."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        # As root Chromium needs --no-sandbox; containers often have a small /dev/shm.
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def stop_server(process: subprocess.Popen) -> None:

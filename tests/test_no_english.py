@@ -45,9 +45,9 @@ ALLOWED = frozenset("""
 #: by a native reader, not guessed from the catalogs.
 COGNATES = {
     "de": "hand computer median version rest bonus general name team teams partner joker server standard option "
-          "parameter in so was also links text browser terminal orange",
-    "it": "no computer file input link note data figure come per server extra percentile browser",
-    "es": "no general final total error rummy extra club terminal",
+          "parameter in so was also links text browser terminal orange bank chat",
+    "it": "no computer file input link note data figure come per server extra percentile browser chat",
+    "es": "no general final total error rummy extra club terminal chat",
     "tr": "general",
     "uk": "",
     "ar": "",
@@ -288,6 +288,7 @@ def web_screens(lang: str):
             app_.state.server.computers.settled(30)
             page = client.get(f"/play/{game['id']}?token={token}&lang={lang}").text
             yield f"web table {variant}", _page_text(page), table_commands()
+            yield f"web watch page {variant}", _page_text(client.get(game["watch"]["page"]).text), table_commands()
 
 
 @pytest.fixture(autouse=True)

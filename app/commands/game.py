@@ -285,6 +285,9 @@ def play(
         record = record or load
     else:
         variant = library.load_variant(variant_name or "bga", overrides or [])
+        if deals is None and target is None:
+            # A game played to a target (Carousel's 150, Finagle's 200): a match by default.
+            target = getattr(variant, "match_target", None)
         if level is not None and seats:
             raise fail(_("--level chooses the computer players when no --seat is given: drop one of them."))
         # Only a person at a terminal is asked: a script's input is its moves.
@@ -419,7 +422,7 @@ def _play_match(first: Game | None, names: list[str], seats: list[Seat], present
     seed = first_seed if first_seed is not None else some.seed
     definition = registry.game(variant.game)
     look = style([s.name for s in seats])
-    sheet = match.Sheet(getattr(variant, "scoring", "winner-only"), players)
+    sheet = match.sheet_for(variant, players)
     games: list[Game] = list(earlier)
     records = [GameRecord.of(g, seats) for g in games]
     for done in games:
@@ -650,7 +653,7 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
                 typer.echo(_("Turn {turn}: {text}", turn=entry.turn, text=present.narrate(entry, game.variant, look)))
         if game.outcome is not None:
             typer.echo(screen.outcome(game, seats))
-    partial = match.Sheet(sheet.scoring, sheet.players)
+    partial = match.Sheet(sheet.scoring, sheet.players, winner=sheet.winner)
     for deal in sheet.deals:
         partial.deals.append(deal)
     for line in partial.lines(lambda s: player_name(s, names)):

@@ -16,7 +16,8 @@ from machiavelli.core.errors import IllegalAction, NotationError
 from machiavelli.core.i18n import N_, _
 
 from .. import costs
-from .pages import rules_link
+from . import clocks, matches
+from .pages import rules_link, watch_link
 from .requests import WebError, body, handled, refusal, variant_named
 from machiavelli.core.glossary import isolated
 from machiavelli.core.terminal import printable
@@ -81,8 +82,13 @@ async def new_game(request: Request, server: Server) -> Response:
             # TRANSLATORS: The web table, an answer to the browser: a chosen seed in a game with friends.
             raise WebError(400, N_("A chosen seed deals every hand: with friends at the table, it must be "
                                    "shown to all of them (\"announce_seed\": true)."))
+        clock = clocks.chosen(data.get("clock"), server.clocks.rules, variant.game, seats,
+                              default_computer(variant.game))
+        # A seat out of time is played by the clock's computer: it counts as one of the game's.
+        played = seats if clock is None else [clock.level if s in (HUMAN, FRIEND) else s for s in seats]
+        plan = matches.asked_plan(data, variant)
         try:  # before the computers are asked for anything (see machiavelli.app.costs)
-            costs.check(variant, seats, server.limits.max_cost)
+            costs.check(variant, played, server.limits.max_cost)
         except costs.TooCostly as exc:
             raise WebError(400, costs.REFUSAL, **exc.params) from None
         try:
@@ -90,10 +96,14 @@ async def new_game(request: Request, server: Server) -> Response:
             await anyio.to_thread.run_sync(server.tables.make_room)
             table = server.tables.deal(variant, seats, lang, names, seed,
                                        seed_shown=seed is not None and announced, chat=data.get("chat") is not False)
+            server.clocks.start(table, clock)
+            if plan is not None:
+                table.match = matches.first_deal(plan, table)
             # Kept first (the cap checked in the same transaction), then held: a game that cannot be kept is not.
             await anyio.to_thread.run_sync(server.tables.keep, table)
             server.tables.hold(table)
             server.computers.wake(table)
+            server.clocks.ensure(table)
         except StoreError as exc:
             raise not_kept(exc) from None
         except TableError as exc:
@@ -118,7 +128,8 @@ async def new_game(request: Request, server: Server) -> Response:
             out.append(entry)
         # The watch link: anyone may be given it; it sees only what every seat sees.
         watch = {"token": table.watch, "view": f"/api/games/{table.id}/view?token={table.watch}",
-                 "live": f"/api/games/{table.id}/live?token={table.watch}"}
+                 "live": f"/api/games/{table.id}/live?token={table.watch}",
+                 "page": watch_link(table.id, table.watch or "", lang)}
         return JSONResponse({"id": table.id, "seats": out, "watch": watch}, status_code=201)
 
 
@@ -208,8 +219,12 @@ async def rematch(request: Request, server: Server) -> Response:
             names = [s.name for s in table.seats]
             try:
                 await anyio.to_thread.run_sync(server.tables.make_room)
-                new = server.tables.deal(table.variant, seats, table.lang, names)
+                new = server.tables.deal(table.variant, seats, table.lang, names, chat=table.chat_on)
                 new.owner = table.owner
+                server.clocks.start(new, None if table.clock is None else table.clock.setting)
+                if table.match is not None:  # a match's rematch: a new match of the same plan
+                    plan = {"deals": table.match.get("deals"), "target": table.match.get("target")}
+                    new.match = matches.first_deal(plan, new)
                 await anyio.to_thread.run_sync(server.tables.keep, new)
                 server.tables.hold(new)
                 await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "rematch", new.id)
@@ -221,6 +236,7 @@ async def rematch(request: Request, server: Server) -> Response:
                                            "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
             table.rematch = new.id
             server.computers.wake(new)
+            server.clocks.ensure(new)
             server.push(table)  # every seat's page is told, each of its own link
     with speaking(lang):
         return JSONResponse({"id": table.rematch, **server.view_json(table, seat, lang).get("rematch", {})},
@@ -281,6 +297,9 @@ async def act(request: Request, server: Server) -> Response:
             answer = _act(table, seat, data, server, lang)
         if isinstance(answer, Response):
             return answer
+        if answer.tried is not None and server.clocks.late(table, seat):
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("Your time ran out: the computer is playing this move for you."))
         if answer.hint is not None:
             # The solver may take a while: it thinks in a worker thread, the words come after.
             view = answer.hint
@@ -471,7 +490,8 @@ async def review(request: Request, server: Server) -> Response:
     over; each seat is still judged by what it could see then) or seat N's
     (from 0). The searches run off the event loop; the words, in the
     request's language, on it, from the positions already judged."""
-    table, _seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    # The watch link too: once the game is over, its hands are history for every seat alike.
+    table, _seat = server.viewer(request.path_params["game_id"], request.query_params.get("token"))
     lang = _language(request, server)
     if table.game.outcome is None:
         with speaking(lang):
@@ -505,3 +525,50 @@ def _seat_name(record: Any, seat: int) -> str:
     from machiavelli.core.present import player_name
 
     return player_name(seat, [s.name for s in record.seats])
+
+
+@handled
+async def next_deal(request: Request, server: Server) -> Response:
+    """``POST /api/games/{id}/next?token=T``: the match's next deal, once this
+    one is over and the match is not: the same seats, the deal passed on,
+    made once whoever asks first. Each seat's link to it comes in its view."""
+    table, seat = server.seat(request.path_params["game_id"], request.query_params.get("token"))
+    await body(request)
+    lang = _language(request, server)
+    with speaking(lang):
+        if table.match is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("This game is not a deal of a match."))
+        if table.game.outcome is None:
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("The next deal can be dealt once this one is over."))
+        if matches.over(table, matches.sheet(server.tables, table)):
+            # TRANSLATORS: The web table, an answer to the browser.
+            raise WebError(409, N_("The match is over: ask for a rematch to play again."))
+    async with server.computers.lock(table):
+        if not (table.match or {}).get("next"):
+            plan, seed, dealer = matches.next_plan(table)
+            try:
+                await anyio.to_thread.run_sync(server.tables.make_room)
+                new = server.tables.deal(table.variant, [s.player for s in table.seats], table.lang,
+                                         [s.name for s in table.seats], seed, seed_shown=table.seed_shown,
+                                         chat=table.chat_on, dealer=dealer)
+                new.owner, new.match = table.owner, plan
+                server.clocks.start(new, None if table.clock is None else table.clock.setting)  # the match's clock
+                await anyio.to_thread.run_sync(server.tables.keep, new)
+                server.tables.hold(new)
+                told = {**(table.match or {}), "next": new.id}
+                await anyio.to_thread.run_sync(server.tables.store.set_setting, table.id, "match", told)
+            except StoreError as exc:
+                raise not_kept(exc) from None
+            except TableError as exc:
+                with speaking(lang):
+                    raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
+                                           "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
+            table.match = told
+            server.computers.wake(new)
+            server.clocks.ensure(new)
+            server.push(table)  # every seat's page is told, each of its own link
+    with speaking(lang):
+        link = server.view_json(table, seat, lang).get("scores", {}).get("next", {})
+        return JSONResponse({"id": (table.match or {}).get("next"), **link}, status_code=201)

@@ -19,6 +19,7 @@ from machiavelli.core.i18n import _
 from machiavelli.core.registry import game_title as game_title_of
 
 from ..catalogs import native_name
+from .clock_pages import clock_choice, clock_words
 from .speaking import direction, languages
 
 
@@ -43,7 +44,8 @@ def _head(lang: str, title: str) -> str:
             '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
             '<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/static/table.css">\n'
-            '<link rel="stylesheet" href="/static/faces.css">\n</head>\n')
+            '<link rel="stylesheet" href="/static/faces.css">\n<link rel="stylesheet" href="/static/clocks.css">\n'
+            '</head>\n')
 
 
 def _settings(lang: str) -> str:
@@ -118,6 +120,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         # TRANSLATORS: the start page's title once a variant is chosen; {game} is its game's name (Cicera).
         "title_of": _("{game}: a table in the browser"),
         "games": {v["game"]: game_title_of(v["game"]) for v in data.get("variants", ()) if "game" in v},
+        "watch_link": summary_words()["watch_link"],
     }
     return (
         _head(lang, title)
@@ -130,6 +133,8 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + '<label>' + html.escape(_("Players")) + ' <select id="player-count" name="players"></select></label>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<fieldset id="seats"><legend>' + html.escape(_("Who sits where")) + "</legend></fieldset>\n"
+        + clock_choice()
+        + _table_rules()
         + '<p><button type="submit" id="start">' + html.escape(_("Start the game")) + "</button></p>\n"
         + '<p role="alert" id="start-error" class="error"></p>\n'
         + '<section id="created" hidden aria-live="polite"></section>\n'
@@ -144,7 +149,7 @@ def start_page(lang: str, data: dict[str, Any]) -> str:
         + "</main>\n"
         + _json_block("words", words) + "\n" + _json_block("data", data) + "\n"
         + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n'
-        + '<script src="/static/start.js"></script>\n'
+        + '<script src="/static/clocks.js"></script>\n<script src="/static/rules_start.js"></script>\n<script src="/static/start.js"></script>\n'
         + "</body>\n</html>\n"
     )
 
@@ -161,12 +166,35 @@ def game_title(variant: Any, lang: str) -> str:
     return _("{game}: {variant}", game=game, variant=title)
 
 
+def _table_rules() -> str:
+    """The start page's choices of the table's rules: one game or a match, and the chat (static/rules_start.js)."""
+    return (
+        # TRANSLATORS: The web table's start page: the group of the table's own rules (match, chat).
+        '<fieldset id="table-rules"><legend>' + html.escape(_("At the table")) + "</legend>\n"
+        # TRANSLATORS: The web table's start page: the label of the choice of one game or a match.
+        + '<p id="match-choice"><label>' + html.escape(_("Play")) + ' <select id="match-kind">'
+        # TRANSLATORS: The web table's start page: a choice of what to play.
+        + '<option value="">' + html.escape(_("one game")) + "</option>"
+        # TRANSLATORS: The web table's start page: a choice of what to play (the number is chosen beside it).
+        + '<option value="deals">' + html.escape(_("a match of a number of deals")) + "</option>"
+        # TRANSLATORS: The web table's start page: a choice of what to play (the points are chosen beside it).
+        + '<option value="target">' + html.escape(_("a match to a number of points")) + "</option>"
+        + "</select></label> "
+        # TRANSLATORS: The web table's start page: the number of deals, or of points, of a match.
+        + '<label id="match-size-label" hidden>' + html.escape(_("How many")) + ' <input id="match-size" '
+        + 'type="number" min="1" max="100000" value="3" inputmode="numeric"></label></p>\n'
+        # TRANSLATORS: The web table's start page: a checkbox; unticked, the table has no chat.
+        + '<p><label><input type="checkbox" id="chat-on" checked> ' + html.escape(_("Chat between the players"))
+        + "</label></p>\n</fieldset>\n")
+
+
 def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None,
-               title: str | None = None) -> str:
+               title: str | None = None, *, watching: bool = False) -> str:
     """The table of one seat: drawn by the script from the seat's JSON view.
     ``commands``: the game's own command help, for a game that declares its
     table (Machiavelli's commands otherwise); ``title``: the page's (see
-    :func:`game_title`; else the variant's name)."""
+    :func:`game_title`; else the variant's name); ``watching``: the watch
+    link's page, the same table read only (no hand, no actions, no chat to send)."""
     if title is None:
         # TRANSLATORS: The web table's pages in the browser; {variant} is a variant's name (bga).
         title = _("Machiavelli: {variant}", variant=variant)
@@ -252,11 +280,16 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
                        "selection."),
     }
     words.update(_seat_link_words())
+    words.update(clock_words())
+    words.update(summary_words())
     if commands is not None:
         words["keyboard_note"] = " ".join(commands)
         words["keys_note"] = _("Tab goes from area to area and the arrow keys from card to card inside one; "
                                "Space selects a card; Escape clears the selection.")
-    config = {"id": game_id, "token": token, "lang": lang}
+    config: dict[str, Any] = {"id": game_id, "token": token, "lang": lang}
+    if watching:
+        config["watching"] = True
+        return _watch_page(lang, title, words, config)
     return (
         _head(lang, title)
         + '<body class="table-page">\n' + _skip_links()
@@ -266,7 +299,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '">' + html.escape(_("Rules")) + "</a></nav>"
         + _settings(lang) + _signals() + "</header>\n"
         + '<main id="table-main">\n'
-        + '<section id="status" aria-live="polite"></section>\n'
+        + '<section id="status" aria-live="polite"></section>\n'        + '<section id="clocks" hidden aria-label="' + html.escape(_("Clocks")) + '"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
@@ -288,7 +321,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + html.escape(words["keys_note"]) + "</p></form>\n"
         + '<section id="since" aria-label="' + html.escape(_("Since your last turn")) + '"></section>\n'
         + '<section id="result" hidden></section>\n'
-        + '<section id="after" hidden></section>\n'
+        + _summary_box()
         + '<section id="chat" hidden></section>\n'
         + '<section id="seat-links" hidden></section>\n'
         + _log_panel()
@@ -298,9 +331,86 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<script src="/static/layout.js"></script>\n<script src="/static/motion.js"></script>\n'
         + '<script src="/static/keys.js"></script>\n<script src="/static/seats.js"></script>\n'
         + '<script src="/static/after.js"></script>\n<script src="/static/chat.js"></script>\n'
+        + '<script src="/static/clocks.js"></script>\n<script src="/static/summary.js"></script>\n'
         + '<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )
+
+
+def _summary_box() -> str:
+    """The game-over summary (static/summary.js): the score table, the review, the next deal, the rematch (after.js)."""
+    return ('<section id="summary" hidden aria-labelledby="summary-title"><div id="summary-body"></div>'
+            '<div id="after" hidden></div></section>\n')
+
+
+def _watch_page(lang: str, title: str, words: dict[str, Any], config: dict[str, Any]) -> str:
+    """The watch link's page: the table's areas as every seat sees them, drawn
+    by the table's own scripts (table.js reads ``config.watching``), with no
+    hand, no actions and a chat that is only read."""
+    return (
+        _head(lang, title)
+        + '<body class="table-page watching">\n'
+        + '<header><h1>' + html.escape(title) + "</h1>"
+        + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a></nav>"
+        + _settings(lang) + "</header>\n"
+        + '<main id="table-main">\n'
+        # TRANSLATORS: the watch link's page, under its title.
+        + '<p id="watch-note" class="note">' + html.escape(_("You are watching: you see what every player "
+                                                              "sees, no hand.")) + "</p>\n"
+        + '<section id="status" aria-live="polite"></section>\n'
+        + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
+        + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
+        + '<section id="extras"></section>\n'
+        # The table script draws into these; a watcher has no hand and no actions: they stay hidden.
+        + '<div id="dock" hidden><div id="dock-zones" hidden></div><p id="turn-banner" hidden></p>'
+        + '<section id="hand-area" hidden></section><section id="controls" hidden></section>'
+        + '<section id="messages" role="status" aria-live="polite"></section></div>\n'
+        + '<section id="since" hidden></section>\n'
+        + '<section id="result" hidden></section>\n'
+        + _summary_box()
+        + '<section id="chat" hidden></section>\n'
+        + _log_panel()
+        + "</main>\n"
+        + _json_block("words", words) + "\n" + _json_block("config", config) + "\n"
+        + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n'
+        + '<script src="/static/areas.js"></script>\n<script src="/static/layout.js"></script>\n'
+        + '<script src="/static/motion.js"></script>\n<script src="/static/keys.js"></script>\n'
+        + '<script src="/static/chat.js"></script>\n<script src="/static/summary.js"></script>\n'
+        + '<script src="/static/table.js"></script>\n'
+        + "</body>\n</html>\n"
+    )
+
+
+def summary_words() -> dict[str, str]:
+    """The words of the game-over summary and of the watch link (static/summary.js, seats.js)."""
+    return {
+        # TRANSLATORS: The web table, the title of the box shown once a game (or a deal of a match) is over.
+        "summary": _("Game over"),
+        # TRANSLATORS: The web table, the title of the score table.
+        "score_table": _("Score table"),
+        # TRANSLATORS: The web table, the score table's first column.
+        "player": _("Player"),
+        # TRANSLATORS: The web table, a column of the score table; {n} is a deal's number.
+        "deal_n": _("Deal {n}"),
+        # TRANSLATORS: The web table, the score table's last column: the sum of the points.
+        "total": _("Total"),
+        # TRANSLATORS: The web table, under the score table: the points are penalties.
+        "lowest_wins": _("The lowest total wins."),
+        # TRANSLATORS: The web table, under the score table.
+        "highest_wins": _("The highest total wins."),
+        # TRANSLATORS: The web table, a button between two deals of a match.
+        "next_deal": _("Deal the next deal"),
+        # TRANSLATORS: The web table, a link to the match's next deal, once it is dealt.
+        "play_next": _("Play the next deal"),
+        # TRANSLATORS: The web table, the watch link's link to the match's next deal.
+        "watch_next": _("Watch the next deal"),
+        # TRANSLATORS: The web table, the watch link's page between two deals of a match.
+        "next_wait": _("The next deal starts when a player deals it."),
+        # TRANSLATORS: The web table, a link to the page that steps through the finished game move by move.
+        "step_review": _("Step through the game move by move"),
+        # TRANSLATORS: The web table, the label of the watch link's box on the starter's page.
+        "watch_link": _("Watch link (it sees only what every player sees)"),
+    }
 
 
 def _skip_links() -> str:
@@ -372,7 +482,7 @@ def error_page(lang: str, status: int, reason: str) -> str:
             + "</main></body></html>\n")
 
 
-def review_page(lang: str, game_id: str, token: str, variant: str) -> str:
+def review_page(lang: str, game_id: str, token: str, variant: str, *, watching: bool = False) -> str:
     """A finished game turn by turn (``static/review.js`` draws it from
     ``GET /api/games/{id}/review``): each turn's finding marked, the table and
     the hand as the turn began, and the best play's table."""
@@ -413,7 +523,8 @@ def review_page(lang: str, game_id: str, token: str, variant: str) -> str:
         _head(lang, title)
         + '<body class="review-page">\n<header><h1>' + html.escape(title) + "</h1>"
         + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a> "
-        + '<a href="/play/' + html.escape(game_id) + "?" + html.escape(urlencode({"token": token, "lang": lang}))
+        + '<a href="/' + ("watch" if watching else "play") + "/" + html.escape(game_id) + "?"
+        + html.escape(urlencode({"token": token, "lang": lang}))
         + '">' + html.escape(_("Table")) + "</a></nav>"
         + _settings(lang) + "</header>\n"
         + '<main id="review-main">\n'
@@ -430,6 +541,11 @@ def review_page(lang: str, game_id: str, token: str, variant: str) -> str:
         + '<script src="/static/common.js"></script>\n<script src="/static/review.js"></script>\n'
         + "</body>\n</html>\n"
     )
+
+
+def watch_link(game_id: str, token: str, lang: str) -> str:
+    """The watch link's page of a game."""
+    return f"/watch/{game_id}?" + urlencode({"token": token, "lang": lang})
 
 
 def review_link(game_id: str, token: str, lang: str) -> str:

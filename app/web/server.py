@@ -4,6 +4,8 @@ API (the page uses nothing else; seats count from 0):
 
 - ``POST /api/games`` ``{"variant": "bga", "seats": ["human", "friend", "club"], "lang": "it"}``:
   ``{"id", "seats": [{"seat", "player", "link", "token"}]}`` (computer seats have no link).
+  With ``"clock": {"kind": "move"|"game", "seconds": N[, "increment": I, "level": L]}`` the game
+  has a clock (see :mod:`.clocks`): every view then has ``clock``, each person's time left.
 - ``GET /api/games/{id}/view?token=T``: that seat's view (``seat``, ``hand`` as card codes,
   ``others`` with card counts only, ``table``, ``deck``, ``to_play``, ``result``...).
 - ``POST /api/games/{id}/actions?token=T`` ``{"command": "play 5C 6C 7C"}``: the terminal's
@@ -18,6 +20,15 @@ API (the page uses nothing else; seats count from 0):
 - ``POST /api/games/{id}/rematch?token=T``: once the game is over, the same seats and variant
   dealt anew (made once, whoever asks first); every seat's view then has ``rematch``: ``{"id",
   "link"}`` with that seat's own link.
+- ``POST /api/games`` may ask for a match: ``"deals": N`` (1 to 500) and/or ``"target": P`` points (1 to
+  100000), as ``play --deals/--target`` (games played in matches only; see :mod:`.matches`). Every view of
+  a deal of a match has ``scores.heading`` (the deal and the running score); once a game is over, every view
+  (the watch link's too) has ``scores``: ``names``, ``deals`` (each seat's points per deal), ``totals``,
+  ``higher_wins``, and for a match ``over``, ``end`` (who won) or ``next`` (the seat's own link to the next deal).
+- ``POST /api/games/{id}/next?token=T``: a match's next deal once this one is over (any person at the
+  table deals it, made once, the deal passed on); ``{"id", "link"}`` with the asker's own link.
+- ``GET /watch/{id}?token=W``: the watch link's page (``watch.page`` of a new game), the table read only;
+  the starter's view has ``watch_link``. The review (page and API) takes the watch link's token too.
 - ``POST /api/games/{id}/chat?token=T`` ``{"text": "..."}``: a line of chat (at most 200
   characters, 5 lines in 10 s per seat, else 400/429; 403 when the game was started with
   ``"chat": false``); every view has ``chat``: its last 50 lines ``{"seat", "name", "text"}``,
@@ -42,6 +53,7 @@ from __future__ import annotations
 import asyncio
 import time
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -60,13 +72,14 @@ from machiavelli.core.i18n import N_, _
 
 from machiavelli.app import library
 from machiavelli.core.reasons import describe
-from . import api, pages
+from . import api, matches, pages
 from .requests import WebError, forbidden, local_host, loopback, refusal, variant_named
 from machiavelli.core.present import level_name, player_name
 from .views import can_show, seat_json
 from .watch import WATCHER, public_view
 from .speaking import choose, known, speaking
 from .computers import PAUSE, Computers
+from .clocks import ClockRules, Clocks
 from .limits import REISSUED, REPLACED, Limits
 from .pool import Pool
 from .tables import Keeping, Table, Tables, TableError, Tried
@@ -79,7 +92,7 @@ class Server:
     open live connections (per game: socket, seat, language, queue)."""
 
     def __init__(self, tables: Tables, lang: str, default_variant: str = "bga", local: bool = True,
-                 pause: float = PAUSE, limits: Limits | None = None) -> None:
+                 pause: float = PAUSE, limits: Limits | None = None, clocks: ClockRules | None = None) -> None:
         self.tables = tables
         self.limits = limits if limits is not None else Limits.from_env()
         self.lang = lang
@@ -94,6 +107,8 @@ class Server:
         #: When each seat last sent lines of chat (the rate limit), by game and seat.
         self.said: dict[tuple[str, int], list[float]] = {}
         self.computers = Computers(self, pause, Pool(self.limits.workers, self.limits.move_budget))
+        #: The games' clocks (see :mod:`.clocks`); ``clocks``: what a new game's clock may be.
+        self.clocks = Clocks(self, clocks)
 
     # -- helpers ----------------------------------------------------------------
 
@@ -145,6 +160,9 @@ class Server:
             mark = (mark[0] + 1, neutral)
         self.marks[key] = mark
         data["version"] = mark[0]
+        clock = self.clocks.shown(table)  # its figures run on by themselves: no new version for them
+        if clock is not None:
+            data["clock"] = clock
         return data
 
     def _seat_data(self, table: Table, seat: int, lang: str, faces: str) -> dict[str, Any]:
@@ -152,6 +170,13 @@ class Server:
             # Every seat's own view, and of them only what all share (see :mod:`.watch`).
             public = public_view([self._seat_data(table, s, lang, faces) for s in range(len(table.seats))])
             public["seat"] = None
+            with speaking(lang):
+                if isinstance(public.get("result"), dict) and table.watch:
+                    # The review is every seat's once the game is over: the watch link's too.
+                    public["result"]["review"] = pages.review_link(table.id, table.watch, lang)
+                shown = matches.scores(self.tables, table, self._next_link(table, seat, lang))
+                if shown is not None:
+                    public["scores"] = shown
             return public
         with speaking(lang):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}",
@@ -159,6 +184,7 @@ class Server:
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
             if data is None:
                 raise WebError(409, N_("This game cannot be shown in the browser yet."))
+            self.clocks.told(table, seat, data)
             data["id"] = table.id
             data["lang"] = lang
             if table.chat_on:
@@ -166,11 +192,16 @@ class Server:
                 data["chat"] = [{"seat": s, "name": player_name(s, names), "text": text} for s, text, _when in table.chat]
             if table.rematch is not None:
                 data["rematch"] = self._rematch_link(table.rematch, seat, lang)
+            shown = matches.scores(self.tables, table, self._next_link(table, seat, lang))
+            if shown is not None:
+                data["scores"] = shown
             if seat == table.owner:
                 # The starter may give a friend's seat a new link (POST .../seats/{seat}/link).
                 data["starter"] = True
                 data["friends"] = [{"seat": s, "name": player_name(s, [x.name for x in table.seats])}
                                    for s, token in enumerate(table.tokens) if token is not None and s != seat]
+                if table.watch:
+                    data["watch_link"] = pages.watch_link(table.id, table.watch, lang)
             if table.seed_shown:
                 # The creator chose the seed, and so every seat is told it (see api.new_game).
                 data["seed"] = table.game.seed
@@ -183,6 +214,19 @@ class Server:
         except (TableError, IndexError):
             return {"id": game_id}  # expired since
         return {"id": game_id, "link": f"/play/{game_id}?token={token}&lang={lang}"} if token else {"id": game_id}
+
+    def _next_link(self, table: Table, seat: int, lang: str) -> dict[str, Any] | None:
+        """The next deal of a match as ``seat`` is to open it (the watch link: the next deal's watch page)."""
+        following = (table.match or {}).get("next")
+        if not isinstance(following, str):
+            return None
+        if seat != WATCHER:
+            return self._rematch_link(following, seat, lang)
+        try:
+            watch = self.tables.get(following).watch
+        except TableError:
+            return {"id": following}
+        return {"id": following, "link": pages.watch_link(following, watch, lang)} if watch else {"id": following}
 
     def games(self, request: Request) -> list[dict[str, Any]]:
         """The saved games, never with a seat's link: whoever asks (another
@@ -203,9 +247,14 @@ class Server:
         first (off the loop); only then is it the table's, and shown to every
         open page. StoreError when it could not be kept: the table stays as it was."""
         orders = table.orders if orders is None else orders
-        change = table.change(table.game if tried is None else tried.game, orders)
+        game = table.game if tried is None else tried.game
+        change = table.change(game, orders)
+        clock = self.clocks.following(table, game)
+        if clock is not None:  # kept in the same transaction as the move
+            change = replace(change, clock=clock.dumps())
         await anyio.to_thread.run_sync(self.tables.store.change, change)
         self.tables.accept(table, tried, orders, change)
+        self.clocks.accept(table, clock)
         self.push(table)
 
     def push(self, table: Table) -> None:
@@ -242,9 +291,22 @@ def _variants(lang: str) -> list[dict[str, Any]]:
                     "min": variant.players.min, "max": variant.players.max,
                     "playable": can_show(game),
                     "computer": _default_computer(game, bots),
-                    "teams": _teams(variant),
+                    "teams": _teams(variant), "matches": _matches(game, variant),
                     "computers": [{"name": b, "label": level_name(b, game)} for b in _ordered_bots(game, bots)]})
     return out
+
+
+_MATCHES: dict[str, bool] = {}
+
+
+def _matches(game: str, variant: Any) -> bool:
+    """Whether the game plays matches (asked once per game: its screens say so)."""
+    if game not in _MATCHES:
+        try:
+            _MATCHES[game] = matches.plays_matches(variant)
+        except MachiavelliError:
+            _MATCHES[game] = False
+    return _MATCHES[game]
 
 
 def _teams(variant: Any) -> dict[str, list[int]]:
@@ -306,17 +368,37 @@ async def table_page(request: Request) -> Response:
                                              title=pages.game_title(table.variant, lang)))
 
 
-async def review_page(request: Request) -> Response:
-    """The review page of a seat's game (its data come from the API, once the game is over)."""
+async def watch_page(request: Request) -> Response:
+    """The watch link's page: the table as every seat sees it, drawn by the same script, read only."""
     server: Server = request.app.state.server
     lang = server.lang_of(request)
     token = request.query_params.get("token")
     with speaking(lang):
         try:
-            table, _seat = server.seat(request.path_params["game_id"], token)
+            table = server.tables.get(request.path_params["game_id"])
+        except TableError:
+            table = None
+        if table is None or not table.is_watcher(token):
+            error = forbidden()
+            return HTMLResponse(pages.error_page(lang, error.status, error.text()), error.status)
+        # TRANSLATORS: the title of the watch link's page; {title} is the game's title (Machiavelli: Jokers).
+        title = _("Watching: {title}", title=pages.game_title(table.variant, lang))
+        return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, title=title,
+                                             watching=True))
+
+
+async def review_page(request: Request) -> Response:
+    """The review page of a game (its data come from the API, once the game is over), for a seat or the watch link."""
+    server: Server = request.app.state.server
+    lang = server.lang_of(request)
+    token = request.query_params.get("token")
+    with speaking(lang):
+        try:
+            table, seat = server.viewer(request.path_params["game_id"], token)
         except WebError as exc:
             return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
-        return HTMLResponse(pages.review_page(lang, table.id, token or "", table.variant.name))
+        return HTMLResponse(pages.review_page(lang, table.id, token or "", table.variant.name,
+                                              watching=seat == WATCHER))
 
 
 async def rules(request: Request) -> Response:
@@ -391,11 +473,12 @@ async def _close(websocket: WebSocket, code: int = REPLACED) -> None:
 
 def create_app(tables: Tables | None = None, lang: str = "en", default_variant: str = "bga",
                local: bool = True, pause: float = PAUSE, limits: Limits | None = None,
-               keeping: Keeping | None = None) -> Starlette:
+               keeping: Keeping | None = None, clocks: ClockRules | None = None) -> Starlette:
     """The application; ``tables`` defaults to the games kept in the user's data folder
     (``keeping``: the cap on games and how long they are kept).
     ``local``: it listens on this computer only; ``pause``: seconds before each computer move;
-    ``limits``: see :mod:`.limits` (default: from the environment)."""
+    ``limits``: see :mod:`.limits` (default: from the environment); ``clocks``: what a
+    new game's clock may be (see :mod:`.clocks`)."""
     if tables is None:
         tables = Tables(keeping=keeping)
         tables.load_saved()
@@ -410,19 +493,23 @@ def create_app(tables: Tables | None = None, lang: str = "en", default_variant: 
         Route("/api/games/{game_id}/record", api.record),
         Route("/api/games/{game_id}/review", api.review),
         Route("/review/{game_id}", review_page),
+        Route("/watch/{game_id}", watch_page),
+        Route("/api/games/{game_id}/next", api.next_deal, methods=["POST"]),
         Route("/api/games/{game_id}/seats/{seat}/link", api.new_link, methods=["POST"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         Route("/api/games/{game_id}/chat", api.chat, methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    server = Server(tables, lang, default_variant, local, pause, limits)
+    server = Server(tables, lang, default_variant, local, pause, limits, clocks)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
         for table in server.tables.all():  # games whose computers were playing when the server stopped
             server.computers.wake(table)
+            server.clocks.ensure(table)  # its deadlines, as kept
         yield
+        await server.clocks.stop()
         await server.computers.stop()
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)

@@ -61,6 +61,10 @@ CREATE TABLE IF NOT EXISTS chat (
     text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chat_by_game ON chat (game, said);
+CREATE TABLE IF NOT EXISTS clocks (
+    game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    state TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     ply INTEGER NOT NULL,
@@ -108,6 +112,8 @@ class Saved:
     owner: int | None = None
     #: What the start page lists (no token, no card).
     summary: dict[str, Any] = field(default_factory=dict)
+    #: The game's clock and its deadlines (see :mod:`.clocks`), as JSON; None without a clock.
+    clock: str | None = None
 
     def record_data(self) -> dict[str, Any]:
         """The game's record as today's JSON (``machiavelli replay`` reads it)."""
@@ -133,6 +139,8 @@ class Change:
     finished: bool
     summary: dict[str, Any]
     when: float
+    #: The game's clock after the change (JSON), kept with it; None: unchanged or none.
+    clock: str | None = None
 
 
 class Store(Protocol):
@@ -255,6 +263,8 @@ class SQLiteStore:
                            [(saved.id, seat, token) for seat, token in enumerate(saved.tokens)])
             db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)",
                            [(saved.id, ply, seat, action) for ply, (seat, action) in enumerate(saved.moves)])
+            if saved.clock is not None:
+                db.execute("INSERT INTO clocks VALUES (?, ?)", (saved.id, saved.clock))
 
     def change(self, change: Change) -> None:
         with self._transaction() as db:
@@ -267,6 +277,9 @@ class SQLiteStore:
                 raise StoreError("the game is not at the version this change was made from", stale=True)
             db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)",
                            [(change.id, ply, seat, action) for ply, seat, action in change.moves])
+            if change.clock is not None:
+                db.execute("DELETE FROM clocks WHERE game = ?", (change.id,))
+                db.execute("INSERT INTO clocks VALUES (?, ?)", (change.id, change.clock))
 
     def new_token(self, game_id: str, seat: int, token: str) -> None:
         """Give ``seat`` of a game a new token (a person's seat: it has one)."""
@@ -349,8 +362,10 @@ def _saved(db: sqlite3.Connection, row: tuple[Any, ...]) -> Saved:
     game_id, head, lang, created, updated, version, finished, orders, owner, summary = row
     tokens = [t for (t,) in db.execute("SELECT token FROM seats WHERE game = ? ORDER BY seat", (game_id,))]
     moves = [(s, a) for s, a in db.execute("SELECT seat, action FROM moves WHERE game = ? ORDER BY ply", (game_id,))]
+    clock = db.execute("SELECT state FROM clocks WHERE game = ?", (game_id,)).fetchone()
     return Saved(game_id, json.loads(head), moves, tokens, lang, created, updated, version, bool(finished),
-                 {int(k): v for k, v in json.loads(orders).items()}, owner, json.loads(summary))
+                 {int(k): v for k, v in json.loads(orders).items()}, owner, json.loads(summary),
+                 None if clock is None else clock[0])
 
 
 _COLUMNS = "id, head, lang, created, updated, version, finished, orders, owner, summary"

@@ -143,6 +143,10 @@ class Table:
     #: Whether the seats may chat (chosen at the start), and the chat's last lines: (seat, text, when).
     chat_on: bool = True
     chat: list[tuple[int, str, float]] = field(default_factory=list)
+    #: The game's clock (a :class:`.clocks.Clock`), chosen at the start; None without one.
+    clock: Any = None
+    #: A deal of a match (see :mod:`.matches`): its plan, the earlier deals' ids, the next deal's; None for one game.
+    match: dict[str, Any] | None = None
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -216,10 +220,13 @@ class Table:
             settings["rematch"] = self.rematch
         if not self.chat_on:
             settings["chat"] = False
+        if self.match is not None:
+            settings["match"] = self.match
         if settings:
             record[TABLE_KEY] = settings
         return Saved(self.id, record, moves, list(self.tokens), self.lang, self.created, time.time(),
-                     self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary())
+                     self.version, self.game.outcome is not None, dict(self.orders), self.owner, self.summary(),
+                     None if self.clock is None else self.clock.dumps())
 
     def change(self, game: Any, orders: dict[int, str]) -> Change:
         """The change from this table to ``game`` (a copy of its game played
@@ -287,6 +294,8 @@ class Tables:
         table.owner, table.version, table.stored, table.seed_shown = (fresh.owner, fresh.version, fresh.stored,
                                                                       fresh.seed_shown)
         table.watch, table.rematch, table.chat_on, table.chat = fresh.watch, fresh.rematch, fresh.chat_on, fresh.chat
+        table.clock = fresh.clock
+        table.match = fresh.match
         table._bots.clear()  # their plans followed the game as it was
         return True
 
@@ -322,7 +331,8 @@ class Tables:
         self._tables[table.id] = table
 
     def deal(self, variant: Any, seats: list[str], lang: str, names: list[str | None] | None = None,
-             seed: int | None = None, *, seed_shown: bool = False, chat: bool = True) -> Table:
+             seed: int | None = None, *, seed_shown: bool = False, chat: bool = True,
+             dealer: int | None = None) -> Table:
         """A new game, neither kept nor held yet; TableError when its seats
         are wrong (the cap is checked by :meth:`make_room` and :meth:`keep`).
         Asks nothing of the store: it runs on the event loop."""
@@ -342,7 +352,10 @@ class Tables:
         # A name is shown on every seat's page and kept in the record: no control or bidi characters.
         seat_list = [Seat(kind, (printable(names[k]).strip()[:MAX_NAME] or None) if k < len(names) and names[k] else None)
                      for k, kind in enumerate(kinds)]
-        game = definition.new_game(variant, len(kinds), seed if seed is not None else new_seed())
+        seed = seed if seed is not None else new_seed()
+        # A match's next deal passes the deal on (only games played in matches take a dealer).
+        game = (definition.new_game(variant, len(kinds), seed) if dealer is None
+                else definition.new_game(variant, len(kinds), seed, dealer=dealer))  # type: ignore[call-arg]
         tokens = [_token() if kind == HUMAN else None for kind in kinds]
         owner = next((k for k, kind in enumerate(seats) if kind == HUMAN), None)
         table = Table(secrets.token_urlsafe(ID_BYTES), game, seat_list, tokens, lang, owner=owner,
@@ -429,11 +442,14 @@ class Tables:
         owner = saved.owner if saved.owner is not None and 0 <= saved.owner < len(saved.tokens) else None
         watch = saved.settings.get("watch")
         rematch = saved.settings.get("rematch")
+        match = saved.settings.get("match")
         return Table(saved.id, game, list(record.seats), list(saved.tokens), saved.lang, saved.created,
                      dict(saved.orders), owner, saved.version, seed_shown=saved.settings.get("seed_shown") is True,
                      stored=len(game.log), watch=watch if isinstance(watch, str) and watch else None,
                      rematch=rematch if isinstance(rematch, str) and rematch else None,
-                     chat_on=saved.settings.get("chat") is not False, chat=self.store.chat(saved.id, CHAT_SHOWN))
+                     chat_on=saved.settings.get("chat") is not False, chat=self.store.chat(saved.id, CHAT_SHOWN),
+                     clock=_clock(saved),
+                     match=match if isinstance(match, dict) else None)
 
     def _import_files(self) -> None:
         """Move the games earlier versions saved as files (``web/ID.json``
@@ -459,6 +475,18 @@ class Tables:
             except Exception as exc:  # noqa: BLE001 - any file may lie in the folder (JSON nested
                 # too deep, a record that replays into a broken state): it is skipped, the server starts.
                 self.unreadable.append((str(path), getattr(exc, "code", None) or type(exc).__name__))
+
+
+def _clock(saved: Saved) -> Any:
+    """A stored game's clock, its deadlines as kept (one passed while no server ran gets a few seconds)."""
+    if saved.clock is None:
+        return None
+    from .clocks import Clock
+
+    try:
+        return Clock.loads(saved.clock, time.time())
+    except (ValueError, KeyError, TypeError):
+        return None  # a clock this version cannot read: the game goes on without it
 
 
 def _read_table(path: Path) -> Table:

@@ -3,7 +3,7 @@ the seats' own views so that it holds nothing some seat does not see.
 
 A value is kept only where every seat's view holds the same value at the
 same place (objects key by key; lists whole, or, for a list of objects
-with a ``key``, object by object). The players' list is the one exception:
+with a ``key`` or a meld's ``number``, object by object). The players' list is the one exception:
 each seat is described as every other seat sees it (its card count, its
 name), since a seat's own view names it apart."""
 
@@ -27,18 +27,24 @@ def common(values: list[Any]) -> Any:
                 if shared is not _MISSING:
                     out[key] = shared
         return out
-    if all(isinstance(v, list) for v in values) and _keyed(values):
+    key = _keyed(values) if all(isinstance(v, list) for v in values) else None
+    if key is not None:
         found = []
         for item in first:
-            same = [next((x for x in v if x["key"] == item["key"]), None) for v in values]
+            same = [next((x for x in v if x[key] == item[key]), None) for v in values]
             if all(x is not None for x in same):
                 found.append(common(same))
         return found
     return first if all(v == first for v in values) else _MISSING
 
 
-def _keyed(values: list[list[Any]]) -> bool:
-    return all(isinstance(x, dict) and isinstance(x.get("key"), str) for v in values for x in v)
+def _keyed(values: list[list[Any]]) -> str | None:
+    """What names each object of these lists: an area's ``key``, a meld's ``number`` (the
+    same meld for every seat; its marks, such as changed since the seat's turn, differ)."""
+    for key, kind in (("key", str), ("number", int)):
+        if all(isinstance(x, dict) and isinstance(x.get(key), kind) for v in values for x in v):
+            return key
+    return None
 
 
 def public_view(views: list[dict[str, Any]]) -> dict[str, Any]:

@@ -4,8 +4,8 @@ each award, where the last cards went) as rows per deal."""
 
 from __future__ import annotations
 
-from machiavelli.core.i18n import N_, NP_, _, pgettext
-from machiavelli.core.present import SimulateReport
+from machiavelli.core.i18n import N_, NP_, _
+from machiavelli.core.present import SimulateReport, in_words
 
 from .ending import Ending
 
@@ -42,24 +42,14 @@ COUNT_LABELS = {
 }
 
 
-def _ending(value: str) -> str:
-    found = ENDINGS.get(value)
-    return pgettext("cicera simulate", found) if found else value
-
-
-def _clause(value: str) -> str:
-    found = CLAUSES.get(value)
-    return pgettext("cicera simulate", found) if found else value
-
-
 def count_label(key: str) -> str | None:
     """One of the tally's counts as a row of the report (None: not a count of Cicera's)."""
     return _(COUNT_LABELS[key]) if key in COUNT_LABELS else None
 
 
 REPORT = SimulateReport(
-    ending=_ending,
-    ending_clause=_clause,
+    ending=in_words(ENDINGS, "cicera simulate"),
+    ending_clause=in_words(CLAUSES, "cicera simulate"),
     # Drawn deals are rare between players who play to win.
     one_ending={Ending.DRAWN: 0.95},
 )

@@ -31,15 +31,16 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self._turn: int | None = None
+        self._turn: tuple[int, int] | None = None
         self._plan: Iterator[Action] | None = None
 
     def choose(self, view: View) -> Action:
-        if self._plan is None or self._turn != view.turn:
+        if self._plan is None or self._turn != (view.turn, view.turn_draws):
             # Re-seeded every turn, so that a game loaded from its record at
             # a turn boundary goes on exactly as it would have.
-            self.rng.seed(self.seed * 1_000_003 + view.turn)
-            self._turn = view.turn
+            self.rng.seed(self.seed * 1_000_003 + view.turn
+                          + (7_919 * view.turn_draws if view.variant.draws_on else 0))
+            self._turn = (view.turn, view.turn_draws)
             resumed = resume_plan(view)
             if resumed is not None:  # a turn under way: finished as it stands
                 self._plan = iter(resumed)

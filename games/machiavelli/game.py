@@ -138,10 +138,14 @@ class Game:
             for k in range(players):
                 hands[(first + step * k) % players].append(deck.pop())
         help = [deck.pop() for _ in range(laid_at_deal(variant))]
-        if variant.drawing == "start-of-turn":
+        got: tuple[int, ...] = ()
+        if variant.starts_with_draw:
             # The first turn starts with its draw like every other.
-            hands[first].extend(deck.pop() for _ in range(min(variant.draw_count, len(deck))))
+            got = tuple(deck.pop() for _ in range(min(variant.draw_count, len(deck))))
+            hands[first].extend(got)
         self._begin(variant, seed, dealer, first, deck, hands, [], help, [])
+        self._turn_got = len(got)
+        self._drawn[first] = got
 
     def _begin(self, variant: Variant, seed: int, dealer: int, first: int, deck: list[int],
                hands: list[list[int]], table: list[tuple[int, ...]], help: list[int], aside: list[int],
@@ -168,6 +172,8 @@ class Game:
         self._opened: list[bool] = [False] * self.players
         #: Cards the current player drew to start the turn (drawing: start-of-turn).
         self._start_got = 0
+        #: Cards the current player has drawn this turn so far (draw_limit counts them).
+        self._turn_got = 0
         self._idle = 0
         self.outcome: Outcome | None = None
         self._turn = Turn(first, turn, self.rules, table, hands[first], help, self._working)
@@ -361,12 +367,19 @@ class Game:
             raise IllegalAction("draw-after-play", cards=turn.cards_text(turn.played_ids()))
         if self._leaves_invalid():
             return self._pass(action, variant.restore_penalty, penalty=True, left=True)  # the table stays
-        if variant.drawing == "only-if-unable":
+        if variant.forced_play:
             plan = self.possible_play()
             if plan:
                 hand = set(self.rules.cards[i] for i in turn.start[1])
                 cards = [c for a in plan if isinstance(a, (Play, Add)) for c in a.cards if c in hand]
-                raise IllegalAction("must-play", cards=variant.deck.format_cards(cards[:8]))
+                # Shanghai: "If this card enables him to play he must do so".
+                code = "must-play-drawn" if self._turn_got and variant.drawing == "until-able" else "must-play"
+                raise IllegalAction(code, cards=variant.deck.format_cards(cards[:8]))
+        if variant.draws_on and not turn.disturbed:
+            limit = variant.draw_limit
+            if limit is not None and self._turn_got >= limit:
+                return self._pass(action, 0)  # the start draw was the last one allowed
+            return self._draw_on(action)
         # The usual draw, or none when every turn starts with one.
         usual = 0 if variant.drawing == "start-of-turn" else variant.draw_count
         if turn.disturbed and (variant.rearranging != "free" or tuple(turn.table) == turn.start[0]):
@@ -376,6 +389,35 @@ class Game:
             turn.restore()
             return self._pass(action, *self._restore_cost(usual))
         return self._pass(action, usual)
+
+    def _draw_on(self, action: Action) -> Entry:
+        """One card drawn under ``drawing: draw-first`` or ``until-able``: the
+        turn goes on (the player may play or draw again) until the draw
+        that reaches ``draw_limit``; an empty deck ends it."""
+        turn = self._turn
+        seat, deck = turn.seat, self._deck
+        if not deck:
+            return self._pass(action, 1)
+        card = deck.pop()
+        self._hands[seat].append(card)
+        self._turn_got += 1
+        self._drawn[seat] = (*self._drawn[seat], card) if self._turn_got > 1 else (card,)
+        self._idle = 0
+        if self._deck_out(1, 1):
+            return self._close(action, (), drew=1, outcome=self._scored(DECK_EXHAUSTED))
+        limit = self.variant.draw_limit
+        if limit is not None and self._turn_got >= limit:
+            return self._close(action, (), drew=1)
+        entry = Entry(turn.number, seat, action, (), 1)
+        self._log.append(entry)
+        # The turn starts again from here: restoring keeps the card drawn.
+        self._turn = Turn(seat, turn.number, self.rules, self._table, self._hands[seat], self._help, self._working)
+        return entry
+
+    @property
+    def turn_draws(self) -> int:
+        """Cards the current player has drawn so far this turn."""
+        return self._turn_got
 
     def possible_play(self) -> list[Action]:
         """Actions that would place a hand card of the current player from
@@ -445,7 +487,7 @@ class Game:
         if got or not self._start_got:
             self._drawn[seat] = got
         # A turn that drew nothing, at its start or its end, and played nothing.
-        self._idle = 0 if got or self._start_got else self._idle + 1
+        self._idle = 0 if got or self._start_got or self._turn_got else self._idle + 1
         out = self._deck_out(count, len(got))
         outcome = None
         if out:
@@ -516,7 +558,8 @@ class Game:
         if self.variant.leftover_invalid == "stay":
             leftover.invalid_first(self.rules, self._table)
         self._left[turn.seat] = tuple(self._table)
-        if outcome is None and self.variant.drawing == "start-of-turn":
+        self._turn_got = 0
+        if outcome is None and self.variant.starts_with_draw:
             outcome = self._start_draw(entry)
             if outcome is not None:
                 self._log[-1] = replace(self._log[-1], outcome=outcome)
@@ -537,7 +580,7 @@ class Game:
         got = tuple(deck.pop() for _ in range(min(count, len(deck))))
         self._hands[seat].extend(got)
         self._drawn[seat] = got
-        self._start_got = len(got)
+        self._start_got = self._turn_got = len(got)
         self._log[-1] = replace(entry, next_drew=len(got))
         if count and self._deck_out(count, len(got)):
             return self._scored(DECK_EXHAUSTED)
@@ -563,7 +606,7 @@ class Game:
             return tuple(int(s in self.outcome.winners) for s in range(self.players))
         if rule == "cards-left":
             return tuple(len(hand) for hand in self._hands)
-        points, cards = self.variant.deck.points, self.rules.cards
+        points, cards = self.variant.penalty, self.rules.cards
         left = tuple(sum(points(cards[i]) for i in hand) for hand in self._hands)
         if rule == "losers-pay-winner":
             return losers_pay(left, self.outcome.winners)
@@ -572,7 +615,7 @@ class Game:
     def _scored(self, reason: Ending) -> Outcome:
         """Joint winners by the variant's rule when nobody went out."""
         if self.variant.deck_out_winners == "fewest-points":
-            points = self.variant.deck.points
+            points = self.variant.penalty
             cards = self.rules.cards
             score = [sum(points(cards[i]) for i in hand) for hand in self._hands]
         else:

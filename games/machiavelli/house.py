@@ -34,7 +34,7 @@ def accepted(game: "Game", actions: Sequence[Action]) -> bool:
     """Whether the rules accept every action, in order, on a copy of
     ``game``, and the last one ends the turn."""
     trial = game.clone()
-    seat, number = trial.current, trial.turn_number
+    seat, number, draws = trial.current, trial.turn_number, trial.turn_draws
     try:
         for action in actions:
             if trial.outcome is not None:
@@ -42,7 +42,9 @@ def accepted(game: "Game", actions: Sequence[Action]) -> bool:
             trial.apply(action, seat)
     except IllegalAction:
         return False
-    return trial.outcome is not None or trial.turn_number != number
+    # A draw that leaves the turn going on (drawing: draw-first, until-able)
+    # is the plan's end too: the player plans again after it.
+    return trial.outcome is not None or trial.turn_number != number or trial.turn_draws != draws
 
 
 def _as_far_as_allowed(game: "Game", actions: Sequence[Action]) -> list[Action]:
@@ -87,7 +89,7 @@ def _fallbacks(view: View, plan: list[Action]) -> Iterator[list[Action]]:
             yield [*(Play(m) for m in melds), END]
     else:
         yield _as_far_as_allowed(game, opening._hand_only(variant, table, hand))
-    forced = game.possible_play() if variant.drawing == "only-if-unable" else []
+    forced = game.possible_play() if variant.forced_play else []
     if forced:
         yield [*forced, END]
     yield [DRAW]

@@ -106,7 +106,7 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
         if not turn.played or game._opening_problem() is None:
             out.append(DRAW)
     elif leaves is not None:
-        if not turn.played and (variant.drawing != "only-if-unable" or not game.possible_play()):
+        if not turn.played and (not variant.forced_play or not game.possible_play()):
             out.append(DRAW)
         if turn.played and game._opening_problem() is None:
             out.append(END)

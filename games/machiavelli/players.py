@@ -37,12 +37,14 @@ class PlannedBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._turn: int | None = None
+        self._turn: tuple[int, int] | None = None
         self._plan: Iterator[Action] | None = None
 
     def choose(self, view: View) -> Action:
-        if self._plan is None or self._turn != view.turn:
-            self._turn = view.turn
+        if self._plan is None or self._turn != (view.turn, view.turn_draws):
+            # A draw that leaves the turn going on (drawing: draw-first,
+            # until-able) starts its planning again.
+            self._turn = (view.turn, view.turn_draws)
             # A turn already under way (a server restarted, a record loaded
             # in the middle of it): its plan was made from a start this
             # player never saw, so it finishes the turn as it stands.

@@ -28,6 +28,11 @@ class Tally:
         self.points: tuple[int, ...] = ()
 
     def __call__(self, entry: Entry) -> None:
+        if not entry.ends_turn and type(entry.action) is Draw:
+            # A draw that leaves the turn going on (drawing: draw-first, until-able).
+            self.draws += 1
+            self.drawn += entry.drew
+            return
         if not entry.ends_turn:
             # After each step the turn is still current: remember whether
             # table cards are now out of place (an undo may take that back).

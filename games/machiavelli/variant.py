@@ -132,11 +132,35 @@ class MachiavelliVariant(MeldVariant):
         default=True,
         description=NP_("variant parameter", "Whether a player may take, move, split or join table cards before "
                         "and during their first play."))
-    drawing: Literal["instead-of-playing", "only-if-unable", "start-of-turn"] = Field(
+    drawing: Literal["instead-of-playing", "only-if-unable", "start-of-turn", "draw-first", "until-able"] = Field(
         default="instead-of-playing",
         description=NP_("variant parameter", "When a player draws: instead-of-playing (a turn without a play ends "
                         "with a draw, by choice), only-if-unable (only a player who cannot place a card may draw), "
-                        "start-of-turn (draw_count cards at the start of every turn; a turn may end without a play)."))
+                        "start-of-turn (draw_count cards at the start of every turn; a turn may end without a play), "
+                        "draw-first (every turn starts with a draw of one card; the player then plays or draws "
+                        "again, one card at a time, and the draw that reaches draw_limit ends the turn), until-able "
+                        "(a player who can place a card must; one who cannot draws one card at a time, the turn "
+                        "going on after each, until able to play, or draw_limit cards, or an empty deck)."))
+    # Pagat: Carousel draws "from one to three cards" a turn, Guadalupe "one
+    # or two", Shanghai and Finagle have "unlimited drawing".
+    draw_limit: int | None = Field(
+        default=None, ge=1, le=MAX_HAND,
+        description=NP_("variant parameter", "Most cards a player draws in one turn under drawing draw-first or "
+                        "until-able (none: no limit, the draws go on until the player plays or the deck is empty)."))
+    penalty_points: dict[str, int] = Field(
+        default_factory=dict,
+        description=NP_("variant parameter", "What a card left in hand costs when a deal is scored or the deck runs "
+                        "out (scoring card-values and losers-pay-winner, deck_out_winners fewest-points), by rank code "
+                        "(JK: the joker), where it differs from the card's value in melds (none: the deck's values)."))
+    match_target: int | None = Field(
+        default=None, ge=1, le=100_000,
+        description=NP_("variant parameter", "Points a match is played to when play is given neither --deals nor "
+                        "--target: deals go on until a player's total reaches them (none: one deal)."))
+    match_winner: Literal["by-scoring", "lowest", "highest"] = Field(
+        default="by-scoring",
+        description=NP_("variant parameter", "Who wins a match of several deals: by-scoring (the most points under "
+                        "winner-only and losers-pay-winner, the fewest under cards-left and card-values), lowest or "
+                        "highest (the lowest or the highest total)."))
     # Board Game Arena's table is said to stop a turn at 13 new cards; neither
     # of its help pages (seeds 000, 004) states a limit, so none by default.
     cards_per_turn: int | None = Field(
@@ -232,8 +256,24 @@ class MachiavelliVariant(MeldVariant):
         if self.opening == "run" and not any(kind.sequence for kind in self.melds.values()):
             raise failed("opening", "opening-run-without-runs",
                          "a first play that must be a run needs a kind of meld that is a run")
+        if self.drawing in ("draw-first", "until-able"):
+            if self.draw_count != 1:
+                raise failed("draw_count", "draws-one-at-a-time",
+                             "drawing {drawing} draws one card at a time: draw_count must be 1",
+                             drawing=self.drawing)
+        elif self.draw_limit is not None:
+            raise failed("draw_limit", "draw-limit-without-draws",
+                         "a limit of cards drawn per turn needs drawing draw-first or until-able")
+        codes = {r.code for r in self.deck.ranks} | ({JOKER_CODE} if self.jokers else set())
+        for code, points in self.penalty_points.items():
+            if code not in codes:
+                raise failed("penalty_points", "penalty-unknown-rank",
+                             "{code} is no rank of the deck (ranks: {ranks})", code=code,
+                             ranks=join_values(sorted(codes)))
+            if not 0 <= points <= 1000:
+                raise failed("penalty_points", "penalty-points-range", "{code}: from 0 to 1000 points", code=code)
         if self.cards_per_turn is not None:
-            if self.drawing == "only-if-unable":
+            if self.drawing in ("only-if-unable", "until-able"):
                 raise failed("cards_per_turn", "forced-play-with-limit",
                              "a limit of cards per turn cannot go with drawing only-if-unable: a player able to "
                              "place cards beyond the limit only would be neither allowed to draw nor to play them")
@@ -249,7 +289,7 @@ class MachiavelliVariant(MeldVariant):
         """Whether a house rule that restricts plays is in force (opening,
         limits, forced play): computer players then check their plans."""
         return (self.opening != "none" or not self.rearrange_before_opening or self.cards_per_turn is not None
-                or self.drawing == "only-if-unable" or self.rearranging != "with-hand-card"
+                or self.forced_play or self.rearranging != "with-hand-card"
                 or self.help_cards_use != "with-hand-card"
                 or (self.jokers > 0 and (self.joker_release != "free" or not self.joker_melds_rearranged)))
 
@@ -257,6 +297,28 @@ class MachiavelliVariant(MeldVariant):
     def face_up(self) -> int:
         """Cards laid face up at the deal for anyone to meld with: help cards or the Cross."""
         return self.help_cards + self.cross
+
+    @property
+    def forced_play(self) -> bool:
+        """Whether a player who can place a card must (no draw by choice)."""
+        return self.drawing in ("only-if-unable", "until-able")
+
+    @property
+    def starts_with_draw(self) -> bool:
+        """Whether every turn starts with a draw (start-of-turn, draw-first)."""
+        return self.drawing in ("start-of-turn", "draw-first")
+
+    @property
+    def draws_on(self) -> bool:
+        """Whether a draw may leave the turn going on (draw-first, until-able)."""
+        return self.drawing in ("draw-first", "until-able")
+
+    def penalty(self, card: Card) -> int:
+        """What ``card`` costs left in hand (penalty_points, else its value)."""
+        extra = self.deck.extra(card)
+        code = extra.code if extra is not None else self.deck.ranks[card.rank - 1].code
+        found = self.penalty_points.get(code)
+        return self.deck.points(card) if found is None else found
 
     @property
     def wild(self) -> Wild | None:

@@ -170,6 +170,12 @@ class View(SeatWindow["Game"]):
         return self._game.turn.played
 
     @property
+    def turn_draws(self) -> int:
+        """Cards the current player has drawn so far this turn (public: the
+        others see each draw)."""
+        return self._game.turn_draws
+
+    @property
     def can_undo(self) -> bool:
         return self.my_turn and self._game.turn.steps > 0
 

@@ -4,9 +4,9 @@ and cards set aside) as rows per deal."""
 
 from __future__ import annotations
 
-from machiavelli.core.i18n import N_, NP_, _, pgettext
+from machiavelli.core.i18n import N_, NP_, _
 
-from machiavelli.core.present import SimulateReport
+from machiavelli.core.present import SimulateReport, in_words
 
 from .ending import Ending
 
@@ -33,16 +33,6 @@ COUNT_LABELS = {
 }
 
 
-def _ending(value: str) -> str:
-    found = ENDINGS.get(value)
-    return pgettext("sisepai simulate", found) if found else value
-
-
-def _clause(value: str) -> str:
-    found = CLAUSES.get(value)
-    return pgettext("sisepai simulate", found) if found else value
-
-
 def count_label(key: str) -> str | None:
     """One of the tally's counts as a row of the report: the claims of one
     kind of group by name; "" for the winner's score (one count per total:
@@ -59,8 +49,8 @@ def count_label(key: str) -> str | None:
 
 
 REPORT = SimulateReport(
-    ending=_ending,
-    ending_clause=_clause,
+    ending=in_words(ENDINGS, "sisepai simulate"),
+    ending_clause=in_words(CLAUSES, "sisepai simulate"),
     # Nearly every deal drawn: the players, not the rules, keep anyone from winning.
     one_ending={Ending.DRAWN: 0.95},
 )

@@ -9,17 +9,12 @@ of the application was changed for it."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 import suite_paths
+from browser_support import chromium, needs_browser, serving
 from plugin_support import EXAMPLE, installed_environment, run
 
 VARIANTS = EXAMPLE / "myhouse_plugin" / "variants"
@@ -274,42 +269,12 @@ def test_the_web_table_refuses_in_the_game_s_words(web):
 # -- in a real browser -------------------------------------------------------------
 
 
-CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")
-
-
 @pytest.fixture(scope="module")
 def server(installed, tmp_path_factory):
     """``machiavelli serve`` in its own process, the plugin installed."""
-    if not os.environ.get("CI"):
-        pytest.importorskip("playwright.sync_api")
-        pytest.importorskip("uvicorn")
-        if not Path(CHROMIUM).exists():
-            pytest.skip(f"no Chromium at {CHROMIUM}")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = tmp_path_factory.mktemp("eights-web")
-    env = dict(installed, MACHIAVELLI_DATA_DIR=str(base / "data"))
-    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
-                                "--pause", "0.05"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=2).read()
-            break
-        except OSError:
-            if process.poll() is not None or time.time() > deadline:
-                process.kill()
-                pytest.fail("the server did not start: " + (process.stdout.read() if process.stdout else ""))
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    needs_browser()
+    with serving(tmp_path_factory.mktemp("eights-web"), variants=None, pause=0.05, env=installed) as url:
+        yield url
 
 
 def _post(url: str, data: dict) -> tuple[int, dict]:
@@ -324,8 +289,6 @@ def _get(url: str) -> dict:
 
 
 def test_a_whole_game_in_the_browser_by_drag_and_drop_clicks_and_buttons(server):
-    from playwright.sync_api import sync_playwright
-
     status, game = _post(server + "/api/games", {"variant": "eights", "seats": ["human", "careful"], "lang": "en",
                                                  "seed": 6})
     assert status == 201
@@ -334,44 +297,40 @@ def test_a_whole_game_in_the_browser_by_drag_and_drop_clicks_and_buttons(server)
     artifacts = suite_paths.ARTIFACTS / "web"
     artifacts.mkdir(parents=True, exist_ok=True)
     dropped = clicked = pressed = 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        try:
-            page = browser.new_context(viewport={"width": 1200, "height": 1400}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(server + game["seats"][0]["link"])
-            page.wait_for_selector("#hand .card")
-            assert page.locator("#area-table h2").inner_text() == "Pile"
-            for _ in range(150):
-                page.wait_for_function("() => document.querySelector('#result:not([hidden])') || "
-                                       "document.querySelector('#turn-line').textContent.includes('Your turn')")
-                if page.locator("#result").is_visible():
-                    break
-                view = _get(view_url)
-                turn = view["turn"]
-                plays = [m for m in view["moves"] if m["card"]]
-                if plays:
-                    code = plays[0]["card"]
-                    if (dropped + clicked) % 2 == 0:
-                        page.drag_and_drop(f'#hand .card[data-code="{code}"]', "#area-table")
-                        dropped += 1
-                    else:
-                        page.click(f'#hand .card[data-code="{code}"]')
-                        page.click("#area-table button.put-here")
-                        clicked += 1
+    with chromium() as browser:
+        page = browser.new_context(viewport={"width": 1200, "height": 1400}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server + game["seats"][0]["link"])
+        page.wait_for_selector("#hand .card")
+        assert page.locator("#area-table h2").inner_text() == "Pile"
+        for _ in range(150):
+            page.wait_for_function("() => document.querySelector('#result:not([hidden])') || "
+                                   "document.querySelector('#turn-line').textContent.includes('Your turn')")
+            if page.locator("#result").is_visible():
+                break
+            view = _get(view_url)
+            turn = view["turn"]
+            plays = [m for m in view["moves"] if m["card"]]
+            if plays:
+                code = plays[0]["card"]
+                if (dropped + clicked) % 2 == 0:
+                    page.drag_and_drop(f'#hand .card[data-code="{code}"]', "#area-table")
+                    dropped += 1
                 else:
-                    command = view["moves"][0]["command"]
-                    page.click(f'#area-answers button.answer[data-command="{command}"]')
-                    pressed += 1
-                page.wait_for_function(
-                    "t => !document.querySelector('#turn-line').textContent.includes('Turn ' + t + ' ')", arg=turn)
-            assert page.locator("#result").is_visible()
-            assert page.locator("#result-text").inner_text().endswith(("wins.", "nobody wins."))
-            page.screenshot(path=str(artifacts / "20-eights-result.png"), full_page=True)
-            assert dropped and clicked and not errors, (dropped, clicked, pressed, errors)
-        finally:
-            browser.close()
+                    page.click(f'#hand .card[data-code="{code}"]')
+                    page.click("#area-table button.put-here")
+                    clicked += 1
+            else:
+                command = view["moves"][0]["command"]
+                page.click(f'#area-answers button.answer[data-command="{command}"]')
+                pressed += 1
+            page.wait_for_function(
+                "t => !document.querySelector('#turn-line').textContent.includes('Turn ' + t + ' ')", arg=turn)
+        assert page.locator("#result").is_visible()
+        assert page.locator("#result-text").inner_text().endswith(("wins.", "nobody wins."))
+        page.screenshot(path=str(artifacts / "20-eights-result.png"), full_page=True)
+        assert dropped and clicked and not errors, (dropped, clicked, pressed, errors)
 
 
 def test_the_game_passes_the_conformance_kit(eights):

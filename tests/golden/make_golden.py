@@ -1,4 +1,4 @@
-"""Regenerate the golden records: python tests/golden/make_golden.py
+"""Regenerate the golden records: python tests/golden/make_golden.py [VARIANT ...]
 
 Run only after a deliberate change to the engine, the random player or a
 shipped variant, and review the diff: these files pin down how seeded games
@@ -24,19 +24,23 @@ PLAYERS = 3
 
 
 def golden_game(name: str) -> Game:
-    game = Game(load_variant(name), PLAYERS, SEED)
-    play_out(game, [RandomBot(bot_seed(SEED, s)) for s in range(PLAYERS)])
+    variant = load_variant(name)
+    players = max(PLAYERS, variant.players.min)  # Shanghai and Finagle seat at least 3
+    game = Game(variant, players, SEED)
+    play_out(game, [RandomBot(bot_seed(SEED, s)) for s in range(players)])
     return game
 
 
-def main() -> None:
-    ends = {}
-    for name in shipped_names():
+def main(names: list[str]) -> None:
+    """Regenerate the records of ``names`` (all Machiavelli variants when empty)."""
+    path = HERE / "ends.json"
+    ends = json.loads(path.read_text()) if names and path.exists() else {}
+    for name in names or shipped_names("machiavelli"):
         game = golden_game(name)
-        (HERE / f"{name}.json").write_text(GameRecord.of(game, [Seat("random")] * PLAYERS).dumps())
+        (HERE / f"{name}.json").write_text(GameRecord.of(game, [Seat("random")] * game.players).dumps())
         ends[name] = game.state()
-    (HERE / "ends.json").write_text(json.dumps(ends, indent=1, ensure_ascii=False) + "\n")
+    path.write_text(json.dumps(ends, indent=1, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -9,68 +9,26 @@ Chromium or Playwright the tests are skipped, except in CI where they must run.
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 import suite_paths
+from browser_support import chromium, needs_browser, serving
 
-CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = suite_paths.ARTIFACTS / "web"
 ONE_DECK = "name: one-deck\nextends: bga\ndecks: 1\nhand_size: 10\n"
 
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright.sync_api")
-    pytest.importorskip("uvicorn")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+needs_browser()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``machiavelli serve`` in its own process, with its own data folders."""
-    base = tmp_path_factory.mktemp("web")
-    variants = base / "variants"
-    variants.mkdir()
-    (variants / "one-deck.yaml").write_text(ONE_DECK, encoding="utf-8")
-    env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_VARIANTS_DIR=str(variants),
-               MACHIAVELLI_CACHE_DIR=str(base / "cache"))
-    port = _free_port()
-    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
-                                "--pause", "0.05"],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=2).read()
-            break
-        except OSError:
-            if process.poll() is not None or time.time() > deadline:
-                process.kill()
-                pytest.fail("the server did not start: " + (process.stdout.read() if process.stdout else ""))
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with serving(tmp_path_factory.mktemp("web"), {"one-deck": ONE_DECK}, pause=0.05) as url:
+        yield url
 
 
 def _post(url: str, data: dict) -> tuple[int, dict]:
@@ -92,11 +50,8 @@ def _get(url: str) -> dict:
 @pytest.fixture(scope="module")
 def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        # As root Chromium needs --no-sandbox; containers often have a small /dev/shm.
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        yield chromium
-        chromium.close()
+    with chromium() as browser:
+        yield browser
 
 
 class Seat:

@@ -14,13 +14,9 @@ from typing import Any
 import pytest
 
 import suite_paths
-from browser_support import axe_violations, needs_browser, new_game, seat_view, start_server, stop_server
+from browser_support import axe_violations, chromium, needs_browser, new_game, seat_view, serving
 
 needs_browser()
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from browser_support import CHROMIUM  # noqa: E402
 
 ARTIFACTS = suite_paths.ARTIFACTS / "web"
 GAMES = {  # variant, seats, seed: small deals that end in a few dozen moves
@@ -39,18 +35,15 @@ READY = """() => !document.querySelector('#result').hidden ||
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    url, process = start_server(tmp_path_factory.mktemp("web-play"))
-    yield url
-    stop_server(process)
+    with serving(tmp_path_factory.mktemp("web-play")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        yield chromium
-        chromium.close()
+    with chromium() as browser:
+        yield browser
 
 
 def _open(browser, server: str, game: dict[str, Any], **context: Any):

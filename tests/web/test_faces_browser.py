@@ -7,62 +7,26 @@ Playwright, except in CI."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")
+from browser_support import chromium, needs_browser, serving
 
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright.sync_api")
-    pytest.importorskip("uvicorn")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+needs_browser()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``machiavelli serve`` in its own process, with its own data folders."""
-    base = tmp_path_factory.mktemp("faces")
-    env = dict(os.environ, MACHIAVELLI_DATA_DIR=str(base / "data"), MACHIAVELLI_CACHE_DIR=str(base / "cache"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "machiavelli", "serve", "--port", str(port), "--lang", "en",
-                                "--pause", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=2).read()
-            break
-        except OSError:
-            if process.poll() is not None or time.time() > deadline:
-                process.kill()
-                pytest.fail("the server did not start")
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with serving(tmp_path_factory.mktemp("faces"), variants={}) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        yield chromium
-        chromium.close()
+    with chromium() as browser:
+        yield browser
 
 
 def _game(server: str, variant: str, seats: list[str], lang: str = "en", seed: int = 3) -> dict:

@@ -4,6 +4,8 @@ no hand's card, every seat's card count; it reads, live too, and moves nothing."
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -11,7 +13,7 @@ pytest.importorskip("httpx")
 
 from web_support import app, client, folders, settle, strings_in  # noqa: E402,F401
 
-IGNORED = {"players", "watching", "seat", "version"}
+IGNORED = {"players", "watching", "seat", "version", "scores"}
 
 
 def _game(client):
@@ -30,8 +32,8 @@ def _views(client, game):
 
 def _at(data, path):
     for step in path:
-        if isinstance(step, tuple):  # ("key", k): the object of a keyed list
-            data = next((x for x in data if isinstance(x, dict) and x.get("key") == step[1]), None)
+        if isinstance(step, tuple):  # ("key", k) or ("number", n): the object of a keyed list
+            data = next((x for x in data if isinstance(x, dict) and x.get(step[0]) == step[1]), None)
             if data is None:
                 return KeyError
         elif isinstance(data, dict):
@@ -47,9 +49,11 @@ def _leaves(data, path=()):
     if isinstance(data, dict):  # an empty object shows nothing
         for k, v in data.items():
             yield from _leaves(v, path + (k,))
-    elif isinstance(data, list) and data and all(isinstance(x, dict) and "key" in x for x in data):
+    elif isinstance(data, list) and data and any(all(isinstance(x, dict) and key in x for x in data)
+                                                 for key in ("key", "number")):
+        key = "key" if all("key" in x for x in data) else "number"
         for x in data:
-            yield from _leaves(x, path + (("key", x["key"]),))
+            yield from _leaves(x, path + ((key, x[key]),))
     else:
         yield path, data
 
@@ -118,3 +122,43 @@ def test_the_watch_link_survives_a_restart(folders):
     tables.load_saved()
     with TestClient(create_app(tables, lang="en", pause=0)) as again:
         assert again.get(game["watch"]["view"]).json()["watching"] is True
+
+
+def test_the_table_stays_when_the_seats_marks_on_its_melds_differ():
+    from machiavelli.app.web.watch import public_view
+
+    meld = {"number": 1, "cards": ["3S", "3D", "3C"], "valid": True}
+    views = [{"table": [{**meld, "changed": True}]}, {"table": [{**meld, "changed": False}]}]
+    assert public_view(views)["table"] == [meld]
+
+
+def test_the_watch_page_is_the_table_read_only_and_only_the_starter_is_shown_its_link(client):
+    game = _game(client)
+    page = client.get(game["watch"]["page"])
+    assert page.status_code == 200
+    assert "<title>Watching: " in page.text and '"watching": true' in page.text
+    assert 'id="command-form"' not in page.text and "/static/table.js" in page.text
+    wrong = client.get(f"/watch/{game['id']}?token={game['seats'][0]['token']}")  # a seat's token is no watch link
+    assert wrong.status_code == 403 and "Traceback" not in wrong.text
+    starter = client.get(f"/api/games/{game['id']}/view?token={game['seats'][0]['token']}").json()
+    friend = client.get(f"/api/games/{game['id']}/view?token={game['seats'][1]['token']}").json()
+    assert starter["watch_link"] == game["watch"]["page"] and "watch_link" not in friend
+    assert game["watch"]["token"] not in json.dumps(friend)
+
+
+def test_the_watch_link_reviews_the_game_once_it_is_over(app, client):
+    from machiavelli.core.fallback import fallback_action
+
+    game = _game(client)
+    token = game["watch"]["token"]
+    assert client.get(f"/api/games/{game['id']}/review?token={token}").status_code == 409
+    table = app.state.server.tables.get(game["id"])
+    while table.game.outcome is None:
+        seat = table.game.to_move()[0]
+        table.game.apply(fallback_action(table.game, seat), seat)
+    watched = client.get(game["watch"]["view"]).json()
+    assert watched["result"]["review"] == f"/review/{game['id']}?token={token}&lang=en"
+    assert watched["scores"]["names"] and "next" not in watched["scores"]
+    page = client.get(watched["result"]["review"])
+    assert page.status_code == 200 and f'href="/watch/{game["id"]}?token={token}' in page.text
+    assert client.get(f"/api/games/{game['id']}/review?token={token}").status_code == 200

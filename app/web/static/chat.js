@@ -1,6 +1,6 @@
 // The table's chat: the last lines every seat is shown (view.chat, drawn as
 // text, never as markup) and a line to send. Absent when the game was
-// started without chat.
+// started without chat. The watch link's page only reads it.
 "use strict";
 
 const Chat = (() => {
@@ -12,7 +12,10 @@ const Chat = (() => {
     if (!box) return;
     box.hidden = !Array.isArray(view.chat);
     if (box.hidden) return;
-    if (!box.firstChild) build(box, config);
+    if (!box.firstChild) {
+      if (config.watching) box.append(el("h2", {}, W.chat), el("ol", { "aria-live": "polite" }));  // read only
+      else build(box, config);
+    }
     const key = JSON.stringify(view.chat);
     if (key === shown) return;
     shown = key;

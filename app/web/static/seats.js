@@ -39,11 +39,20 @@ const Seats = (() => {
     if (!box) return;
     if (!drawn) remember(config);
     const friends = view.starter ? view.friends || [] : [];
-    const key = JSON.stringify(friends);
+    const watch = view.starter && view.watch_link ? new URL(view.watch_link, location.origin).toString() : "";
+    const key = JSON.stringify([friends, watch]);
     if (key === drawn) return;  // redrawing would drop a link being handed out
     drawn = key;
-    box.hidden = !friends.length;
-    box.replaceChildren(el("h2", {}, W.friends_links), el("p", { class: "note" }, W.reissue_note));
+    box.hidden = !friends.length && !watch;
+    box.replaceChildren();
+    if (watch) {
+      // The watch link, to copy: it sees only what every seat sees.
+      const field = el("input", { value: watch, readonly: true, class: "link", id: "watch-link", "aria-label": W.watch_link });
+      box.append(el("p", {}, el("label", { for: "watch-link" }, W.watch_link), " ", field, " ",
+        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(watch) }, W.copy)));
+    }
+    if (!friends.length) return;
+    box.append(el("h2", {}, W.friends_links), el("p", { class: "note" }, W.reissue_note));
     const list = el("ul", {});
     for (const friend of friends) {
       const slot = el("div", { class: "new-link" });

@@ -68,6 +68,7 @@
       document.querySelector("header h1").textContent = title;
     }
     drawSeats();
+    if (typeof StartRules !== "undefined") StartRules.offer(v);
   }
 
   variantBox.addEventListener("change", drawVariant);
@@ -81,10 +82,13 @@
     errorBox.textContent = "";
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const names = [...seatsBox.querySelectorAll("input")].map((i) => i.value.trim() || null);
+    const body = { variant: variantBox.value, seats, names, lang };
+    const clock = typeof ClockChoice !== "undefined" ? ClockChoice.value() : null;
+    if (clock) body.clock = clock;
     let answer;
     try {
       answer = await Page.api("POST", "/api/games?lang=" + encodeURIComponent(lang),
-        { variant: variantBox.value, seats, names, lang });
+        Object.assign(body, typeof StartRules !== "undefined" ? StartRules.asked() : {}));
     } catch (e) {
       errorBox.textContent = fmt(W.error, { detail: String(e) });
       return;
@@ -114,6 +118,14 @@
             "aria-label": W.copy + " — " + fmt(W.seat_link, { n: s.seat + 1 }) }, W.copy)));
       }
       created.append(list);
+      if (game.watch && game.watch.page) {
+        // The watch link, for anyone else: it sees only what every seat sees (also on the starter's table page).
+        const url = absolute(game.watch.page);
+        created.append(el("p", {}, el("label", { for: "created-watch" }, W.watch_link), " ",
+          el("input", { id: "created-watch", value: url, readonly: true, class: "link" }), " ",
+          el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) },
+            W.copy)));
+      }
     } else {
       location.href = mine.link;
     }

@@ -15,7 +15,7 @@
     (faces ? "&faces=" + encodeURIComponent(faces) : "");
   let view = null;
   // The hand in the player's own order, kept in this browser for this seat.
-  const orderKey = "machiavelli-order-" + config.id + "-" + config.token.slice(0, 8);
+  const orderKey = config.watching ? null : "machiavelli-order-" + config.id + "-" + config.token.slice(0, 8);
 
   const messages = document.getElementById("messages");
   function say(lines, isError) {
@@ -24,6 +24,7 @@
   }
 
   async function send(command) {
+    if (config.watching) return false;  // the watch link moves nothing
     let answer;
     try {
       answer = await Page.api("POST", base + "/actions" + query, { command });
@@ -43,20 +44,35 @@
     return true;
   }
 
+  // The watch link's view (see app/web/watch.py) as the table script draws a seat's: no hand,
+  // the players as everyone sees them, nothing to pick or send.
+  function watched(v) {
+    const players = v.players || [];
+    const playing = players.find((p) => p.seat === v.to_play);
+    return Object.assign({}, v, {
+      hand: [], table: v.table || [], others: players, my_turn: false, since: [], moves: [], compose: [], enabled: {},
+      to_play_name: playing ? playing.name : "",
+      areas: (v.areas || []).filter((a) => a.kind !== "hand").map((a) => Object.assign({}, a, { target: false })),
+      layout: Object.assign({}, v.layout || {}, { buttons: [], orders: null }),
+    });
+  }
+
   function draw(next) {
     // Views come by two roads (answers and the live socket): an older one never replaces a newer.
     if (view && next.version !== undefined && view.version !== undefined && next.version < view.version) return;
     view = next;
-    Areas.draw(next);
-    if (typeof Seats !== "undefined") Seats.draw(next, config);
-    if (typeof After !== "undefined") After.draw(next, config);
+    Areas.draw(config.watching ? watched(next) : next);
+    if (typeof Seats !== "undefined" && !config.watching) Seats.draw(next, config);
+    if (typeof Summary !== "undefined") Summary.draw(next, config);
+    if (typeof After !== "undefined" && !config.watching) After.draw(next, config);
     if (typeof Chat !== "undefined") Chat.draw(next, config);
+    if (typeof Clocks !== "undefined") Clocks.draw(next, config);
   }
 
   // -- keyboard: the terminal's commands --------------------------------------------------
   const form = document.getElementById("command-form");
   const input = document.getElementById("command");
-  form.addEventListener("submit", async (event) => {
+  if (form) form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const line = input.value.trim();
     if (!line) return;

@@ -92,6 +92,9 @@ ACTION_REASONS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
     # number of cards.
     "must-play": N_("You can lay down cards this turn, so you may not draw: for example {cards}."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards.
+    "must-play-drawn": N_("What you drew lets you lay down cards, so you must play now: for example {cards}."),
 }
 
 

@@ -759,6 +759,10 @@ class _Composer:
         # passing (Board Game Arena, seeds 000 and 004): the engine refuses `end`.
         self.cover("draw_count", "some" if v.draw_count else "none")
         self.cover("drawing", v.drawing)
+        self.cover("draw_limit", None if not v.draws_on else "none" if v.draw_limit is None else "some")
+        if v.draws_on:
+            self.drawing_on()
+            return
         if v.drawing == "start-of-turn":
             if v.draw_count:
                 # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter drawing;
@@ -789,6 +793,31 @@ class _Composer:
             self.say(self._p("rule:drawing", "You may draw instead of playing, even when you could lay down "
                              "cards."))
         self.say(self._p("rules", "If you laid down at least one card, you draw nothing."))
+
+    def drawing_on(self) -> None:
+        """Draws that leave the turn going on: Carousel's and Guadalupe's
+        (draw-first), Shanghai's and Finagle's (until-able)."""
+        v = self.v
+        limit = v.draw_limit
+        if v.drawing == "draw-first":
+            self.say(self._p("rule:drawing", "Every turn starts with a draw: you take a card from the deck before "
+                             "you play. Then you either lay down cards or draw again, one card at a time, even when "
+                             "you could lay down cards."))
+        else:
+            self.say(self._p("rule:drawing", "A player who can lay down a card from the hand must do so. A player "
+                             "who cannot draws a card from the deck and goes on with the turn: if the card drawn "
+                             "lets you play, you must play; if not, you draw again."))
+        if limit is None:
+            self.say(self._p("rule:draw_limit", "There is no limit to the cards drawn in one turn: the draws go on "
+                             "until you play or the deck is empty."))
+        else:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # draw_limit; {n} is a number.
+            self.say(self._np("rule:draw_limit", "You draw at most {n} card in one turn: the draw that makes {n} "
+                              "ends your turn, even if the card would let you play.", "You draw at most {n} cards "
+                              "in one turn: the draw that makes {n} ends your turn, even if the card would let you "
+                              "play.", limit))
+        self.say(self._p("rule:drawing", "Once you have laid down a card from your hand, you draw no more."))
 
     def leftover(self) -> None:
         """Invalid cards left on the table (seed 003)."""
@@ -836,7 +865,9 @@ class _Composer:
             "fewest-points": self._p("rule:deck_out_winners", "Then the player whose cards in hand are worth the "
                                       "fewest points wins; tied players win together."),
         }[v.deck_out_winners])
-        if v.deck_out_winners == "fewest-points" and self._values_said:
+        if v.deck_out_winners == "fewest-points" and v.penalty_points:
+            self.say(self._penalty_clause())
+        elif v.deck_out_winners == "fewest-points" and self._values_said:
             pass  # the values were said with the opening
         elif v.deck_out_winners == "fewest-points" and all(r.code == str(r.points) for r in v.deck.ranks):
             self.say(self._values_clause("rule:scoring"))
@@ -853,6 +884,7 @@ class _Composer:
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
             # deck_out_winners; {values} is values, listed.
             self.say(self._p("rule:deck_out_winners", "Card values: {values}.", values=format_list(values)))
+            self._values_said = True  # once is enough: scoring counts the same values
         self.cover("deck_out_winners", v.deck_out_winners)
         self.say({
             "winner-only": self._p("rule:scoring", "Scoring: each winner of a deal scores 1 point; over several "
@@ -868,8 +900,47 @@ class _Composer:
                                           "several deals, the most points win."),
         }[v.scoring])
         if v.scoring in ("card-values", "losers-pay-winner"):
-            self.say(self._values_clause("rule:scoring"))
+            self.say(self._penalty_clause() if v.penalty_points else self._values_clause("rule:scoring"))
         self.cover("scoring", v.scoring)
+        self.cover("penalty_points", "some" if v.penalty_points else "none")
+        self.match()
+
+    def _penalty_clause(self) -> str:
+        """What the cards left in hand cost (penalty_points), once in the rules."""
+        if getattr(self, "_penalty_said", False):
+            return ""
+        self._penalty_said = True
+        v = self.v
+        costs: dict[int, list[str]] = {}
+        for rank, spec in enumerate(v.deck.ranks, 1):
+            costs.setdefault(v.penalty(Card(rank, v.deck.suits[0].code)), []).append(self._rank(spec.code))
+        # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+        # penalty_points, in the list of what cards left in hand cost; {ranks} is ranks, listed, {n} a number.
+        values = [self._np("rule:penalty_points", "{ranks}: {n} point", "{ranks}: {n} points", n,
+                           ranks=format_list(ranks)) for n, ranks in costs.items()]
+        if v.jokers:
+            values.append(self._np("rule:joker_points", "a joker: {n} point", "a joker: {n} points",
+                                   v.penalty(Card(0, "JK"))))
+        # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+        # penalty_points; {values} is what cards cost, listed.
+        return self._p("rule:penalty_points", "Cards left in hand cost: {values}. In combinations the cards keep "
+                       "their own values.", values=format_list(values))
+
+    def match(self) -> None:
+        """A match of several deals: its target and who wins it."""
+        v = self.v
+        self.cover("match_target", "none" if v.match_target is None else "some")
+        self.cover("match_winner", v.match_winner)
+        if v.match_target is not None:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # match_target; {n} is a number of points.
+            self.say(self._np("rule:match_target", "A match is played to {n} point: deals go on until a player's "
+                              "total reaches {n}.", "A match is played to {n} points: deals go on until a player's "
+                              "total reaches {n}.", v.match_target))
+        if v.match_winner == "lowest":
+            self.say(self._p("rule:match_winner", "In a match of several deals, the lowest total wins."))
+        elif v.match_winner == "highest":
+            self.say(self._p("rule:match_winner", "In a match of several deals, the highest total wins."))
 
     def notes(self) -> None:
         text = self.free_text("notes")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from machiavelli.core.i18n import N_, _
-from machiavelli.core.present import InPlay, SimFigure, SimulateReport
+from machiavelli.core.present import InPlay, SimFigure, SimulateReport, in_words
 
 from ..ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
 
@@ -70,14 +70,6 @@ NOT_IN_PLAY_TEXT = {
 }
 
 
-def _ending(value: str) -> str:
-    return _(ENDINGS[value]) if value in ENDINGS else value
-
-
-def _clause(value: str) -> str:
-    return _(CLAUSES[value]) if value in CLAUSES else value
-
-
 def _label(key: str) -> Any:
     return lambda: _(FIGURE_LABELS[key])
 
@@ -125,13 +117,14 @@ IN_PLAY = (
     _in_play("deck_runs_out", "deck-end-never-reached", "deck_emptied", _deck_emptied),
     _in_play("deck_out_winners", "deck-end-never-reached", "deck_emptied", _scored_at_deck_end),
     _in_play("draw_count", "no-draws", "draws", _drew),
+    _in_play("draw_limit", "no-draws", "draws", _drew),
     _in_play("rearranging", "no-rearrangements", "rearranged", _rearranged),
     _in_play("rearrange_before_opening", "no-rearrangements", "rearranged", _rearranged),
 )
 
 REPORT = SimulateReport(
-    ending=_ending,
-    ending_clause=_clause,
+    ending=in_words(ENDINGS),
+    ending_clause=in_words(CLAUSES),
     # Possible only when a variant draws nothing: shown when it happened.
     rare=(BLOCKED,),
     # Every game went out, or nearly every game ran the deck out or blocked:

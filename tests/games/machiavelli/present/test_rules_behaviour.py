@@ -51,6 +51,13 @@ VARIANTS = [
 # only the scenarios that build their pieces from the variant, or write them
 # in either notation, run with these (TILE_SCENARIOS).
 TILE_VARIANTS = [("rummikub", ()), ("rummikub", ("players.min=3", "players.max=3"))]
+# The family's drawing, penalty values and matches (issue 28): only their
+# own scenarios (FAMILY_SCENARIOS) run with these, whose draws leave the turn
+# going on where the other scenarios expect a draw to end it.
+FAMILY_VARIANTS = [("carousel", ()), ("guadalupe", ()), ("shanghai", ()), ("finagle", ()),
+                   ("bga", ("drawing=until-able", "draw_limit=2", "match_winner=lowest")),
+                   ("bga", ("drawing=draw-first", "scoring=card-values", "penalty_points={A: 11}",
+                            "match_winner=highest", "match_target=50"))]
 MELDS_ONLY = [
     ("bga", ("melds.set.max_size=3", "melds.set.ranks=['5', '6', '7', '8', '9', '10']",
              "melds.run.patterns=[['5','6','7'], ['6','7','8'], ['4','5','6','7'], ['5','6','7','8'], ['3','4','5']]",
@@ -765,7 +772,113 @@ def losers_pay_the_winner(v):
     assert game.scores() == (high - low, -high)
 
 
+def _three(v, *hands):
+    """Hands for as many seats as the variant needs (at least three)."""
+    spare = ["2S 4S 6S", "3H 5H 8H", "10S QH 2H", "4H 6D 8C"]
+    return [*hands, *spare][:max(3, v.players.min, len(hands))]
+
+
+def draw_first_turns(v):
+    n = v.players.min
+    game = Game(v, n, 3)
+    seat = game.current
+    assert game.hand_size(seat) == v.hand_size_for(n) + 1 and game.turn_draws == 1
+    for _ in range(1, v.draw_limit or 4):
+        assert game.current == seat
+        entry = game.apply(Draw())
+        assert entry.drew == 1
+    assert game.current != seat if v.draw_limit else game.current == seat
+    # Drawing again is a choice, even with a meld in hand.
+    game = position(v, _three(v, "7C 8C 9C KD"), deck="3D 4D 6D")
+    entry = game.apply(Draw())
+    assert entry.drew == 1 and (not entry.ends_turn or v.draw_limit == 1)
+
+
+def draws_until_able(v):
+    game = position(v, _three(v, "7C 8C 9C KD"), deck="3D 4D 6D")
+    refused(game, Draw(), "must-play")
+    game = position(v, _three(v, "7C 8C KD"), deck="9C 2D 4D 6D")
+    entry = game.apply(Draw())  # 9C: 7C 8C 9C
+    if v.draw_limit == 1:
+        assert entry.ends_turn
+        return
+    assert not entry.ends_turn and game.current == 0
+    refused(game, Draw(), "must-play-drawn")
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    assert game.apply(End()).ends_turn
+
+
+def draws_without_limit(v):
+    game = position(v, _three(v, "7C 9H KD"), deck="2D 4S 6H JD 3C 5S")
+    for _ in range(5):
+        assert not game.apply(Draw()).ends_turn
+    assert game.current == 0 and game.turn_draws == 5
+
+
+def draw_limit_ends_the_turn(v):
+    game = position(v, _three(v, "7C 9H KD"), deck="2D 4S 6H JD 3C 5S 10C")
+    for k in range(1, v.draw_limit + 1):
+        entry = game.apply(Draw())
+        assert entry.drew == 1 and entry.ends_turn == (k == v.draw_limit)
+    assert game.current == 1 and game.hand_size(0) == 3 + v.draw_limit
+
+
+def no_more_draws_after_playing(v):
+    game = position(v, _three(v, "7C 8C KD"), deck="9C 2D 4D 6D")
+    game.apply(Draw())
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    refused(game, Draw(), "draw-after-play")
+    entry = game.apply(End())
+    assert entry.drew == 0 and game.hand(0) == cards(v, "KD") and game.current == 1
+
+
+def penalty_points_score(v):
+    game = position(v, _three(v, "7C 8C 9C", "AD KH 5S"), deck="3D 4D")
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    left = cards(v, "AD KH 5S")
+    cost = sum(v.penalty(c) for c in left)
+    assert cost != sum(v.deck.points(c) for c in left)
+    assert all(v.penalty(c) == v.penalty_points.get(v.deck.ranks[c.rank - 1].code, v.deck.points(c)) for c in left)
+    scores = game.scores()
+    assert scores is not None and scores[1] == (cost if v.scoring == "card-values" else -cost)
+
+
+def match_to_a_target(v):
+    from machiavelli.app import match
+
+    sheet = match.sheet_for(v, 2)
+    sheet.deals.append((v.match_target - 1, 0))
+    assert not sheet.over(None, v.match_target)
+    sheet.deals.append((1, 0))
+    assert sheet.over(None, v.match_target)
+
+
+def match_winner(v):
+    from machiavelli.app import match
+
+    sheet = match.sheet_for(v, 2)
+    sheet.deals.append((5, 9))
+    assert sheet.leaders() == ((0,) if v.match_winner == "lowest" else (1,))
+
+
 SCENARIOS = {
+    ("rule:drawing", "Every turn starts with a draw: you take a card from the deck before you play. Then you either "
+     "lay down cards or draw again, one card at a time, even when you could lay down cards."): [draw_first_turns],
+    ("rule:drawing", "A player who can lay down a card from the hand must do so. A player who cannot draws a card "
+     "from the deck and goes on with the turn: if the card drawn lets you play, you must play; if not, you draw "
+     "again."): [draws_until_able],
+    ("rule:draw_limit", "There is no limit to the cards drawn in one turn: the draws go on until you play or the "
+     "deck is empty."): [draws_without_limit],
+    ("rule:draw_limit", "You draw at most {n} card in one turn: the draw that makes {n} ends your turn, even if the "
+     "card would let you play."): [draw_limit_ends_the_turn],
+    ("rule:drawing", "Once you have laid down a card from your hand, you draw no more."): [no_more_draws_after_playing],
+    ("rule:penalty_points", "{ranks}: {n} point"): [penalty_points_score],
+    ("rule:penalty_points", "Cards left in hand cost: {values}. In combinations the cards keep their own values."):
+        [penalty_points_score],
+    ("rule:match_target", "A match is played to {n} point: deals go on until a player's total reaches {n}."):
+        [match_to_a_target],
+    ("rule:match_winner", "In a match of several deals, the lowest total wins."): [match_winner],
+    ("rule:match_winner", "In a match of several deals, the highest total wins."): [match_winner],
     ("rule:game_name", "{game} is a rummy game for {n} player."): [players_range],
     ("rule:game_name", "{game} is a rummy game for {low} to {n} player."): [players_range],
     ("rule:deck", "Each card is worth the number on it."): [numbers_are_their_worth],
@@ -1004,7 +1117,8 @@ def test_every_rule_sentence_is_classified():
 
 def _composed():
     out = []
-    for only, variants in ((None, VARIANTS), (MELD_SCENARIOS, MELDS_ONLY), (TILE_SCENARIOS, TILE_VARIANTS)):
+    for only, variants in ((None, VARIANTS), (MELD_SCENARIOS, MELDS_ONLY), (TILE_SCENARIOS, TILE_VARIANTS),
+                           (FAMILY_SCENARIOS, FAMILY_VARIANTS)):
         for name, overrides in variants:
             variant = load_variant(name, list(overrides))
             out.append((f"{name} {' '.join(overrides)}".strip(), variant, rules_text.compose(variant), only))
@@ -1019,6 +1133,10 @@ def test_the_variants_here_say_every_behavioural_sentence():
 MELD_SCENARIOS = (melds_as_the_examples_say, tables_as_the_examples_say)
 TILE_SCENARIOS = (*MELD_SCENARIOS, players_range, numbers_are_their_worth, colours_named_with_their_letters,
                   joker_worth_its_tile_in_the_first_play, play_goes_on_until_all_pass, losers_pay_the_winner)
+
+
+FAMILY_SCENARIOS = (draw_first_turns, draws_until_able, draws_without_limit, draw_limit_ends_the_turn,
+                    no_more_draws_after_playing, penalty_points_score, match_to_a_target, match_winner)
 
 
 def _cases():
