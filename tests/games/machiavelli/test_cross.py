@@ -87,3 +87,15 @@ def test_a_recorded_makiaveli_game_replays_to_the_same_end(makiaveli):
 def test_the_seat_views_show_the_cross_to_everyone(makiaveli):
     game = Game(makiaveli, 3, 4)
     assert all(game.view(s).help_cards == game.help_cards for s in range(3))
+
+
+def test_the_variants_diff_command_lists_the_cross():
+    from typer.testing import CliRunner
+
+    from machiavelli.cli import app
+
+    result = CliRunner().invoke(app, ["variants", "diff", "makiaveli", "classic"])
+    assert result.exit_code == 0, result.output
+    listed = result.stdout.split("The rules that read differently")[0]
+    assert "cross" in listed and "help_cards_use" in listed and "hand_size" not in listed
+
