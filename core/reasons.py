@@ -447,6 +447,10 @@ PROBLEMS: dict[str, str] = {
     # cards of all the decks.
     "too-few-cards-with-help": N_("not enough cards: hands of {hand} for {players} players and {help} help "
                                   "cards take {needed}, the decks hold {cards}"),
+    # TRANSLATORS: An error message about a variant; cross and help_cards are parameter names, kept as
+    # they are; the Cross is the Greek Makiaveli's four face-up cards around the deck.
+    "cross-with-help-cards": N_("the Cross and help cards cannot both be laid (set one of cross and help_cards "
+                                "to 0)"),
     "opening-run-without-runs": N_("a first play that must be a run needs a kind of meld that is a run"),
     "forced-play-with-limit": N_("a limit of cards per turn cannot go with drawing only-if-unable"),
     # TRANSLATORS: An error message (command line, table or web page); {drawing} is a parameter's value

@@ -145,7 +145,10 @@ def _problem_of(error: Any, data: Any, schema: type[BaseModel]) -> tuple[tuple[A
     if kind == "missing":
         return loc, tagged, dict(code="missing", expected="a value", detail="a value is required")
     if kind == "literal_error":
-        choices = tuple(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+        expected = str(ctx.get("expected", ""))
+        # Text choices come quoted ('low' or 'high'); numbers bare (0 or 4).
+        choices = tuple(re.findall(r"'([^']*)'", expected)) \
+            or tuple(p for p in re.split(r",\s*|\s+or\s+", expected) if p)
         return loc, tagged, dict(code="not-a-choice", expected="one of: " + ", ".join(choices), got=got,
                                  choices=choices, suggestion=_close(value, choices) if isinstance(value, str) else None,
                                  detail=f"expected one of {', '.join(choices)}, got {said}")

@@ -208,6 +208,8 @@ TABLE_INPUT = {
     "bga": ["help", "sort", "sort rank", "hint", "table", "rules", "bogus", "play 5X", "play 5C 6C", "end",
             "help take", "undo", "quit"],
     "help-cards": ["help", "hint", "play *7C", "quit"],
+    # KD is on the Cross at seed 3 (a play of Cross cards alone: the Cross's refusal).
+    "makiaveli": ["help", "hint", "play *KD", "table", "quit"],
     "cicera": ["help", "hint", "bogus", "play 5X", "quit"],
     "si-se-pai": ["help", "take", "discard", "bogus", "rules", "quit"],
 }
@@ -228,7 +230,7 @@ def screens(lang: str, tmp_path):
     for name in _variants():
         yield f"rules {name}", run("rules", "--variant", name), frozenset()
     yield "variants list", run("variants", "list"), frozenset()
-    for args in (["params"], ["options"], ["diff", "bga", "classic"], ["diff", "bga", "thirty-six"],
+    for args in (["params"], ["options"], ["diff", "bga", "classic"], ["diff", "bga", "thirty-six"], ["diff", "makiaveli", "classic"],
                  ["validate", "no-such.yaml"]):
         yield f"variants {' '.join(args)}", run("variants", *args), parameter_codes()
     yield "meld check", run("meld", "check", "5C 6C 7C"), frozenset()

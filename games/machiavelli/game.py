@@ -23,6 +23,7 @@ from machiavelli.core.table import MeldRules, Table, rules_for
 from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
 from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
 from . import leftover
+from .cross import laid_at_deal, replaced
 from .scoring import losers_pay
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
@@ -115,9 +116,9 @@ class Game:
         if players > variant.players.max:
             raise SetupError("too-many-players", players=players, max=variant.players.max)
         hand_size = variant.hand_size_for(players)
-        if players * hand_size + variant.help_cards > variant.card_count:
+        if players * hand_size + laid_at_deal(variant) > variant.card_count:
             raise SetupError("not-enough-cards", players=players, cards=variant.card_count,
-                             needed=players * hand_size + variant.help_cards)
+                             needed=players * hand_size + laid_at_deal(variant))
         rng = random.Random(seed)
         deck = list(range(variant.card_count))
         rng.shuffle(deck)
@@ -136,7 +137,7 @@ class Game:
         for _ in range(hand_size):
             for k in range(players):
                 hands[(first + step * k) % players].append(deck.pop())
-        help = [deck.pop() for _ in range(variant.help_cards)]
+        help = [deck.pop() for _ in range(laid_at_deal(variant))]
         got: tuple[int, ...] = ()
         if variant.starts_with_draw:
             # The first turn starts with its draw like every other.
@@ -520,7 +521,7 @@ class Game:
         used = turn.help_used()
         laid: tuple[int, ...] = ()
         outcome = None
-        if used and self.variant.help_cards_refill:
+        if used and replaced(self.variant):
             deck = self._deck
             laid = tuple(deck.pop() for _ in range(min(used, len(deck))))
             self._help.extend(laid)

@@ -26,6 +26,7 @@ from typing import Iterator
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
 from .around import plan_around
+from .cross import completions
 from .house import legal_plan, resume_plan
 from .reach import play_within
 from .view import View, _internals
@@ -59,8 +60,9 @@ class GreedyBot(PlannedBot):
     """Only new melds and additions to melds; never rearranges.
 
     New melds first, largest first, as the meld finder (:mod:`.finder`)
-    sees them in the hand; then single hand cards added wherever they fit,
-    until nothing fits. Help cards are left alone. Fast: the additions work
+    sees them in the hand; then the Cross's cards it can complete with two
+    hand cards (:func:`.cross.completions`); then single hand cards added
+    wherever they fit, until nothing fits. Help cards are left alone. Fast: the additions work
     on the engine's value indices and memoised checks."""
 
     def plan(self, view: View) -> list[Action]:
@@ -72,6 +74,10 @@ class GreedyBot(PlannedBot):
         melds = [list(k) for k in fast.table_keys] + [sorted(index[c] for c in cards) for cards in new]
         hand = Counter(fast.hand_values)
         hand.subtract(index[c] for cards in new for c in cards)
+        for pair, card in completions([values[v] for v in hand.elements()], view.help_cards, view.variant):
+            actions.append(Play(pair, help=(card,)))
+            melds.append(sorted(index[c] for c in (*pair, card)))
+            hand.subtract(index[c] for c in pair)
         fits = rules.fits
         added = True
         while added:

@@ -16,6 +16,7 @@ from machiavelli.core.table import MeldRules
 
 from . import finder, moves
 from .actions import DRAW, END, Action, Add, Move, Play, Swap, Take
+from .cross import completions
 from .variant import MachiavelliVariant
 from .view import View, _internals
 
@@ -33,8 +34,8 @@ def breakable(variant: MachiavelliVariant, meld: Sequence[Card]) -> bool:
 
 
 def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Random) -> list[Action]:
-    """A turn with the cards ``seen``: with ``reach`` 0, the melds of the hand
-    and additions; else the solver's most cards among the ``reach`` melds
+    """A turn with the cards ``seen``: with ``reach`` 0, the melds of the hand,
+    the Cross's cards it completes, and additions; else the solver's most cards among the ``reach`` melds
     nearest the hand (None: all) that the joker rules let the player break,
     the rest of the table left alone, then the hand's melds with jokers
     and additions. When the solver gives up (unusual meld kinds, jokers it
@@ -51,6 +52,12 @@ def play_within(view: View, seen: list[Card], reach: int | None, rng: random.Ran
         for cards in new:
             left.subtract(index[c] for c in cards)
         actions: list[Action] = [Play(cards) for cards in new]
+        values = rules.values
+        # The Cross's cards that two of the cards left complete (cross.completions).
+        for pair, card in completions([values[v] for v in left.elements()], view.help_cards, variant):
+            actions.append(Play(pair, help=(card,)))
+            new.append((*pair, card))
+            left.subtract(index[c] for c in pair)
         actions.extend(_additions(rules, [*keys, *([index[c] for c in cards] for cards in new)], left))
         return [*actions, END] if actions else [DRAW]
     # A rearrangement among the melds within reach, the rest of the table

@@ -308,14 +308,18 @@ class Turn:
                     break
             else:
                 missing.append(card)
+        variant = cast("MachiavelliVariant", rules.variant)
+        # The Cross's cards follow the help cards' rule; only the message names them.
+        kind = "cross-card" if variant.cross else "help-card"
         if missing:
-            raise IllegalAction("card-not-available", cards=rules.deck.format_cards(missing))
+            raise IllegalAction("card-not-available-cross" if variant.cross else "card-not-available",
+                                cards=rules.deck.format_cards(missing))
         if from_help and not from_hand:
-            raise IllegalAction("help-card-needs-hand", cards=self.cards_text(from_help))
-        if from_help and cast("MachiavelliVariant", rules.variant).help_cards_use == "new-meld-from-hand" \
+            raise IllegalAction(f"{kind}-needs-hand", cards=self.cards_text(from_help))
+        if from_help and variant.help_cards_use == "new-meld-from-hand" \
                 and (not new or from_working or len(from_hand) < 2):
             # Seed 003: "only if you can make at least three with other cards" of the hand.
-            raise IllegalAction("help-card-needs-meld-from-hand", cards=self.cards_text(from_help))
+            raise IllegalAction(f"{kind}-needs-meld-from-hand", cards=self.cards_text(from_help))
         return from_working + from_hand + from_help, (working, hand, help)
 
     def _commit(self, pools: tuple[list[int], list[int], list[int]]) -> None:

@@ -94,6 +94,18 @@ class MachiavelliVariant(MeldVariant):
     help_cards_refill: bool = Field(
         default=True, description=NP_("variant parameter", "A help card that was used is replaced from the deck.")
     )
+    # -- the Cross (issue 28): the Greek Makiaveli's four face-up cards ---------
+    # Cross cards are help cards laid out differently and never replaced: the
+    # engine keeps them in the help-card pool (turn, solver, finder and bots
+    # already know that such cards may be used and need not all be), and
+    # cross.py says how many are laid and whether they come back.
+    cross: Literal[0, 4] = Field(
+        default=0,
+        description=NP_("variant parameter", "Cards laid face up around the deck at the deal, the Cross (0 or 4): "
+                        "any player may complete a Cross card into a combination as help_cards_use says; the "
+                        "combination is then a table combination like any other. A Cross card stays single, and "
+                        "valid, until it is used, and it is never replaced. Not together with help_cards."))
+
     deck_runs_out: Literal["on-last-card", "on-failed-draw", "when-all-pass"] = Field(
         default="on-last-card",
         description=NP_("variant parameter", "When the game ends for lack of cards: on-last-card (as soon as the "
@@ -219,11 +231,11 @@ class MachiavelliVariant(MeldVariant):
                 raise failed("hand_size", "hand-sizes-missing", "gives no number for {missing} players",
                              missing=join_values(map(str, missing)))
         for n in range(self.players.min, self.players.max + 1):
-            needed = n * self.hand_size_for(n) + self.help_cards
+            needed = n * self.hand_size_for(n) + self.face_up
             if needed > self.card_count:
                 values = dict(cards=self.card_count, players=n, hand=self.hand_size_for(n), needed=needed,
-                              help=self.help_cards)
-                if self.help_cards:
+                              help=self.face_up)
+                if self.face_up:
                     raise failed("hand_size", "too-few-cards-with-help",
                                  "{cards} cards cannot deal {hand} cards to {players} players and {help} help "
                                  "cards", **values)
@@ -235,7 +247,10 @@ class MachiavelliVariant(MeldVariant):
                 raise failed(changed[0], "joker-rules-without-jokers",
                              "{keys}: rules about jokers in a game without jokers (set jokers)",
                              keys=", ".join(changed))
-        if self.help_cards_use != "with-hand-card" and not self.help_cards:
+        if self.cross and self.help_cards:
+            raise failed("cross", "cross-with-help-cards",
+                         "the Cross and help cards cannot both be laid (set one of cross and help_cards to 0)")
+        if self.help_cards_use != "with-hand-card" and not self.face_up:
             raise failed("help_cards_use", "help-rule-without-help-cards",
                          "a rule about help cards in a game without help cards (set help_cards)")
         if self.opening == "run" and not any(kind.sequence for kind in self.melds.values()):
@@ -277,6 +292,11 @@ class MachiavelliVariant(MeldVariant):
                 or self.forced_play or self.rearranging != "with-hand-card"
                 or self.help_cards_use != "with-hand-card"
                 or (self.jokers > 0 and (self.joker_release != "free" or not self.joker_melds_rearranged)))
+
+    @property
+    def face_up(self) -> int:
+        """Cards laid face up at the deal for anyone to meld with: help cards or the Cross."""
+        return self.help_cards + self.cross
 
     @property
     def forced_play(self) -> bool:

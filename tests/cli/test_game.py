@@ -11,8 +11,8 @@ from machiavelli.core.records import GameRecord
 runner = CliRunner()
 
 
-def run(*args):
-    return runner.invoke(app, list(args))
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
 
 
 def one_line_error(result, fragment):
@@ -38,6 +38,18 @@ def test_play_writes_a_record_that_replays_to_the_same_end(tmp_path):
     assert again["seats"] == [{"player": "random"}] * 3
     record = GameRecord.loads(path.read_text())
     assert record.seed == 8 and record.variant.name == "help-cards"
+
+
+def test_a_makiaveli_game_shows_the_cross_and_replays_from_its_record(tmp_path):
+    path = tmp_path / "makiaveli.json"
+    played = run("play", "--variant", "makiaveli", "--seat", "club", "--seat", "expert", "--seed", "4",
+                 "--record", str(path), "--moves")
+    assert played.exit_code == 0, played.output
+    assert "From the Cross:" in played.stdout  # the computers complete the Cross's cards
+    replayed = run("replay", str(path))
+    assert replayed.exit_code == 0, replayed.output
+    shown = run("play", "--variant", "makiaveli", "--seed", "4", input="table\nquit\n")
+    assert "The Cross, around the deck:" in shown.stdout
 
 
 def test_computer_players_alone_play_a_whole_game():

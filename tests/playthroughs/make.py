@@ -19,7 +19,7 @@ final tables and JSON are written whole.
 Regenerate (after a deliberate change, and review the diff):
 
     python tests/playthroughs/make.py            # every game
-    python tests/playthroughs/make.py cicera     # one game
+    python tests/playthroughs/make.py cicera     # one game (or one file's stem: machiavelli-makiaveli)
     python tests/playthroughs/make.py --check    # compare only, exit 1 on a difference
 
 ``tests/playthroughs/test_playthroughs.py`` regenerates each transcript in memory and
@@ -59,16 +59,22 @@ class Setup:
     game: str
     players: int
     bot: str
+    #: A shipped variant of the game (None: the game's ``default_variant``).
+    variant: str | None = None
 
 
-#: The transcripts. The variant is the game's ``default_variant``; every seat
-#: plays the game's first ``preferred_bots`` (the computer player a person meets).
+#: The transcripts. The variant is the game's ``default_variant`` unless the
+#: setup names one; every seat plays the game's first ``preferred_bots`` (the
+#: computer player a person meets). A transcript is named by its file's stem.
 SETUPS = (
     Setup("machiavelli-bga.txt", "machiavelli", 3, "solver"),
     Setup("cicera.txt", "cicera", 4, "partner"),
     Setup("si-se-pai.txt", "si-se-pai", 4, "keeper"),
     # The test plugin's game, from its source folder (see ``plugin_game``).
     Setup("eights.txt", "eights", 3, "careful"),
+    # The Greek Makiaveli (issue 28): the Cross in every seat's table and JSON
+    # as its cards are completed, two seats to keep the file small.
+    Setup("machiavelli-makiaveli.txt", "machiavelli", 2, "solver", "makiaveli"),
 )
 #: The test plugin (tests/plugin_example), whose game Eights is written here as a stranger's game.
 PLUGIN = HERE.parent / "plugin_example"
@@ -158,7 +164,7 @@ def drawing_machiavelli() -> Drawing:
 
     def narrate(entry: Any, game: Any, seats: Sequence[Any]) -> str:
         # As `machiavelli play --moves` prints each action.
-        return _("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, game.variant.deck))
+        return _("Turn {turn}: {text}", turn=entry.turn, text=entry_text(entry, game.variant.deck, None, game.variant))
 
     def summary(game: Any, seats: Sequence[Any]) -> list[str]:
         present = presentation_of("machiavelli")
@@ -359,21 +365,23 @@ def transcript(setup: Setup) -> str:
     with english(), registered(setup.game):
         drawing = DRAWINGS[setup.game]()
         definition = registry.game(setup.game)
-        variant = load_variant(definition.default_variant or "")
+        variant = load_variant(setup.variant or definition.default_variant or "")
         game = definition.new_game(variant, setup.players, SEED)
         deck = variant.deck
         seats = [Seat(setup.bot) for _seat in range(setup.players)]
         bots = [make_bot(setup.bot, bot_seed(SEED, s), setup.game) for s in range(setup.players)]
         legal = getattr(game, "legal_actions", None)
         out = _Writer()
-        out.add(f"# Playthrough of {setup.game}, variant {variant.name} (the default), {setup.players} players, "
+        which = " (the default)" if setup.variant is None else ""
+        out.add(f"# Playthrough of {setup.game}, variant {variant.name}{which}, {setup.players} players, "
                 f"seed {SEED}.",
                 "# Every seat: the computer player " + repr(setup.bot) + ", seeded bot_seed(seed, seat): "
                 + ", ".join(str(bot_seed(SEED, s)) for s in range(setup.players)) + ".",
                 "# Before each step, each seat's terminal table (80 columns, as a pipe gets it) and web JSON"
                 + (", and its legal moves" if callable(legal) else "") + "; then the action and its narration.",
                 "# Unchanged tables are not repeated; after a seat's first JSON, only its changed top-level members.",
-                "# Regenerate: python tests/playthroughs/make.py " + setup.game,
+                "# Regenerate: python tests/playthroughs/make.py " + (setup.game if setup.variant is None
+                                                                      else Path(setup.file).stem),
                 "")
         step = [0]
 
@@ -432,13 +440,14 @@ def transcript(setup: Setup) -> str:
 def main(argv: Sequence[str]) -> int:
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")]
-    unknown = [n for n in names if n not in DRAWINGS]
+    stems = [Path(s.file).stem for s in SETUPS]
+    unknown = [n for n in names if n not in DRAWINGS and n not in stems]
     if unknown:
-        print(f"unknown game {unknown[0]}; one of {', '.join(DRAWINGS)}", file=sys.stderr)
+        print(f"unknown game {unknown[0]}; one of {', '.join([*DRAWINGS, *stems])}", file=sys.stderr)
         return 2
     status = 0
     for setup in SETUPS:
-        if names and setup.game not in names:
+        if names and setup.game not in names and Path(setup.file).stem not in names:
             continue
         text = transcript(setup)
         path = HERE / setup.file

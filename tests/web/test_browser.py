@@ -377,6 +377,29 @@ def test_a_machiavelli_turn_through_the_one_table_script(server, browser):
         waiter.context.close()
 
 
+def test_the_cross_of_makiaveli_is_drawn_for_both_seats(server, browser):
+    """The Greek Makiaveli's Cross (issue 28): its four face-up cards in an
+    area of their own, named in each seat's language, the same for both."""
+    status, game = _post(server + "/api/games", {"variant": "makiaveli", "seats": ["human", "friend"],
+                                                  "lang": "en", "seed": 3})
+    assert status == 201, game
+    cross = _get(f"{server}/api/games/{game['id']}/view?token={game['seats'][0]['token']}")["help"]
+    assert len(cross) == 4
+    english = Seat(browser, server, game["seats"][0]["link"], "cross-en")
+    italian = Seat(browser, server, game["seats"][1]["link"] + "&lang=it", "cross-it")
+    try:
+        for seat, label in ((english, "The Cross, around the deck"), (italian, "La Croce, intorno al mazzo")):
+            area = seat.page.locator("#area-help")
+            assert area.get_attribute("aria-label") == label and area.locator("h2").inner_text() == label
+            shown = seat.page.eval_on_selector_all("#area-help .card", "cs => cs.map(c => c.dataset.code)")
+            assert sorted(shown) == sorted(cross)
+            assert not seat.errors
+        english.shot("10-makiaveli-cross")
+    finally:
+        english.context.close()
+        italian.context.close()
+
+
 # -- Cicera: a game drawn from the areas it declares ------------------------------------------
 
 

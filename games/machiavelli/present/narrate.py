@@ -14,6 +14,7 @@ from machiavelli.core import glossary
 from machiavelli.core.i18n import _, format_list, format_number, join_sentences, labelled, ngettext
 from machiavelli.core.present import player_name
 from machiavelli.core.terminal import printable
+from machiavelli.games.machiavelli.cross import is_cross
 
 
 def _melds(numbers: Iterable[int]) -> str:
@@ -48,7 +49,13 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
     if isinstance(action, (Play, Add)):
         if isinstance(action, Play):
             cards = show(_laid_out((*action.cards, *action.help), variant))
-            if action.help and not entry.from_help:
+            if action.help and not entry.from_help and is_cross(variant):
+                # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
+                # player's name (Player 2), {cards} is cards as shown at the table (5♣ 6♣ 7♣), {help} is
+                # cards of the Cross (the cards laid face up around the deck) as shown (5♣ 6♣).
+                text = _("{player} plays {cards} with the Cross's {help}.", player=player,
+                         cards=show(action.cards), help=show(action.help))
+            elif action.help and not entry.from_help:
                 # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
                 # player's name (Player 2), {cards} is cards as shown at the table (5♣ 6♣ 7♣), {help} is help
                 # cards as shown (5♣ 6♣).
@@ -193,7 +200,11 @@ def sources(entry: Entry, deck: DeckSpec, variant: Any = None) -> list[str]:
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {cards} is cards
         # as shown at the table (5♣ 6♣ 7♣).
         out.append(_("From the table: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_table, variant), deck)))
-    if entry.from_help:
+    if entry.from_help and is_cross(variant):
+        # TRANSLATORS: The table: what a player just did, one line of the game's story; {cards} is cards
+        # as shown at the table (5♣ 6♣ 7♣). The Cross: the cards laid face up around the deck.
+        out.append(_("From the Cross: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_help, variant), deck)))
+    elif entry.from_help:
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {cards} is cards
         # as shown at the table (5♣ 6♣ 7♣).
         out.append(_("From the help cards: {cards}.", cards=glossary.show_cards(_in_order(entry, entry.from_help, variant), deck)))

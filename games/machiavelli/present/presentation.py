@@ -14,6 +14,7 @@ from machiavelli.core.numbers import is_digits
 from machiavelli.core.present import GameScreen, HandOrders, Hint, Presentation, Style, Typed
 from machiavelli.core.variant import Variant
 from machiavelli.core.words import CardReader, InputError
+from machiavelli.games.machiavelli.cross import is_cross
 
 from . import hand_order
 from .commands import COMMANDS
@@ -127,7 +128,12 @@ def summary(game: Any, style: Style) -> list[str]:
         lines.extend(f"  {number:>{width}}  {glossary.show_cards(meld, deck)}" for number, meld in enumerate(melds, 1))
     else:
         lines.append(_("The table is empty."))
-    if game.help_cards:
+    if game.help_cards and is_cross(game.variant):
+        # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {cards} is cards
+        # as shown at the table (5♣ 6♣ 7♣). The Cross: the Greek Makiaveli's cards laid face up around
+        # the deck.
+        lines.append(_("The Cross, around the deck: {cards}", cards=glossary.show_cards(game.help_cards, deck)))
+    elif game.help_cards:
         # TRANSLATORS: Play and replay in the terminal (or a mistake in their options); {cards} is cards
         # as shown at the table (5♣ 6♣ 7♣).
         lines.append(_("Help cards: {cards}", cards=glossary.show_cards(game.help_cards, deck)))

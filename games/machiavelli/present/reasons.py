@@ -21,6 +21,19 @@ ACTION_REASONS: dict[str, str] = {
     # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown.
     "help-card-needs-meld-from-hand": N_("Help cards ({cards}) can only go into a new combination with at least two "
                                          "cards from your hand and no card from the table."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards. The Cross: the four cards laid face up around the deck (the Greek Makiaveli).
+    "card-not-available-cross": N_("You have no {cards} to play: not in your hand, the taken cards or the "
+                                   "Cross."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown, or a
+    # number of cards. The Cross: the four cards laid face up around the deck (the Greek Makiaveli).
+    "cross-card-needs-hand": N_("Cards of the Cross ({cards}) can only be played together with cards from your "
+                                "hand."),
+    # TRANSLATORS: An error message (command line, table or web page); {cards} is cards as shown. The
+    # Cross: the four cards laid face up around the deck (the Greek Makiaveli).
+    "cross-card-needs-meld-from-hand": N_("A card of the Cross ({cards}) can only be completed into a new "
+                                          "combination with at least two cards from your hand and no card from "
+                                          "the table."),
     # TRANSLATORS: An error message (command line, table or web page), when a player would leave invalid
     # cards on the table; {cards} is cards as shown.
     "own-cards-in-invalid-meld": N_("{cards}: cards from your hand and help cards cannot stay in an invalid group. "

@@ -308,6 +308,7 @@ class _Composer:
         else:
             self.cover("help_cards_refill")  # nothing to refill
         self.cover("help_cards", "some" if v.help_cards else "none")
+        self.cross()
         self.say(
             self._p("rules", "Players keep their cards hidden from the others. The remaining cards are placed face "
                      "down in the middle of the table: they are the deck."),
@@ -527,10 +528,30 @@ class _Composer:
                               cards=self.cards(example.played), after=self.table(example.after)))
         self.help_cards_use()
 
-    def help_cards_use(self) -> None:
-        """How help cards may go down (seed 003's alternative version)."""
+    def cross(self) -> None:
+        """The Greek Makiaveli's Cross, laid at the deal (issue 28)."""
         v = self.v
-        self.cover("help_cards_use", v.help_cards_use if v.help_cards else None)
+        self.cover("cross", v.cross)
+        if not v.cross:
+            return
+        self.say(self._np(
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter cross;
+            # {n} is a number (4). The Cross: the Greek Makiaveli's face-up cards around the deck.
+            "rule:cross",
+            "Then {n} card is laid face up beside the deck: the Cross.",
+            "Then {n} cards are laid face up around the deck, one on each side: they form the Cross.", v.cross),
+            self._p("rule:cross", "A card of the Cross stays on its own, and counts as no invalid group, until a "
+                    "player completes it into a combination; that combination is then part of the table like any "
+                    "other. A card of the Cross that has been used is not replaced."))
+
+    def help_cards_use(self) -> None:
+        """How help cards (or the Cross's cards) may go down (seed 003's
+        alternative version)."""
+        v = self.v
+        self.cover("help_cards_use", v.help_cards_use if v.face_up else None)
+        if v.cross:
+            self.cross_use()
+            return
         if not v.help_cards:
             return
         if v.help_cards_use == "with-hand-card":
@@ -544,6 +565,21 @@ class _Composer:
                  # clause follows, quoted in the language of the rules.
                  self._p("rule:help_cards_use", "As Wikipedia puts it: “These cards can be placed only if you can "
                          "make at least three with other cards.”"))
+
+    def cross_use(self) -> None:
+        """How the Cross's cards may be completed (help_cards_use)."""
+        if self.v.help_cards_use == "with-hand-card":
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant. The Cross: the face-up cards
+            # around the deck.
+            self.say(self._p("rule:cross", "You may complete a card of the Cross into a combination, or use it "
+                             "in any of your plays, but only together with at least one card from your hand in "
+                             "the same play."))
+            return
+        # TRANSLATORS: A clause of the rules of a Machiavelli variant. The Cross: the face-up cards around
+        # the deck.
+        self.say(self._p("rule:cross", "You may complete a card of the Cross only into a new combination of at "
+                         "least three cards whose other cards, two or more, all come from your hand: never added "
+                         "to a combination already on the table, never with cards taken from the table."))
 
     def opening(self) -> None:
         """What a player's first play must hold (issue 11)."""

@@ -37,6 +37,7 @@ from machiavelli.core.present import player_name
 from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text
 from machiavelli.core.reasons import meld_reason
 from machiavelli.games.machiavelli.present.words import local_word, order_word
+from machiavelli.games.machiavelli.cross import is_cross
 
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40
@@ -267,8 +268,10 @@ class Screen(Printer):
         deck = view.variant.deck
         out = []
         if view.help_cards:
-            # TRANSLATORS: The table in the terminal.
-            line = Text(before_value(self.t(_("Help cards:"))), style="bold")
+            # TRANSLATORS: The table in the terminal. The Cross: the Greek Makiaveli's cards laid face up
+            # around the deck, which any player may complete into combinations.
+            label = _("The Cross, around the deck:") if is_cross(view.variant) else _("Help cards:")
+            line = Text(before_value(self.t(label)), style="bold")
             line.append_text(self.cards(view.help_cards, deck))
             out.append(line)
         working = view.working

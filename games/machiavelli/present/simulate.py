@@ -1,7 +1,7 @@
 """What Machiavelli adds to ``machiavelli simulate``'s report: its endings
 in words, its own figures from its tally (rearranging turns, draws and
 restores per game) and the rules whose coming into play its counts show
-(the warnings ``no-restores``, ``no-help-cards-used``,
+(the warnings ``no-restores``, ``no-help-cards-used``, ``no-cross-cards-used``,
 ``deck-end-never-reached``, ``no-draws`` and ``no-rearrangements``)."""
 
 from __future__ import annotations
@@ -40,6 +40,13 @@ NOT_IN_PLAY_TEXT = {
     # value in the first variant, {value_b} is its value in the second.
     "no-restores": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but nobody restored the "
                       "table in their games: the figures cannot show what this rule changes."),
+    # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
+    # another variant's name, {parameter} is a variant parameter's key (cross), {value_a} is its value
+    # in the first variant, {value_b} is its value in the second. The Cross: the Greek Makiaveli's
+    # four face-up cards around the deck.
+    "no-cross-cards-used": N_("{a} and {b} differ in {parameter} ({value_a} against {value_b}), but no card of "
+                              "the Cross was used in their games: the figures cannot show what this rule "
+                              "changes."),
     # TRANSLATORS: Simulate (its report, or a mistake in its options); {a} is a variant's name, {b} is
     # another variant's name, {parameter} is a variant parameter's key (hand_size), {value_a} is its
     # value in the first variant, {value_b} is its value in the second.
@@ -106,6 +113,7 @@ IN_PLAY = (
     _in_play("restore_penalty", "no-restores", "restores", _restored),
     _in_play("help_cards", "no-help-cards-used", "help_used", _helped),
     _in_play("help_cards_refill", "no-help-cards-used", "help_used", _helped),
+    _in_play("cross", "no-cross-cards-used", "help_used", _helped),
     _in_play("deck_runs_out", "deck-end-never-reached", "deck_emptied", _deck_emptied),
     _in_play("deck_out_winners", "deck-end-never-reached", "deck_emptied", _scored_at_deck_end),
     _in_play("draw_count", "no-draws", "draws", _drew),

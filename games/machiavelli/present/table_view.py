@@ -20,6 +20,7 @@ from machiavelli.core.cards import Card
 from machiavelli.core.i18n import _, format_number, ngettext
 from machiavelli.core.present import MAX_SINCE, Area, Button, Compose, Meld, Style, TableView
 from machiavelli.core.reasons import meld_reason
+from machiavelli.games.machiavelli.cross import is_cross
 
 from . import hand_order
 from .narrate import entry_text, outcome_text
@@ -72,7 +73,12 @@ def table(view: Any, style: Style) -> TableView:
     over = view.outcome is not None
     taken = tuple(view.working) if my_turn else ()
     areas = [Area("table", "melds", _("Table"), melds=tuple(melds))]
-    if view.help_cards:
+    if view.help_cards and is_cross(view.variant):
+        # TRANSLATORS: The web table, a seat's screen. The Cross: the Greek Makiaveli's cards laid face
+        # up around the deck, which any player may complete into combinations.
+        areas.append(Area("help", "cards", _("The Cross, around the deck"), cards=tuple(view.help_cards),
+                          marked=tuple(view.help_cards), mark=_("card of the Cross"), prefix="*"))
+    elif view.help_cards:
         # TRANSLATORS: The web table, a seat's screen.
         areas.append(Area("help", "cards", _("Help cards"), cards=tuple(view.help_cards),
                           marked=tuple(view.help_cards), mark=_("help card"), prefix="*"))

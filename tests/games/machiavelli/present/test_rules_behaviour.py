@@ -43,6 +43,7 @@ VARIANTS = [
     ("bga", ("opening=run", "drawing=start-of-turn")),
     ("bga", ("drawing=start-of-turn", "draw_count=0", "rearranging=free")),
     ("jokers", ()), ("tahiti", ()), ("vatikan", ()),
+    ("makiaveli", ()), ("makiaveli", ("help_cards_use=with-hand-card",)),
     ("bga", ("jokers=1", "jokers_per_meld=1", "joker_melds_rearranged=false", "opening=points",
              "deck_out_winners=fewest-points", "joker_points=30")),
 ]
@@ -158,7 +159,7 @@ def hidden_hands_and_deck(v):
     assert view.hand == game.hand(0) and view.hand_sizes == tuple(game.hand_size(s) for s in range(n))
     assert not hasattr(view, "hands")
     start = v.draw_count if v.drawing == "start-of-turn" else 0
-    assert game.deck_count == v.card_count - n * v.hand_size_for(n) - v.help_cards - start
+    assert game.deck_count == v.card_count - n * v.hand_size_for(n) - v.face_up - start
 
 
 def left_of_dealer_starts_clockwise(v):
@@ -527,6 +528,51 @@ def help_cards_only_in_a_new_meld_from_hand(v):
     assert game.hand(0) == cards(v, "2D") and entry.ends_turn
 
 
+def cross_laid_at_the_deal(v):
+    """The Cross: v.cross cards face up at the deal, out of the hands and the deck."""
+    for n in (v.players.min, v.players.max):
+        game = Game(v, n, 3)
+        assert len(game.help_cards) == v.cross
+        assert game.deck_count == v.card_count - n * v.hand_size_for(n) - v.cross
+        assert not set(game.ids()["help"]) & set(game.ids()["deck"])
+
+
+def cross_cards_stay_single_until_completed(v):
+    """Single Cross cards never block the end of a turn; a completed one is
+    an ordinary table meld (added to, taken from) and is not replaced."""
+    game = position(v, ["2S 3S 4S JC KD", "JS JH 9D", "5C 6C 7C"], help="5H JD 9S QC", deck="9H 8H 7H 6H")
+    game.apply(Play(cards(v, "2S 3S 4S")))
+    game.apply(End())  # four single Cross cards around the deck: no invalid group
+    assert game.help_cards == cards(v, "5H JD 9S QC") and game.melds() == (cards(v, "2S 3S 4S"),)
+    game.apply(Play(cards(v, "JS JH"), help=cards(v, "JD")))
+    entry = game.apply(End())
+    assert entry.laid == () and game.help_cards == cards(v, "5H 9S QC")  # never replaced
+    assert sorted(game.melds()) == sorted([cards(v, "2S 3S 4S"), v.arrange(cards(v, "JS JH JD"))])
+    game.apply(Draw())  # seat 2
+    meld = next(n for n, m in enumerate(game.melds(), 1) if cards(v, "JD")[0] in m)
+    game.apply(Add(meld, cards(v, "JC")))  # seat 0 adds to it like any table meld
+    game.apply(End())
+    assert len(game.melds()[meld - 1]) == 4 and game.help_cards == cards(v, "5H 9S QC")
+
+
+def cross_completed_as_help_cards_use(v):
+    """A Cross card goes down only with hand cards, and under
+    new-meld-from-hand only in a new meld with two hand cards or more."""
+    game = position(v, ["JS 5D 2D", "2S 3S 4S"], table=["5C 5S 6S"], help="5H JD JC 9S", deck="9H 8H 7H")
+    refused(game, Play((), help=cards(v, "JD JC")), "cross-card-needs-hand")
+    if v.help_cards_use == "new-meld-from-hand":
+        refused(game, Play(cards(v, "JS"), help=cards(v, "JD JC")), "cross-card-needs-meld-from-hand")
+        refused(game, Add(1, cards(v, "5D"), help=cards(v, "5H")), "cross-card-needs-meld-from-hand")
+        game.apply(Take((1,), cards(v, "5C")))
+        refused(game, Play(cards(v, "5C 5D"), help=cards(v, "5H")), "cross-card-needs-meld-from-hand")
+        return
+    game = position(v, ["JS 9H 2D", "2S 3S 4S"], table=["6H 7H 8H"], help="5H JD JC 9S", deck="KH QH 10H")
+    game.apply(Play(cards(v, "JS"), help=cards(v, "JD JC")))
+    game.apply(Add(1, cards(v, "9H"), help=cards(v, "5H")))  # an addition, with a hand card
+    entry = game.apply(End())
+    assert entry.laid == () and game.help_cards == cards(v, "9S") and game.hand(0) == cards(v, "2D")
+
+
 def melds_as_the_examples_say(v):
     """Every meld clause (sizes, same, distinct, sequence, ranks, patterns,
     aces) through the rules' own examples, played in a game: a valid
@@ -881,6 +927,15 @@ SCENARIOS = {
     ("rule:players", "{low} to {n} player"): [hand_sizes],
     ("rule:help_cards", "Then {n} card is laid face up on the table as a help card: any player may use it in a "
      "combination."): [help_cards_dealt, help_cards_need_a_hand_card],
+    ("rule:cross", "Then {n} card is laid face up beside the deck: the Cross."): [cross_laid_at_the_deal],
+    ("rule:cross", "A card of the Cross stays on its own, and counts as no invalid group, until a player completes "
+     "it into a combination; that combination is then part of the table like any other. A card of the Cross that "
+     "has been used is not replaced."): [cross_cards_stay_single_until_completed],
+    ("rule:cross", "You may complete a card of the Cross into a combination, or use it in any of your plays, but "
+     "only together with at least one card from your hand in the same play."): [cross_completed_as_help_cards_use],
+    ("rule:cross", "You may complete a card of the Cross only into a new combination of at least three cards whose "
+     "other cards, two or more, all come from your hand: never added to a combination already on the table, never "
+     "with cards taken from the table."): [cross_completed_as_help_cards_use],
     ("rule:help_cards_refill", "A help card that has been used is replaced with the top card of the deck when the "
      "turn ends."): [help_cards_replaced],
     ("rule:help_cards_refill", "Help cards that have been used are not replaced."): [help_cards_replaced],
