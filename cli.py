@@ -62,31 +62,43 @@ def all_commands() -> dict[str, str]:
     return out
 
 
-def load_commands(module_name: str) -> dict[str, Any]:
+def load_commands(module_name: str, listing: bool = False) -> dict[str, Any]:
     """The Click commands that one module of ``machiavelli.app.commands``
-    registers, or one command a game adds, by name."""
+    registers, or one command a game adds, by name; with ``listing``, only
+    what the root's ``--help`` shows of them (:mod:`~machiavelli.app.command_listing`)."""
+    from machiavelli.app import command_listing
+
     if module_name.startswith(GAME_COMMAND):
         from machiavelli.app import game_commands
 
-        return game_commands.load(module_name[len(GAME_COMMAND):])
+        return game_commands.load(module_name[len(GAME_COMMAND):], listing=listing)
     module = importlib.import_module(f"machiavelli.app.commands.{module_name}")
     commands = typer.Typer()
     module.register(commands)
-    return dict(typer.main.get_group(commands).commands)
+    return command_listing.commands(commands, listing=listing)
 
 
 class LazyCommands(MutableMapping):
     """A group's commands by name: a command's module is imported the first
-    time the command itself is looked up (listing the names imports nothing)."""
+    time the command itself is looked up (listing the names imports nothing).
+    While ``listing`` (the root's ``--help`` is drawn), a command not loaded
+    yet is looked up as that help shows it, and stays unloaded."""
 
-    def __init__(self, lazy: dict[str, str], load: Callable[[str], dict[str, Any]],
+    def __init__(self, lazy: dict[str, str], load: Callable[..., dict[str, Any]],
                  loaded: dict[str, Any] | None = None) -> None:
         self._lazy = dict(lazy)
         self._load = load
         self._loaded: dict[str, Any] = dict(loaded or {})
         self._order = list(dict.fromkeys([*lazy, *self._loaded]))
+        self.listing = False
+        self._listed: dict[str, dict[str, Any]] = {}
 
     def __getitem__(self, name: str) -> Any:
+        if self.listing and name not in self._loaded and name in self._lazy:
+            module_name = self._lazy[name]
+            if module_name not in self._listed:
+                self._listed[module_name] = self._load(module_name, listing=True)
+            return self._listed[module_name][name]
         if name not in self._loaded and name in self._lazy:
             module_name = self._lazy[name]
             found = self._load(module_name)
@@ -131,6 +143,17 @@ class MachiavelliGroup(LocalisedGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        commands = self.commands
+        listing = isinstance(commands, LazyCommands)
+        if listing:
+            commands.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            if listing:
+                commands.listing = False
 
 
 app = typer.Typer(

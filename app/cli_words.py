@@ -136,7 +136,7 @@ class _WhenLoaded(importlib.abc.MetaPathFinder):
         run = loader.exec_module
 
         def exec_module(module: ModuleType) -> None:
-            with _markdown_deferred():
+            with _drawing_deferred():
                 run(module)
             _translate(module)
 
@@ -145,49 +145,74 @@ class _WhenLoaded(importlib.abc.MetaPathFinder):
 
 
 _RICH_UTILS = "typer.rich_utils"
-_MARKDOWN = "rich.markdown"
+#: Rich modules that Typer's helpers import at load for what this program's
+#: help never draws, and the one name they take from each: ``Markdown`` (help
+#: written in Markdown; this program's is Rich markup) brings markdown-it,
+#: ``Traceback`` (the report of a crash) brings Pygments; about 40 and 12 ms.
+_DEFERRED = {"rich.markdown": "Markdown", "rich.traceback": "Traceback"}
 
 
-class _Markdown:
-    """Stands for Rich's ``Markdown`` in Typer's helpers: makes the real one."""
+class _StandInType(type):
+    """The class of a stand-in: what is asked of the class itself
+    (``Traceback.from_exception``) is asked of the real class."""
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        return getattr(_real_markdown(), "Markdown")(*args, **kwargs)
-
-
-def _real_markdown() -> ModuleType:
-    if not isinstance(sys.modules.get(_MARKDOWN), _DeferredMarkdown):
-        return importlib.import_module(_MARKDOWN)
-    del sys.modules[_MARKDOWN]
-    return importlib.import_module(_MARKDOWN)
+    def __getattr__(cls, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(cls._real(), name)
 
 
-class _DeferredMarkdown(ModuleType):
-    """``rich.markdown`` while Typer's helpers load: they import its
-    ``Markdown`` for help written in Markdown, which this program's is not,
-    and the module brings markdown-it (about 40 ms). Anything else asked of
-    it loads the real module."""
+def _stand_in(module: str, name: str) -> type:
+    """Stands for ``module.name`` in Typer's helpers: makes the real one."""
+
+    def real() -> Any:
+        return getattr(_real_module(module), name)
+
+    def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
+        return real()(*args, **kwargs)
+
+    return _StandInType(name, (), {"__new__": __new__, "_real": staticmethod(real), "__module__": __name__})
+
+
+def _real_module(module: str) -> ModuleType:
+    if isinstance(sys.modules.get(module), _DeferredModule):
+        del sys.modules[module]
+    return importlib.import_module(module)
+
+
+class _DeferredModule(ModuleType):
+    """One of :data:`_DEFERRED` while Typer's helpers load: the name they
+    import from it is a stand-in; anything else asked of it loads the real
+    module."""
+
+    def __init__(self, module: str, name: str) -> None:
+        super().__init__(module)
+        self._machiavelli_stand_in = _stand_in(module, name)
+        self._machiavelli_name = name
 
     def __getattr__(self, name: str) -> Any:
-        if name == "Markdown":
-            return _Markdown
-        if name.startswith("__"):  # the import system's questions (__path__: not a package)
+        if name.startswith("__") or name.startswith("_machiavelli"):  # the import system's questions
             raise AttributeError(name)
-        return getattr(_real_markdown(), name)
+        if name == self._machiavelli_name:
+            return self._machiavelli_stand_in
+        return getattr(_real_module(self.__name__), name)
 
 
-class _markdown_deferred:
-    """While Typer's helpers load, ``rich.markdown`` is :class:`_DeferredMarkdown`;
-    after, the next import of it finds the real module."""
+class _drawing_deferred:
+    """While Typer's helpers load, each module of :data:`_DEFERRED` not yet
+    loaded is a :class:`_DeferredModule`; after, the next import of it finds
+    the real module."""
 
     def __enter__(self) -> None:
-        self._stub = None
-        if _MARKDOWN not in sys.modules:
-            self._stub = sys.modules[_MARKDOWN] = _DeferredMarkdown(_MARKDOWN)
+        self._stubs: dict[str, ModuleType] = {}
+        for module, name in _DEFERRED.items():
+            if module not in sys.modules:
+                self._stubs[module] = sys.modules[module] = _DeferredModule(module, name)
 
     def __exit__(self, *exc: Any) -> None:
-        if self._stub is not None and sys.modules.get(_MARKDOWN) is self._stub:
-            del sys.modules[_MARKDOWN]
+        for module, stub in self._stubs.items():
+            if sys.modules.get(module) is stub:
+                del sys.modules[module]
 
 
 def _translate_when_loaded() -> None:

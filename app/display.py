@@ -39,11 +39,11 @@ def apply(lang: str | None, ascii_cards: bool | None = None) -> str:
 def apply_cards(value: str | None) -> None:
     """Use ``--cards`` for this run and remember it in the user's
     configuration (None: the remembered choice)."""
+    if value is None:
+        return
     from machiavelli.core import config
     from machiavelli.core import words
 
-    if value is None:
-        return
     if value in glossary.FACES:
         glossary.set_faces(value)
         config.remember("faces", value)

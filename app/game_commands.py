@@ -64,14 +64,17 @@ def problems() -> list[tuple[str, str, str, str]]:
     return out
 
 
-def load(name: str) -> dict[str, Any]:
+def load(name: str, listing: bool = False) -> dict[str, Any]:
     """The Click commands that the game command ``name`` registers, by name
-    (none when it cannot be loaded)."""
+    (none when it cannot be loaded); with ``listing``, only what the root's
+    ``--help`` shows of them."""
     import typer
+
+    from . import command_listing
 
     found = command(name)
     if found is None:
         return {}
     app = typer.Typer()
     found.register(app, kit())
-    return dict(typer.main.get_group(app).commands)
+    return command_listing.commands(app, listing=listing)

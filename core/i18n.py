@@ -477,9 +477,10 @@ def environment_language(environ: Mapping[str, str] | None = None, available: It
     return SOURCE_LANGUAGE
 
 
-def resolve_language(requested: str | None, environ: Mapping[str, str] | None = None) -> str:
+def resolve_language(requested: str | None, environ: Mapping[str, str] | None = None,
+                     available: Iterable[str] | None = None) -> str:
     """``--lang`` if given (an unknown one is an error), else the environment's."""
-    available = available_languages()
+    available = list(available or available_languages())
     if not requested:
         return environment_language(environ, available)
     found = match_language(requested, available)
@@ -493,9 +494,11 @@ def use_language(requested: str | None = None, environ: Mapping[str, str] | None
 
     An unknown language raises :class:`UnknownLanguage` *after* switching to
     the environment's language, so that the error itself is understood."""
-    env_lang = environment_language(environ)
+    # Looked for once: finding the catalogs reads folders and plugins.
+    available = available_languages()
+    env_lang = environment_language(environ, available)
     try:
-        lang = resolve_language(requested, environ)
+        lang = resolve_language(requested, environ, available)
     except UnknownLanguage:
         _switch(env_lang)
         raise

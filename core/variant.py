@@ -26,7 +26,6 @@ from .cards import Card, DeckSpec
 from .errors import VariantError
 from .i18n import NP_
 from .melds import AcePolicy, MeldCheck, MeldKind, Wild, arrange, check, stands_for
-from .variant_problems import _explain
 from .variant_yaml import MAX_VARIANT_BYTES, _line_of, _load_checked, _Refused, _Source, parse_source
 
 MAX_EXTENDS_DEPTH = 8
@@ -435,6 +434,9 @@ def resolve(
     try:
         return schema.model_validate(data)
     except ValidationError as exc:
+        # The explaining module is read only when a variant is wrong.
+        from .variant_problems import _explain
+
         raise _explain(exc, data, schema, chain, parsed_overrides) from None
 
 

@@ -374,3 +374,18 @@ def test_meld_check_of_a_variant_without_melds_is_one_clear_error():
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert variant in result.stderr and "not for the game machiavelli" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_meld_check_and_help_start_without_what_they_never_print_with():
+    """A command without --cards reads no configuration, and neither --help
+    nor ``meld check`` loads Rich's crash report (with Pygments) or its
+    Markdown: each is paid for only when used."""
+    probe = ("import sys\n"
+             "from machiavelli.cli import main\n"
+             "sys.argv = ['machiavelli', *sys.argv[1:]]\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "names = ('machiavelli.core.config', 'rich.traceback', 'pygments', 'rich.markdown', 'markdown_it')\n"
+             "print(sorted(m for m in names if m in sys.modules))\n")
+    for args in (["meld", "check", "5C", "6C", "7C"], ["--help"], ["meld", "check", "5C", "6C", "7C", "--variant", "bga"]):
+        out = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True).stdout
+        assert out.strip().splitlines()[-1] == "[]", args

@@ -183,3 +183,26 @@ def test_help_loads_no_markdown_and_markdown_help_still_works():
     assert "Usage: machiavelli" in out
     assert lines[-2] == "[]"
     assert lines[-1] == "True rich.markdown"
+
+
+def test_help_loads_no_traceback_drawing_and_a_crash_report_still_works():
+    """Typer's helpers import Rich's Traceback (with Pygments, about 12 ms)
+    for the report of a crash: help does not load it, and a report made
+    through the helpers after all is Rich's real Traceback."""
+    import subprocess
+    import sys
+    probe = ("import sys\n"
+             "from machiavelli.cli import main\n"
+             "sys.argv = ['machiavelli', '--lang', 'en', '--help']\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('rich.traceback', 'rich.syntax', 'pygments') if m in sys.modules))\n"
+             "import typer.rich_utils as helpers\n"
+             "try:\n    1 / 0\nexcept ZeroDivisionError as exc:\n"
+             "    made = helpers.get_traceback(exc, helpers.DeveloperExceptionConfig(), [])\n"
+             "import rich.traceback\n"
+             "print(type(made) is rich.traceback.Traceback, rich.traceback.Traceback.__module__)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    lines = out.strip().splitlines()
+    assert "Usage: machiavelli" in out
+    assert lines[-2] == "[]"
+    assert lines[-1] == "True rich.traceback"
