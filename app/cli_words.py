@@ -300,6 +300,44 @@ def localise_param(param: Any) -> None:
         param.metavar = pgettext("argument", own["metavar"])
 
 
+def fold_default(param: Any) -> None:
+    """In a language that joins sentences without a space (Chinese), an
+    option's default joined to its help as one more sentence of it, as the
+    catalog joins sentences: Typer sets "[default: ...]" beside the help
+    with a space. Call after the help is translated; other languages keep
+    the library's own line."""
+    own = param.__dict__.setdefault(_SOURCE, {})
+    if "show_default" not in own:
+        own["show_default"] = getattr(param, "show_default", None)
+    shown = own["show_default"]
+    param.show_default = shown
+    help_text = getattr(param, "help", None)
+    if not help_text or i18n.join_sentences("a", "b") != "ab":
+        return
+    value = _default_text(param, shown)
+    if value is None:
+        return
+    from rich.markup import escape
+
+    param.help = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, DEFAULT, value=value)))
+    param.show_default = False
+
+
+def _default_text(param: Any, shown: Any) -> str | None:
+    """The default as the library would show it, or None where it shows none
+    (flags, no default, a computed one)."""
+    if isinstance(shown, str):
+        return shown or None
+    default = getattr(param, "default", None)
+    if not shown or getattr(param, "is_flag", False) or default is None or callable(default):
+        return None
+    if isinstance(default, (list, tuple)):
+        return ", ".join(str(getattr(d, "value", d)) for d in default) or None
+    if isinstance(default, bool):
+        return None
+    return str(getattr(default, "value", default))
+
+
 # -- usage errors ------------------------------------------------------------------
 
 
