@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from machiavelli.core.cards import Card
-from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section, variant_title
+from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section, shown_title, variant_title
 from machiavelli.core.variant import Variant
 
 from machiavelli.core import glossary
@@ -224,7 +224,7 @@ class _Composer:
         if v.extends and v.game_name == "machiavelli":
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter extends;
             # {parent} is a variant's name.
-            self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=self.latin(v.extends)))
+            self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=shown_title(v.extends_title_in(self.doc.language), rtl=self.doc.rtl)))
         self.cover("extends")
 
     def cards_section(self) -> None:

@@ -199,6 +199,26 @@ def test_a_users_own_variant_in_italian(tmp_path):
     assert "Re (K): 10 punti" in out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_parent_variant_is_named_by_its_title_in_the_language(lang):
+    """"This variant is based on classic" named the parent by its code
+    (issue 30): its title in the language, Classic (Wikipedia) in English."""
+    i18n.use_language(lang, environ={})
+    text = render(compose(load_variant("help-cards")), "text")
+    assert load_variant("classic").title_in(lang) in text
+    assert not re.search(r"\bclassic\b", text)
+
+
+def test_a_parent_without_a_title_is_named_by_its_code_and_titles_leave_equality_alone(tmp_path):
+    (tmp_path / "base.yaml").write_text("extends: bga\nname: base\n", encoding="utf-8")
+    (tmp_path / "child.yaml").write_text("extends: base.yaml\nname: child\n", encoding="utf-8")
+    child = load_variant(str(tmp_path / "child.yaml"))
+    i18n.use_language("en", environ={})
+    assert "This variant is based on base.yaml." in render(compose(child), "text")
+    assert load_variant("help-cards").extends_title_in("de") == "Klassisch (Wikipedia)"
+    assert load_variant("help-cards") == Variant.model_validate(load_variant("help-cards").model_dump())
+
+
 def test_markdown_and_html_mark_the_direction_and_escape(tmp_path):
     house = tmp_path / "evil.yaml"
     house.write_text("extends: bga\nnotes:\n  ar: '<script>alert(1)</script> *bold*'\n", encoding="utf-8")
