@@ -200,6 +200,8 @@ def _translate(rich_utils: Any) -> None:
         if not hasattr(rich_utils, name) or message is None:
             continue
         setattr(rich_utils, name, _library_template(message, 1 if "{value}" in message else 0))
+    if _tight() and hasattr(rich_utils, "REQUIRED_LONG_STRING"):
+        rich_utils.REQUIRED_LONG_STRING = ""  # fold_default joins it to the help
     make = getattr(rich_utils, "_make_rich_text", None)
     if make is not None and not getattr(make, "_folds", False):
         setattr(rich_utils, "_make_rich_text", _folding(make))
@@ -302,7 +304,7 @@ def localise_param(param: Any) -> None:
 
 def fold_default(param: Any) -> None:
     """In a language that joins sentences without a space (Chinese), an
-    option's default joined to its help as one more sentence of it, as the
+    option's default (and "[required]") joined to its help as one more sentence of it, as the
     catalog joins sentences: Typer sets "[default: ...]" beside the help
     with a space. Call after the help is translated; other languages keep
     the library's own line."""
@@ -312,15 +314,22 @@ def fold_default(param: Any) -> None:
     shown = own["show_default"]
     param.show_default = shown
     help_text = getattr(param, "help", None)
-    if not help_text or i18n.join_sentences("a", "b") != "ab":
-        return
-    value = _default_text(param, shown)
-    if value is None:
+    if not help_text or not _tight():
         return
     from rich.markup import escape
 
-    param.help = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, DEFAULT, value=value)))
-    param.show_default = False
+    value = _default_text(param, shown)
+    if value is not None:
+        help_text = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, DEFAULT, value=value)))
+        param.show_default = False
+    if getattr(param, "required", False):
+        help_text = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, REQUIRED)))
+    param.help = help_text
+
+
+def _tight() -> bool:
+    """Whether the language joins sentences without a space (Chinese)."""
+    return i18n.join_sentences("a", "b") == "ab"
 
 
 def _default_text(param: Any, shown: Any) -> str | None:

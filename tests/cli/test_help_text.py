@@ -188,3 +188,8 @@ def test_chinese_help_joins_the_default_to_its_sentence_without_a_space():
     assert result.stdout.count("。" + default) == 1 and " " + default not in result.stdout
     english = run("--lang", "en", "simulate", "--help", env={"COLUMNS": "200"})
     assert " [default: 2000]" in english.stdout  # other languages keep the library's own line
+    meld = run("--lang", "zh_Hans", "meld", "check", "--help", env={"COLUMNS": "200"}).stdout
+    i18n.use_language("zh_Hans", environ={})
+    required = i18n.pgettext("command line", "[required]")
+    assert "。" + required in meld and " " + required not in meld
+    assert " [required]" in run("--lang", "en", "meld", "check", "--help", env={"COLUMNS": "200"}).stdout
