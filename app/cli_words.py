@@ -303,18 +303,22 @@ def localise_param(param: Any) -> None:
 
 
 def fold_default(param: Any) -> None:
-    """In a language that joins sentences without a space (Chinese), an
-    option's default (and "[required]") joined to its help as one more sentence of it, as the
-    catalog joins sentences: Typer sets "[default: ...]" beside the help
-    with a space. Call after the help is translated; other languages keep
-    the library's own line."""
+    """An option's default joined to its help as one more sentence, as the
+    catalog joins sentences, where the library's own line would be wrong:
+    in a language that joins sentences without a space (Chinese: Typer sets
+    "[default: ...]" and "[required]" beside the help with a space), and for
+    a decimal, which the library writes the Python way (2.0, not 2,0).
+    Call after the help is translated."""
     own = param.__dict__.setdefault(_SOURCE, {})
     if "show_default" not in own:
         own["show_default"] = getattr(param, "show_default", None)
     shown = own["show_default"]
     param.show_default = shown
     help_text = getattr(param, "help", None)
-    if not help_text or not _tight():
+    default = getattr(param, "default", None)
+    # The library writes a decimal the Python way (2.0); the language writes it its own (2,0).
+    decimal = shown is True and isinstance(default, float)
+    if not help_text or not (_tight() or decimal):
         return
     from rich.markup import escape
 
@@ -322,7 +326,7 @@ def fold_default(param: Any) -> None:
     if value is not None:
         help_text = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, DEFAULT, value=value)))
         param.show_default = False
-    if getattr(param, "required", False):
+    if getattr(param, "required", False) and _tight():
         help_text = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, REQUIRED)))
     param.help = help_text
 
@@ -344,6 +348,10 @@ def _default_text(param: Any, shown: Any) -> str | None:
         return ", ".join(str(getattr(d, "value", d)) for d in default) or None
     if isinstance(default, bool):
         return None
+    if isinstance(default, float):
+        from babel.numbers import format_decimal
+
+        return format_decimal(default, format="#,##0.0##", locale=i18n.language())
     return str(getattr(default, "value", default))
 
 

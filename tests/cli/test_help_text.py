@@ -193,3 +193,12 @@ def test_chinese_help_joins_the_default_to_its_sentence_without_a_space():
     required = i18n.pgettext("command line", "[required]")
     assert "。" + required in meld and " " + required not in meld
     assert " [required]" in run("--lang", "en", "meld", "check", "--help", env={"COLUMNS": "200"}).stdout
+
+
+def test_a_decimal_default_is_written_as_the_language_writes_numbers():
+    """Typer shows "[default: 2.0]" whatever the language (issue 30's Spanish review)."""
+    if "es" not in SHIPPED:
+        pytest.skip("no Spanish catalog")
+    spanish = flat(run("--lang", "es", "review", "--help", env={"COLUMNS": "200"}).stdout)
+    assert "[predeterminado: 2,0]" in spanish and "2.0" not in spanish
+    assert "[default: 2.0]" in flat(run("--lang", "en", "review", "--help", env={"COLUMNS": "200"}).stdout)
