@@ -142,3 +142,10 @@ def test_spanish_short_forms_say_they_come_from_english_and_letters_are_spanish(
     assert "Formas cortas, tomadas de los comandos en inglés: p=bajar" in table
     si_se_pai = run("--lang", "es", "rules", "--variant", "si-se-pai").stdout
     assert "Las letras entre paréntesis son las del español" in si_se_pai
+
+
+def test_chinese_awards_put_no_ascii_space_after_a_full_width_bracket():
+    out = run("--lang", "zh_Hans", "play", "--variant", "cicera", "--seed", "7",
+              *["--seat", "random"] * 4).stdout
+    line = next(line for line in out.splitlines() if "奖分" in line)
+    assert "）+" in line and "） +" not in line
