@@ -225,6 +225,8 @@ def _translate(rich_utils: Any) -> None:
         if not hasattr(rich_utils, name) or message is None:
             continue
         setattr(rich_utils, name, _library_template(message, 1 if "{value}" in message else 0))
+    if _tight() and hasattr(rich_utils, "REQUIRED_LONG_STRING"):
+        rich_utils.REQUIRED_LONG_STRING = ""  # fold_default joins it to the help
     make = getattr(rich_utils, "_make_rich_text", None)
     if make is not None and not getattr(make, "_folds", False):
         setattr(rich_utils, "_make_rich_text", _folding(make))
@@ -323,6 +325,59 @@ def localise_param(param: Any) -> None:
         own["metavar"] = getattr(param, "metavar", None)
     if own["metavar"] and getattr(param, "param_type_name", "") == "argument":
         param.metavar = pgettext("argument", own["metavar"])
+
+
+def fold_default(param: Any) -> None:
+    """An option's default joined to its help as one more sentence, as the
+    catalog joins sentences, where the library's own line would be wrong:
+    in a language that joins sentences without a space (Chinese: Typer sets
+    "[default: ...]" and "[required]" beside the help with a space), and for
+    a decimal, which the library writes the Python way (2.0, not 2,0).
+    Call after the help is translated."""
+    own = param.__dict__.setdefault(_SOURCE, {})
+    if "show_default" not in own:
+        own["show_default"] = getattr(param, "show_default", None)
+    shown = own["show_default"]
+    param.show_default = shown
+    help_text = getattr(param, "help", None)
+    default = getattr(param, "default", None)
+    # The library writes a decimal the Python way (2.0); the language writes it its own (2,0).
+    decimal = shown is True and isinstance(default, float)
+    if not help_text or not (_tight() or decimal):
+        return
+    from rich.markup import escape
+
+    value = _default_text(param, shown)
+    if value is not None:
+        help_text = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, DEFAULT, value=value)))
+        param.show_default = False
+    if getattr(param, "required", False) and _tight():
+        help_text = i18n.join_sentences(help_text, escape(pgettext(CONTEXT, REQUIRED)))
+    param.help = help_text
+
+
+def _tight() -> bool:
+    """Whether the language joins sentences without a space (Chinese)."""
+    return i18n.join_sentences("a", "b") == "ab"
+
+
+def _default_text(param: Any, shown: Any) -> str | None:
+    """The default as the library would show it, or None where it shows none
+    (flags, no default, a computed one)."""
+    if isinstance(shown, str):
+        return shown or None
+    default = getattr(param, "default", None)
+    if not shown or getattr(param, "is_flag", False) or default is None or callable(default):
+        return None
+    if isinstance(default, (list, tuple)):
+        return ", ".join(str(getattr(d, "value", d)) for d in default) or None
+    if isinstance(default, bool):
+        return None
+    if isinstance(default, float):
+        from babel.numbers import format_decimal
+
+        return format_decimal(default, format="#,##0.0##", locale=i18n.language())
+    return str(getattr(default, "value", default))
 
 
 # -- usage errors ------------------------------------------------------------------

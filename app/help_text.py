@@ -108,6 +108,7 @@ def _translate_own(command: Any, ctx: Any) -> None:
         params.append(help_option)
     for param in params:
         _translate(param, "help")
+        cli_words.fold_default(param)
         if isinstance(param, (TyperOption, TyperArgument)):
             if not getattr(param, "rich_help_panel", None):  # None or Typer's unset placeholder
                 param.rich_help_panel = ARGUMENTS if isinstance(param, TyperArgument) else OPTIONS

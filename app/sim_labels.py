@@ -42,9 +42,12 @@ MISSED_LABEL = N_("Cards missed per game: {player}")
 def pct(x: float | None) -> str:
     if x is None:
         return "-"
+    from babel import Locale
     from babel.numbers import format_percent
 
-    return format_percent(x, format="#,##0.0%", locale=i18n.language())
+    # The language's own pattern (Turkish %25,0, German 25,0 %), one decimal.
+    pattern = Locale.parse(i18n.language()).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+    return format_percent(x, format=pattern, locale=i18n.language())
 
 
 def dec(x: float | None, digits: int = 2) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 import string
 import sys
 import unicodedata
@@ -621,10 +622,31 @@ def format_list(items: Iterable[str], style: str = "standard") -> str:
         after = pattern[i + 1] if i + 1 < len(pattern) else ""
         if item and _wide_letter(before) and not _wide(item[0]):
             out.append(" ")
+        if item and out:
+            out = [_euphonic("".join(out), item)]
         out.append(item)
         if item and _wide_letter(after) and not _wide(item[-1]):
             out.append(" ")
     return "".join(out)
+
+
+#: Conjunctions that change before a sound (CLDR's patterns keep one form):
+#: Italian "ed esperto" (the d only before the same vowel, as the Crusca
+#: advises), Spanish "e iguales" (not before "hie": "y hierro") and "u otro".
+_EUPHONIC: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
+    "it": ((" e ", " ed ", re.compile(r"[eEèÈéÉ]")),),
+    "es": ((" y ", " e ", re.compile(r"(?i)(?:i|hi(?![aeou]))")),
+           (" o ", " u ", re.compile(r"(?i)(?:o|ho|8|11(?!\d))"))),
+}
+
+
+def _euphonic(joint: str, item: str) -> str:
+    """The list pattern's text ``joint`` (which ends before ``item``) with
+    its conjunction in the form the language wants before that item."""
+    for plain, changed, sound in _EUPHONIC.get(_language.split("_")[0], ()):
+        if joint.endswith(plain) and sound.match(item):
+            return joint[: -len(plain)] + changed
+    return joint
 
 
 def _wide(ch: str) -> bool:

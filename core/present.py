@@ -682,11 +682,16 @@ def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:
     """A variant's name as a title says it: its ``title`` in ``lang`` (a
     file's own words, without control characters), else its short
     identifier; Latin text kept whole inside right-to-left text."""
+    return shown_title(variant.title_in(lang), rtl=rtl)
+
+
+def shown_title(title: str, *, rtl: bool = False) -> str:
+    """A variant's name from its file, as :func:`variant_title` shows it."""
     import unicodedata
 
     from .terminal import printable
 
-    title = printable(variant.title_in(lang))
+    title = printable(title)
     if rtl and not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in title):
         from .bidi import isolate
 

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, Callable, Literal, Mapping, TypeVar, Union, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from .cards import Card, DeckSpec
 from .errors import VariantError
@@ -91,10 +91,22 @@ class Variant(BaseModel):
     players: Players = Field(default_factory=Players,
         description=NP_("variant parameter", "Number of players allowed."))
 
+    #: The title of the variant named in ``extends`` (titles are not
+    #: inherited, so the parent's is kept aside when the chain is resolved).
+    _extends_title: LocalText = PrivateAttr(default_factory=dict)
+
     @field_validator("title", "description", "notes", mode="before")
     @classmethod
     def _local_text(cls, value: Any) -> Any:
         return {"en": value} if isinstance(value, str) else value
+
+    def __eq__(self, other: object) -> bool:
+        # The parameters decide; the parent's title is how a text names it.
+        if not isinstance(other, BaseModel):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = BaseModel.__hash__
 
     # -- derived facts ------------------------------------------------------
 
@@ -113,6 +125,15 @@ class Variant(BaseModel):
     def title_in(self, lang: str = "en") -> str:
         """The variant's name as players of ``lang`` say it (its ``title``), else its short identifier."""
         return self.text("title", lang)[0] or self.name
+
+    def extends_title_in(self, lang: str = "en") -> str:
+        """The name of the variant this one extends, as players of ``lang``
+        say it, else as ``extends`` writes it ("" when it extends none)."""
+        texts = self._extends_title
+        for code in (lang, lang.split("_")[0], "en"):
+            if texts.get(code):
+                return texts[code]
+        return self.extends or ""
 
     @cached_property
     def physical_cards(self) -> tuple[Card, ...]:
@@ -432,12 +453,19 @@ def resolve(
         data = _merge(data, _nest(path, value))
 
     try:
-        return schema.model_validate(data)
+        variant = schema.model_validate(data)
     except ValidationError as exc:
         # The explaining module is read only when a variant is wrong.
         from .variant_problems import _explain
 
         raise _explain(exc, data, schema, chain, parsed_overrides) from None
+    if len(chain) > 1:
+        title = chain[1].data.get("title")
+        if isinstance(title, str):
+            title = {"en": title}
+        if isinstance(title, dict):
+            variant._extends_title = {k: v for k, v in title.items() if isinstance(k, str) and isinstance(v, str)}
+    return variant
 
 
 def _compare(a: Any, b: Any, prefix: str, out: list[tuple[str, Any, Any]]) -> None:

@@ -218,6 +218,14 @@ AWARD_TEXTS = {
 }
 
 
+def _with_points(text: str, points: int) -> str:
+    """An award and its points; a full-width closing mark carries its own space (Chinese ）)."""
+    import unicodedata
+
+    gap = "" if text and unicodedata.east_asian_width(text[-1]) in ("W", "F") and not text[-1].isalnum() else " "
+    return f"{text}{gap}+{points}"
+
+
 def award_text(award: Any, variant: Any) -> str:
     deck = variant.deck
     values: dict[str, Any] = {"detail": award.detail}
@@ -246,7 +254,7 @@ def summary(game: Any, style: Style) -> list[str]:
         if awards:
             # TRANSLATORS: Cicera's table; {list} is cards, listed.
             lines.append("  " + pgettext("cicera table", "Awards: {list}", list=format_list(
-                [f"{award_text(a, v)} +{a.points}" for a in awards])))
+                [_with_points(award_text(a, v), a.points) for a in awards])))
         # TRANSLATORS: Cicera's table; {n} is a number.
         lines.append("  " + pgettext("cicera table", "Capture bonuses: {n}", n=game.bonus_points[t]))
     for s in range(game.players):

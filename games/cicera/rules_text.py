@@ -93,7 +93,8 @@ class _Composer(RulesWriter):
         self.say(npgettext("cicera rules", "The deck has {n} card: the suits {suits}, each with the ranks {ranks}.",
                            "The deck has {n} cards: the suits {suits}, each with the ranks {ranks}.",
                            v.card_count, suits=format_list(suits), ranks=" ".join(ranks)))
-        courts = format_list([f"{rank_name(c)} ({self.latin(c)})" for c in v.courts])
+        courts = format_list([pgettext("rule:deck", "{name} ({letter})", name=rank_name(c), letter=self.latin(c))
+                               for c in v.courts])
         if v.courts_in_sums:
             # TRANSLATORS: One sentence of Cicera's rules; {courts} is court cards, listed, {values} is
             # values, listed.

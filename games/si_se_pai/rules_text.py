@@ -79,15 +79,22 @@ class _Composer(RulesWriter):
                           players=players))
         self.cover("players")
 
+    def _character(self, code: str) -> str:
+        """A character with its letter, and its Chinese sign unless its name is that sign (Chinese: 将)."""
+        name, letter, sign = character_name(code), self.latin(character_letter(code)), hanzi(code)
+        if name == sign:
+            # TRANSLATORS: a colour in the rules' card list; {name} is its name, {letter} the letter typed for
+            # it.
+            return pgettext("sisepai rules", "{name} ({letter})", name=name, letter=letter)
+        # TRANSLATORS: a character in the rules' card list; {name} is its name, {letter} the letter typed
+        # for it, {hanzi} its Chinese character.
+        return pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=name, letter=letter, hanzi=sign)
+
     def cards_section(self) -> None:
         v = self.v
         self.open("cards", pgettext("sisepai rules", "The cards"))
         # The letters of the user's language, as the table shows the cards and reads them typed.
-        # TRANSLATORS: a character in the rules' card list; {name} is its name, {letter} the letter typed
-        # for it, {hanzi} its Chinese character.
-        chars = [pgettext("sisepai rules", "{name} ({letter}, {hanzi})", name=character_name(r.code),
-                          letter=self.latin(character_letter(r.code)), hanzi=hanzi(r.code))
-                 for r in v.deck.ranks]
+        chars = [self._character(r.code) for r in v.deck.ranks]
         # TRANSLATORS: a colour in the rules' card list; {name} is its name, {letter} the letter typed for
         # it.
         colours = [pgettext("sisepai rules", "{name} ({letter})", name=colour_name(s.code),

@@ -174,3 +174,31 @@ def test_chinese_help_is_folded_at_the_column_never_cut():
                    "are significant and how many games would tell them apart."):
         i18n.use_language("zh_Hans", environ={})
         assert "".join(i18n._(source).split()) in shown
+
+
+def test_chinese_help_joins_the_default_to_its_sentence_without_a_space():
+    """Typer sets "[default: ...]" beside an option's help with a space;
+    Chinese joins sentences with none (issue 30's review: "。 [默认：2000]")."""
+    if "zh_Hans" not in SHIPPED:
+        pytest.skip("no Chinese catalog")
+    result = run("--lang", "zh_Hans", "simulate", "--help", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    i18n.use_language("zh_Hans", environ={})
+    default = i18n.pgettext("command line", "[default: {value}]", value="2000")
+    assert result.stdout.count("。" + default) == 1 and " " + default not in result.stdout
+    english = run("--lang", "en", "simulate", "--help", env={"COLUMNS": "200"})
+    assert " [default: 2000]" in english.stdout  # other languages keep the library's own line
+    meld = run("--lang", "zh_Hans", "meld", "check", "--help", env={"COLUMNS": "200"}).stdout
+    i18n.use_language("zh_Hans", environ={})
+    required = i18n.pgettext("command line", "[required]")
+    assert "。" + required in meld and " " + required not in meld
+    assert " [required]" in run("--lang", "en", "meld", "check", "--help", env={"COLUMNS": "200"}).stdout
+
+
+def test_a_decimal_default_is_written_as_the_language_writes_numbers():
+    """Typer shows "[default: 2.0]" whatever the language (issue 30's Spanish review)."""
+    if "es" not in SHIPPED:
+        pytest.skip("no Spanish catalog")
+    spanish = flat(run("--lang", "es", "review", "--help", env={"COLUMNS": "200"}).stdout)
+    assert "[predeterminado: 2,0]" in spanish and "2.0" not in spanish
+    assert "[default: 2.0]" in flat(run("--lang", "en", "review", "--help", env={"COLUMNS": "200"}).stdout)

@@ -86,3 +86,17 @@ def test_german_capitalises_a_whole_sentence_after_a_colon():
         forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         found += [f for f in forms if f and lower.search(f)]
     assert not found, found
+
+
+def test_german_meld_reasons_after_a_colon_start_with_a_capital_when_they_are_sentences():
+    """"5♦ 5♣: keine Kombination: es sind zu wenige Karten" (issue 30's
+    review): a whole sentence after the colon takes a capital; a fragment
+    ("ein Wert, den …") does not."""
+    if "de" not in shipped_languages():
+        pytest.skip("no German catalog")
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    out = runner.invoke(app, ["--lang", "de", "meld", "check", "5D", "5C"], env=env).stdout
+    assert "keine Kombination: Es sind zu wenige Karten" in out
+    rules = runner.invoke(app, ["--lang", "de", "rules", "--variant", "bga"], env=env).stdout
+    assert "ist keine Kombination: Es sind zu wenige Karten." in rules
+    assert not re.search(r"keine Kombination: (?:es|die|ein Ass|eine) ", rules)

@@ -304,6 +304,25 @@ def test_lists_in_other_languages_are_babels_own():
     assert i18n.format_list(["only"]) == "only" and i18n.format_list([]) == ""
 
 
+def test_italian_and_spanish_lists_take_the_conjunction_the_next_word_wants():
+    """CLDR writes one "e"/"y"/"o"; Italian says "circolo ed esperto" (issue
+    30's review), Spanish "e iguales", "u otro", but "y hierro"."""
+    for lang, items, style, expected in (
+        ("it", ["di circolo", "esperto"], "standard", "di circolo ed esperto"),
+        ("it", ["asso", "re"], "standard", "asso e re"),
+        ("it", ["bassi", "alti"], "standard", "bassi e alti"),
+        ("es", ["altos", "iguales"], "standard", "altos e iguales"),
+        ("es", ["cobre", "hierro"], "standard", "cobre y hierro"),
+        ("es", ["uno", "otro"], "or", "uno u otro"),
+        ("es", ["7", "8"], "or", "7 u 8"),
+        ("es", ["bajos", "altos"], "standard", "bajos y altos"),
+    ):
+        if lang not in SHIPPED:
+            continue
+        i18n.use_language(lang)
+        assert i18n.format_list(items, style) == expected
+
+
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_separators_come_from_the_language(lang):
     i18n.use_language(lang)

@@ -119,3 +119,33 @@ def test_cicera_points_agree_with_the_points_not_the_cards(lang):
     assert one != team_line("T", 10, 2).replace("2", "1"), one
     if lang == "en":
         assert one == "T: 10 cards captured, 1 point so far." and many == "T: 1 card captured, 10 points so far."
+
+
+# -- Spanish words and titles (issue 30's es findings) ------------------------------------------
+
+
+def test_spanish_titles_name_the_variant_not_its_code():
+    out = run("--lang", "es", "rules", "--variant", "help-cards").stdout
+    first = out.splitlines()[0]
+    assert "help-cards" not in first and load_variant("help-cards").title_in("es") in first
+
+
+def test_spanish_calls_the_fante_sota_and_the_french_jack_jota():
+    cicera = run("--lang", "es", "rules", "--variant", "cicera").stdout
+    bga = run("--lang", "es", "rules", "--variant", "bga").stdout
+    assert "sota (F)" in cicera and "jota" not in cicera
+    assert "jota (J)" in bga
+
+
+def test_spanish_short_forms_say_they_come_from_english_and_letters_are_spanish():
+    table = runner.invoke(app, ["--lang", "es", "play", "--seed", "3"], input="help\nquit\ny\n", env=ENV).stdout
+    assert "Formas cortas, tomadas de los comandos en inglés: p=bajar" in table
+    si_se_pai = run("--lang", "es", "rules", "--variant", "si-se-pai").stdout
+    assert "Las letras entre paréntesis son las del español" in si_se_pai
+
+
+def test_chinese_awards_put_no_ascii_space_after_a_full_width_bracket():
+    out = run("--lang", "zh_Hans", "play", "--variant", "cicera", "--seed", "7",
+              *["--seat", "random"] * 4).stdout
+    line = next(line for line in out.splitlines() if "奖分" in line)
+    assert "）+" in line and "） +" not in line

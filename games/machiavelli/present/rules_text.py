@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from machiavelli.core.cards import Card
-from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section, variant_title
+from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section, shown_title, variant_title
 from machiavelli.core.variant import Variant
 
 from machiavelli.core import glossary
@@ -217,14 +217,24 @@ class _Composer:
                                 "Machiavelli is a rummy game for {low} to {n} players.", hi, low=format_number(lo))
         self.cover("players", "range")
         self.cover("game")  # the first sentence names the game
-        self.say(players, self._p(
-            "rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
-            "player may rearrange all the combinations on the table, as long as every card on the table is part of "
-            "a valid combination when the turn ends. The first player to get rid of all their cards wins."))
+        if v.leftover_invalid == "stay":
+            # Seed 003: cards a player cannot put back stay on the table.
+            overview = self._p(
+                "rule:leftover_invalid", "Players take turns laying cards from their hand on the table in "
+                "combinations. During a turn a player may rearrange all the combinations on the table; cards that "
+                "cannot be put back into valid combinations cost a penalty and stay on the table until later "
+                "players take them into combinations. The first player to get rid of all their cards wins.")
+        else:
+            overview = self._p(
+                "rules", "Players take turns laying cards from their hand on the table in combinations. During a "
+                "turn a player may rearrange all the combinations on the table, as long as every card on the table "
+                "is part of a valid combination when the turn ends. The first player to get rid of all their cards "
+                "wins.")
+        self.say(players, overview)
         if v.extends and v.game_name == "machiavelli":
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter extends;
             # {parent} is a variant's name.
-            self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=self.latin(v.extends)))
+            self.say(self._p("rule:extends", "This variant is based on {parent}.", parent=shown_title(v.extends_title_in(self.doc.language), rtl=self.doc.rtl)))
         self.cover("extends")
 
     def cards_section(self) -> None:
@@ -239,6 +249,13 @@ class _Composer:
             # {n} is a number.
             self._np("rule:decks", "That makes {n} card in all.", "That makes {n} cards in all.", v.card_count),
         )
+        if not glossary.is_tiles(deck):
+            # Seeds 000 and 004: "two or more French decks"; a variant names one number.
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter decks;
+            # {n} is the number of cards in one deck.
+            self.say(self._np("rule:decks", "More decks may be shuffled in as a house rule: each adds {n} card.",
+                              "More decks may be shuffled in as a house rule: each adds {n} cards.",
+                              v.card_count // max(1, v.decks)))
         self.cover("decks")
         if v.jokers:
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter jokers; {n}
@@ -344,7 +361,10 @@ class _Composer:
     def melds(self) -> None:
         v = self.v
         self.open("melds")
-        self.say(self._p("rules", "The cards on the table must always form combinations."),
+        self.say(self._p("rule:leftover_invalid", "The cards on the table form combinations; only a player who "
+                         "cannot make them all valid again may leave invalid groups, at a price.")
+                 if v.leftover_invalid == "stay" else
+                 self._p("rules", "The cards on the table must always form combinations."),
                  # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter melds;
                  # {n} is a number, {kinds} is kinds of meld, listed.
                  self._np("rule:melds", "This variant has {n} kind of combination: {kinds}.",
@@ -792,7 +812,11 @@ class _Composer:
         else:
             self.say(self._p("rule:drawing", "You may draw instead of playing, even when you could lay down "
                              "cards."))
-        self.say(self._p("rules", "If you laid down at least one card, you draw nothing."))
+        if v.leftover_invalid == "stay":
+            self.say(self._p("rule:leftover_invalid", "If you laid down at least one card and left no new invalid "
+                             "group, you draw nothing."))
+        else:
+            self.say(self._p("rules", "If you laid down at least one card, you draw nothing."))
 
     def drawing_on(self) -> None:
         """Draws that leave the turn going on: Carousel's and Guadalupe's

@@ -136,6 +136,17 @@ def the_cards(v):
     assert len(v.physical_cards) == v.card_count == v.decks * (52 + v.jokers)
 
 
+def more_decks_as_a_house_rule(v):
+    """Seeds 000 and 004 say "two or more" decks: one more is a valid
+    variant whose every deck adds the cards the rules name."""
+    if v.decks >= 8:
+        return
+    more = type(v).model_validate({**v.model_dump(), "decks": v.decks + 1})
+    assert more.card_count - v.card_count == v.card_count // v.decks == 52 + v.jokers
+    game = Game(more, more.players.min, 3)
+    assert sum(len(place) for place in game.ids().values()) == more.card_count
+
+
 def dealer(v):
     dealers = {Game(v, v.players.min, seed).dealer for seed in range(40)}
     if v.dealer == "first-seat":
@@ -1058,6 +1069,16 @@ SCENARIOS = {
     ("rule:draw_count", "A turn in which you lay down no card from your hand ends with a draw, but in this variant "
      "the draw gives you no card."): [drawing_ends_a_turn_without_play],
     ("rules", "If you laid down at least one card, you draw nothing."): [no_draw_after_playing],
+    ("rule:leftover_invalid", "If you laid down at least one card and left no new invalid group, you draw "
+     "nothing."): [no_draw_after_playing, invalid_cards_stay],
+    ("rule:leftover_invalid", "Players take turns laying cards from their hand on the table in combinations. During "
+     "a turn a player may rearrange all the combinations on the table; cards that cannot be put back into valid "
+     "combinations cost a penalty and stay on the table until later players take them into combinations. The first "
+     "player to get rid of all their cards wins."):
+        [left_of_dealer_starts_clockwise, rearranging, invalid_cards_stay, going_out_wins],
+    ("rule:leftover_invalid", "The cards on the table form combinations; only a player who cannot make them all "
+     "valid again may leave invalid groups, at a price."): [invalid_cards_stay, only_table_cards_stay_invalid],
+    ("rule:decks", "More decks may be shuffled in as a house rule: each adds {n} card."): [more_decks_as_a_house_rule],
     ("rules", "A player who has no cards left in hand wins at once."): [going_out_wins],
     ("rule:deck_runs_out", "The game also ends as soon as the last card of the deck has been drawn."):
         [deck_runs_out],

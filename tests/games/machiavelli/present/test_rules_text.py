@@ -201,6 +201,56 @@ def test_a_users_own_variant_in_italian(tmp_path):
     assert "Re (K): 10 punti" in out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_parent_variant_is_named_by_its_title_in_the_language(lang):
+    """"This variant is based on classic" named the parent by its code
+    (issue 30): its title in the language, Classic (Wikipedia) in English."""
+    i18n.use_language(lang, environ={})
+    text = render(compose(load_variant("help-cards")), "text")
+    assert load_variant("classic").title_in(lang) in text
+    assert not re.search(r"\bclassic\b", text)
+
+
+def test_a_parent_without_a_title_is_named_by_its_code_and_titles_leave_equality_alone(tmp_path):
+    (tmp_path / "base.yaml").write_text("extends: bga\nname: base\n", encoding="utf-8")
+    (tmp_path / "child.yaml").write_text("extends: base.yaml\nname: child\n", encoding="utf-8")
+    child = load_variant(str(tmp_path / "child.yaml"))
+    i18n.use_language("en", environ={})
+    assert "This variant is based on base.yaml." in render(compose(child), "text")
+    assert load_variant("help-cards").extends_title_in("de") == "Klassisch (Wikipedia)"
+    assert load_variant("help-cards") == Variant.model_validate(load_variant("help-cards").model_dump())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bga_rules_say_where_they_differ_from_the_italian_page_and_that_decks_may_be_added(lang):
+    """Seeds 000/004 say "two or more" decks and 004 orders the ranks from the
+    ace to the king and lists its own actions (issue 30): the rules of every
+    card variant say more decks are a house rule away; bga's notes name 004's
+    order and actions where this variant differs, once."""
+    i18n.use_language(lang, environ={})
+    for name in ("bga", "restore-3"):
+        variant = load_variant(name)
+        text = render(compose(variant), "text", width=10_000)
+        notes = variant.text("notes", lang)[0]
+        assert notes and notes.split("\n\n")[1] in text  # the Italian page's ranks and actions
+        house = i18n.npgettext("rule:decks", "More decks may be shuffled in as a house rule: each adds {n} card.",
+                               "More decks may be shuffled in as a house rule: each adds {n} cards.", 52)
+        assert text.count(house) == 1
+    english = variant.text("notes", "en")[0]
+    assert "“from the ace to the king”" in english and "draw, play, take, restore and pass" in english
+
+
+def test_every_card_variant_says_more_decks_are_a_house_rule():
+    from machiavelli.core import glossary
+
+    i18n.use_language("en", environ={})
+    for name in shipped_names("machiavelli"):
+        variant = load_variant(name)
+        text = render(compose(variant), "text", width=10_000)
+        said = f"More decks may be shuffled in as a house rule: each adds {variant.card_count // variant.decks} cards."
+        assert (said in text) != glossary.is_tiles(variant.deck), name  # tiles come in fixed sets
+
+
 def test_markdown_and_html_mark_the_direction_and_escape(tmp_path):
     house = tmp_path / "evil.yaml"
     house.write_text("extends: bga\nnotes:\n  ar: '<script>alert(1)</script> *bold*'\n", encoding="utf-8")
