@@ -5,14 +5,17 @@ when-all-pass) as the schema, the rules and the scores read them."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
+from typer.testing import CliRunner
 
-from machiavelli.app.library import load_variant
+from machiavelli.app.library import load_variant, shipped_names
 from machiavelli.app.rules_render import render
+from machiavelli.cli import app
 from machiavelli.core import glossary, i18n
 from machiavelli.core.errors import VariantError
 from machiavelli.core.variant import differences
@@ -113,3 +116,43 @@ def test_losers_pay_the_winner(left, data):
     assert all(scores[s] == -left[s] for s in range(len(left)) if s != winner)
     if left[winner] == 0:
         assert scores[winner] == sum(left)
+
+
+# -- the family plays to the end at the terminal ---------------------------------------
+
+#: The manipulation-rummy family of issue 28 as the other helpers name their
+#: variants; a tile variant belongs to it whatever its name.
+FAMILY_NAMES = {"rummikub", "carousel", "guadalupe", "shanghai", "finagle", "makiaveli"}
+LANGUAGES = ("en", "it", "tr", "uk", "ar", "es", "de", "zh_Hans")
+LEVELS = ("beginner", "casual", "club", "expert", "random")
+
+
+def family() -> list[str]:
+    return sorted(name for name in shipped_names()
+                  if name in FAMILY_NAMES or getattr(load_variant(name), "pieces", "cards") == "tiles")
+
+
+def _family_games() -> list[tuple[str, str, int]]:
+    """Every member at least once and every language at least once, so the
+    run stays as long as the longer list."""
+    names = family()
+    return [(names[i % len(names)], LANGUAGES[i % len(LANGUAGES)], i) for i in range(max(len(names), len(LANGUAGES)))]
+
+
+def test_rummikub_is_in_the_family():
+    assert "rummikub" in family()
+
+
+@pytest.mark.parametrize("name, lang, i", _family_games())
+def test_the_family_plays_to_the_end_at_the_terminal(tmp_path, monkeypatch, name, lang, i):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    variant = load_variant(name)
+    seats = [LEVELS[(i + s) % len(LEVELS)] for s in range(min(3, variant.players.max))]
+    record = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["play", "-V", name, "--seed", str(11 + i), "--lang", lang, "--record",
+                                      str(record), *[a for seat in seats for a in ("--seat", seat)]],
+                                env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    outcome = json.loads(record.read_text(encoding="utf-8"))["result"]
+    assert outcome["winners"] and outcome["reason"], outcome
