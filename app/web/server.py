@@ -54,7 +54,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from machiavelli.core import registry
+from machiavelli.core import i18n, registry
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.i18n import N_, _
 
@@ -153,7 +153,7 @@ class Server:
             public = public_view([self._seat_data(table, s, lang, faces) for s in range(len(table.seats))])
             public["seat"] = None
             return public
-        with speaking(lang):
+        with speaking(lang, table.variant):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}",
                      "review": pages.review_link(table.id, table.tokens[seat] or "", lang)}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
@@ -301,6 +301,9 @@ async def table_page(request: Request) -> Response:
         from .declared import declared
 
         present = declared(table.variant.game)
+        from ..presented import wording_of
+
+        i18n.use_wording(wording_of(table.variant))  # put back when the block ends
         commands = present.commands_help() if present is not None else None
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands,
                                              title=pages.game_title(table.variant, lang)))
