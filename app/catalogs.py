@@ -520,7 +520,7 @@ def glossary(lang: str, locales: Path | None = None) -> dict[str, dict[str, list
 #: The glossary's terms of a tile game, and the card terms they stand for.
 TILE_TERMS = ("tile", "rack", "pool")
 CARD_TERMS = ("card", "deck", "hand", "suit", "rank")
-_TILE_WORDS = re.compile(r"\b(tiles?|racks?|pool)\b")
+_TILE_WORDS = re.compile(r"\b(tiles?|racks?|pool)\b", re.I)
 
 
 def _speaks_of_tiles(msgid: str | tuple[str, ...] | list[str]) -> bool:
