@@ -63,7 +63,19 @@ SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
     (None, "There is a play. Type {hint} again to see how many cards it puts down, or {hint} {all} to see it "
      "whole."):
         _("There is a play. Type {hint} again to see how many tiles it puts down, or {hint} {all} to see it whole."),
+    # A tile game is a game of its own name, not Machiavelli's.
+    (None, "Machiavelli · {variant} · turn {turn}"): _("{variant} · turn {turn}"),
     # -- the table's help -----------------------------------------------------------------
+    ("command usage", "{verb} CARD CARD ..."): pgettext("command usage", "{verb} TILE TILE ..."),
+    ("command usage", "{verb} MELD CARD ..."): pgettext("command usage", "{verb} MELD TILE ..."),
+    ("command usage", "{verb} MELD [MELD ...] or {verb} MELD CARD ..."):
+        pgettext("command usage", "{verb} MELD [MELD ...] or {verb} MELD TILE ..."),
+    ("command usage", "{verb} CARD ... FROM TO"): pgettext("command usage", "{verb} TILE ... FROM TO"),
+    ("command usage", "{verb} MELD CARD"): pgettext("command usage", "{verb} MELD TILE"),
+    ("command help", "After touching the table: put everything back as it was when the turn began, draw the penalty "
+     "and pass."):
+        pgettext("command help", "After touching the table: put everything back as it was when the turn began, draw "
+                 "the penalty tiles from the pool and pass."),
     ("command help", "Put down a new meld from your hand, the cards taken from the table and the help cards (*7C "
      "asks for the help card 7C)."):
         pgettext("command help", "Put down a new meld from your rack and the tiles taken from the table."),
