@@ -105,8 +105,10 @@ SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
         pgettext("command help", "Say whether you can put tiles down, then how many, then the play as commands "
                  "(nothing is played); hint all: the whole play at once."),
     ("command help", "Order your hand: by suit, by rank, or grouped into the melds it holds."):
-        pgettext("command help", "Order your rack: by colour (suit), by number (rank), or grouped into the melds "
-                 "it holds."),
+        pgettext("command help", "Order your rack: by colour, by number, or grouped into the melds it holds."),
+    # The orders' words, typed too (sort colour); the card words still work.
+    ("hand order", "suit"): pgettext("hand order", "colour"),
+    ("hand order", "rank"): pgettext("hand order", "number"),
     (None, "Cards: the rank ({ranks}) then the suit ({suits}), e.g. 10H or 10♥."):
         # TRANSLATORS: The help of a tile game's table; {ranks} is the numbers, listed, {suits} is the colours'
         # letters and names, listed (R=red).

@@ -156,3 +156,55 @@ def test_the_family_plays_to_the_end_at_the_terminal(tmp_path, monkeypatch, name
     assert "Traceback" not in result.output
     outcome = json.loads(record.read_text(encoding="utf-8"))["result"]
     assert outcome["winners"] and outcome["reason"], outcome
+
+
+# -- a tile game's screens speak of tiles in every language ----------------------------
+
+#: What a person types at a Rummikub table to see most of its screens: the help,
+#: hints, refusals (a tile not held, no meld 1, not a tile, ending without
+#: playing, nothing to restore) and draws.
+TYPED = ["help", "hint", "hint", "hint all", "play 1R 2R 3R", "add 1 5O", "play 99Z", "end", "restore", "draw",
+         "table", "help swap", "draw", "draw", "quit", "n"]
+
+
+def _card_words(lang: str) -> tuple[re.Pattern[str], list[str]]:
+    """The card words a tile message must not use in ``lang`` (the avoid lists
+    of its glossary's tile, rack and pool) and its tile words."""
+    if lang == "en":
+        return CARD_WORDS, ["tiles", "rack", "pool"]
+    from machiavelli.app.catalogs import TILE_TERMS, glossary as words_of
+
+    terms = words_of(lang)
+    assert terms is not None
+    avoided = [w for term in TILE_TERMS for w in terms[term]["avoid"]]
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in avoided) + r")(?!\w)", re.I)
+    return pattern, [terms["tile"]["use"][0], terms["rack"]["use"][0]]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rummikub_table_speaks_of_tiles_rack_and_pool(tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    runner = CliRunner()
+    person = runner.invoke(app, ["play", "-V", "rummikub", "--seed", "3", "--lang", lang, "--seat", "human", "--seat",
+                                 "random"], input="\n".join(TYPED) + "\n", env=env)
+    computers = runner.invoke(app, ["play", "-V", "rummikub", "--seed", "5", "--lang", lang, "--moves", "--seat", "club",
+                                    "--seat", "expert", "--record", str(tmp_path / "game.json")], env=env)
+    # A script whose moves were refused ends with 1: the refusals are what is looked at here.
+    assert isinstance(person.exception, (SystemExit, type(None))) and computers.exit_code == 0, computers.output
+    text = person.output + computers.output
+    avoided, tile_words = _card_words(lang)
+    lines = [line for line in text.splitlines() if avoided.search(line)]
+    assert not lines, lines
+    for word in tile_words:
+        assert re.search(r"(?<!\w)" + re.escape(word), text, re.I), word
+    assert i18n.misses() == []
+
+
+def test_a_card_game_keeps_its_card_words_after_a_tile_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    runner = CliRunner()
+    runner.invoke(app, ["play", "-V", "rummikub", "--seed", "5", "--seat", "club", "--seat", "club"], env=env)
+    after = runner.invoke(app, ["play", "-V", "bga", "--seed", "5", "--seat", "club", "--seat", "club"], env=env)
+    assert "cards" in after.output and "tiles" not in after.output
