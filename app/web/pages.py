@@ -46,13 +46,14 @@ def _head(lang: str, title: str) -> str:
             '<link rel="stylesheet" href="/static/faces.css">\n</head>\n')
 
 
-def _settings(lang: str) -> str:
-    """Language, contrast and deck colours: the same on both pages."""
+def _settings(lang: str, four_colour: bool = True) -> str:
+    """Language, contrast and deck colours: the same on every page (a tile
+    game's table has no four-colour deck to choose)."""
     return (
         '<div class="settings" role="group" aria-label="{group}">'
         '<label>{language} <select id="language" name="lang">{options}</select></label>'
-        '<label><input type="checkbox" id="four-colour"> {four}</label>'
-        '<label><input type="checkbox" id="contrast"> {contrast}</label>'
+        + ('<label><input type="checkbox" id="four-colour"> {four}</label>' if four_colour else "")
+        + '<label><input type="checkbox" id="contrast"> {contrast}</label>'
         '<label class="script-setting">{script} <select id="script"><option value="">{auto}</option>'
         '<option value="traditional">{traditional} (馬 車 將)</option>'
         '<option value="simplified">{simplified} (马 车 将)</option></select></label>'
@@ -162,7 +163,7 @@ def game_title(variant: Any, lang: str) -> str:
 
 
 def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None,
-               title: str | None = None) -> str:
+               title: str | None = None, tiles: bool = False) -> str:
     """The table of one seat: drawn by the script from the seat's JSON view.
     ``commands``: the game's own command help, for a game that declares its
     table (Machiavelli's commands otherwise); ``title``: the page's (see
@@ -264,7 +265,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a> "
         + '<a id="rules-link" target="_blank" rel="noopener" href="' + html.escape(rules_link(game_id, token, lang))
         + '">' + html.escape(_("Rules")) + "</a></nav>"
-        + _settings(lang) + _signals() + "</header>\n"
+        + _settings(lang, four_colour=not tiles) + _signals() + "</header>\n"
         + '<main id="table-main">\n'
         + '<section id="status" aria-live="polite"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'

@@ -306,7 +306,8 @@ async def table_page(request: Request) -> Response:
         i18n.use_wording(wording_of(table.variant))  # put back when the block ends
         commands = present.commands_help() if present is not None else None
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands,
-                                             title=pages.game_title(table.variant, lang)))
+                                             title=pages.game_title(table.variant, lang),
+                                             tiles=getattr(table.variant, "pieces", "cards") == "tiles"))
 
 
 async def review_page(request: Request) -> Response:
