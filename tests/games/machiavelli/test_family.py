@@ -198,6 +198,8 @@ def test_a_rummikub_table_speaks_of_tiles_rack_and_pool(tmp_path, monkeypatch, l
     assert not lines, lines
     for word in tile_words:
         assert re.search(r"(?<!\w)" + re.escape(word), text, re.I), word
+    if lang == "en":  # the help's legend says each colour's letter in words
+        assert "R=red B=blue K=black O=orange" in text
     assert i18n.misses() == []
 
 
