@@ -34,6 +34,7 @@ TILES: dict[tuple[str, str], Wording] = {
            "player may rearrange all the combinations on the table, as long as every tile on the table is part of a "
            "valid combination when the turn ends. The first player to get rid of all their tiles wins."),
     ("rules section", "The cards"): _p("rules section", "The tiles"),
+    ("rules section", "Rearranging the table"): _p("rules section", "Rearranging the tiles on the table"),
     ("rule:decks", "The game is played with {n} deck."):
         # TRANSLATORS: A clause of the rules of a tile game (Rummikub); {n} is a number of sets of tiles.
         _np("rule:decks", "The game is played with {n} set of tiles.",

@@ -62,6 +62,8 @@ def test_rummikub_rules_in_every_language_use_its_tile_words(lang):
     card = {"it": "carte", "de": "Karten", "es": "cartas", "tr": "kart", "uk": "карти", "ar": "أوراق",
             "zh_Hans": "手牌"}[lang]
     assert tile in text and card not in text
+    avoided, _words = _card_words(lang)
+    assert not avoided.findall(text), [line for line in text.splitlines() if avoided.search(line)]
 
 
 def test_every_tile_wording_stands_for_a_sentence_of_the_rules():
