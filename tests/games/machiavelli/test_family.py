@@ -210,3 +210,17 @@ def test_a_card_game_keeps_its_card_words_after_a_tile_game(tmp_path, monkeypatc
     runner.invoke(app, ["play", "-V", "rummikub", "--seed", "5", "--seat", "club", "--seat", "club"], env=env)
     after = runner.invoke(app, ["play", "-V", "bga", "--seed", "5", "--seat", "club", "--seat", "club"], env=env)
     assert "cards" in after.output and "tiles" not in after.output
+
+
+def test_simulate_labels_a_tile_game_s_figures_in_tile_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    env = {"LANGUAGE": "de", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    runner = CliRunner()
+    alone = runner.invoke(app, ["simulate", "-V", "rummikub", "--games", "2", "--jobs", "1", "--seed", "3"], env=env)
+    assert alone.exit_code == 0, alone.output
+    assert "Steine auf den Steinhaltern der Verlierer" in alone.output and "Karte" not in alone.output
+    # Compared with a card game, the shared rows keep the card words.
+    both = runner.invoke(app, ["simulate", "-V", "rummikub", "-V", "vatikan", "--games", "2", "--jobs", "1", "--seed",
+                               "3"], env=env)
+    assert both.exit_code == 0, both.output
+    assert "Steinhalter" not in both.output
