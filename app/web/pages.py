@@ -158,6 +158,8 @@ def game_title(variant: Any, lang: str) -> str:
     game, title = game_title_of(variant.game), variant_title(variant, lang)
     if title.casefold() in (game.casefold(), variant.game.casefold()):
         return game
+    if getattr(variant, "game_name", None) == "title":
+        return title  # a game of the family with a name of its own (Rummikub), as its rules are titled
     # TRANSLATORS: a table's page title; {game} is a game's name (Machiavelli), {variant} a variant's (Jokers).
     return _("{game}: {variant}", game=game, variant=title)
 

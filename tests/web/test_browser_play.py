@@ -467,6 +467,7 @@ def test_a_whole_rummikub_game_against_computers_in_tile_words(server, browser):
         words = page.locator("body").inner_text()
         assert "Karte" not in words and "Stapel" not in words, [w for w in words.splitlines() if "Karte" in w or "Stapel" in w]
         assert page.locator('#controls button[data-command="draw"]').inner_text() == "Einen Stein ziehen"
+        assert page.locator("h1").inner_text() == "Rummikub"
         _play_out(page, "mouse")
         _check_over(page, errors)
         end = page.locator("body").inner_text()
