@@ -306,11 +306,11 @@ def test_a_word_the_glossary_avoids_is_refused_wherever_it_is_used(locales):
 
 def test_a_tile_message_must_use_the_glossary_s_tile_words(locales):
     # German Rummikub players say Stein and Steinhalter: "Karte" is refused, and so is a tile message without Stein.
-    rack = (None, "Your rack")
+    rack = ("tile table", "Your rack")
 
     def plant():
         edit(locales, "de", lambda c: setattr(c.get(rack[1], context=rack[0]), "string", "Deine Ablage"))
-        edit(locales, "de", lambda c: setattr(c.get("Draw a tile"), "string", "Eine Karte ziehen"))
+        edit(locales, "de", lambda c: setattr(c.get("Draw a tile", context="tile table"), "string", "Eine Karte ziehen"))
 
     exit_code, found = new_problems(locales, plant)
     assert exit_code == 1

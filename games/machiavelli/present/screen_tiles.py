@@ -22,49 +22,46 @@ from machiavelli.core.i18n import Wording
 Entry = tuple["str | None", str, "str | None"]
 
 
-# Named like the catalogs' keywords, so that the extractor finds each wording.
-def _(message: str) -> Entry:
-    return (None, message, None)
-
-
-def ngettext(singular: str, plural: str) -> Entry:
-    return (None, singular, plural)
-
-
+# Named like the catalogs' keywords, so that the extractor finds each wording
+# (context "tile table": its note tells translators where the words appear).
 def pgettext(context: str, message: str) -> Entry:
     return (context, message, None)
 
 
+def npgettext(context: str, singular: str, plural: str) -> Entry:
+    return (context, singular, plural)
+
+
 SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
     # -- the terminal's table -------------------------------------------------------
-    (None, "{n} card in the deck"): ngettext("{n} tile in the pool", "{n} tiles in the pool"),
-    (None, "{player}: {n} card"): ngettext("{player}: {n} tile", "{player}: {n} tiles"),
-    (None, "{n} card"): ngettext("{n} tile", "{n} tiles"),
+    (None, "{n} card in the deck"): npgettext("tile table", "{n} tile in the pool", "{n} tiles in the pool"),
+    (None, "{player}: {n} card"): npgettext("tile table", "{player}: {n} tile", "{player}: {n} tiles"),
+    (None, "{n} card"): npgettext("tile table", "{n} tile", "{n} tiles"),
     # TRANSLATORS: The table of a tile game (Rummikub); {order} is an order of the rack (by suit, by rank).
-    (None, "Your hand, by {order} ({n} card):"): ngettext("Your rack, by {order} ({n} tile):",
+    (None, "Your hand, by {order} ({n} card):"): npgettext("tile table", "Your rack, by {order} ({n} tile):",
                                                          "Your rack, by {order} ({n} tiles):"),
     (None, "Your first play must be new combinations of cards from your hand worth at least {n} point."):
-        ngettext("Your first play must be new combinations of tiles from your rack worth at least {n} point.",
+        npgettext("tile table", "Your first play must be new combinations of tiles from your rack worth at least {n} point.",
                  "Your first play must be new combinations of tiles from your rack worth at least {n} points."),
     (None, "You may not take, move, split or join table cards before your first play is on the table."):
-        _("You may not take, move, split or join tiles of the table before your first play is on the table."),
+        pgettext("tile table", "You may not take, move, split or join tiles of the table before your first play is on the table."),
     (None, "Cards of your hand laid down this turn: {n} of {limit}."):
-        _("Tiles of your rack laid down this turn: {n} of {limit}."),
-    (None, "{n} card left in the deck."): ngettext("{n} tile left in the pool.", "{n} tiles left in the pool."),
+        pgettext("tile table", "Tiles of your rack laid down this turn: {n} of {limit}."),
+    (None, "{n} card left in the deck."): npgettext("tile table", "{n} tile left in the pool.", "{n} tiles left in the pool."),
     (None, "The solver finds no card you can put down: draw."):
-        _("The solver finds no tile you can put down: draw."),
+        pgettext("tile table", "The solver finds no tile you can put down: draw."),
     (None, "The solver finds no more cards you can put down: end your turn."):
-        _("The solver finds no more tiles you can put down: end your turn."),
+        pgettext("tile table", "The solver finds no more tiles you can put down: end your turn."),
     (None, "You can put down {n} card: {cards}."):
-        ngettext("You can put down {n} tile: {cards}.", "You can put down {n} tiles: {cards}."),
+        npgettext("tile table", "You can put down {n} tile: {cards}.", "You can put down {n} tiles: {cards}."),
     (None, "{n} card of your hand can go down. Type {hint} again to see the play."):
-        ngettext("{n} tile of your rack can go down. Type {hint} again to see the play.",
+        npgettext("tile table", "{n} tile of your rack can go down. Type {hint} again to see the play.",
                  "{n} tiles of your rack can go down. Type {hint} again to see the play."),
     (None, "There is a play. Type {hint} again to see how many cards it puts down, or {hint} {all} to see it "
      "whole."):
-        _("There is a play. Type {hint} again to see how many tiles it puts down, or {hint} {all} to see it whole."),
+        pgettext("tile table", "There is a play. Type {hint} again to see how many tiles it puts down, or {hint} {all} to see it whole."),
     # A tile game is a game of its own name, not Machiavelli's.
-    (None, "Machiavelli · {variant} · turn {turn}"): _("{variant} · turn {turn}"),
+    (None, "Machiavelli · {variant} · turn {turn}"): pgettext("tile table", "{variant} · turn {turn}"),
     # -- the table's help -----------------------------------------------------------------
     ("command usage", "{verb} CARD CARD ..."): pgettext("command usage", "{verb} TILE TILE ..."),
     ("command usage", "{verb} MELD CARD ..."): pgettext("command usage", "{verb} MELD TILE ..."),
@@ -112,84 +109,84 @@ SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
     (None, "Cards: the rank ({ranks}) then the suit ({suits}), e.g. 10H or 10♥."):
         # TRANSLATORS: The help of a tile game's table; {ranks} is the numbers, listed, {suits} is the colours'
         # letters and names, listed (R=red).
-        _("Tiles: the number ({ranks}) then the colour's letter ({suits}), e.g. 10R for the red 10."),
-    (None, "Orders of the hand: {orders}."): _("Orders of the rack: {orders}."),
+        pgettext("tile table", "Tiles: the number ({ranks}) then the colour's letter ({suits}), e.g. 10R for the red 10."),
+    (None, "Orders of the hand: {orders}."): pgettext("tile table", "Orders of the rack: {orders}."),
     # -- refusals -------------------------------------------------------------------------
-    (None, "Not a card: {token}"): _("Not a tile: {token}"),
+    (None, "Not a card: {token}"): pgettext("tile table", "Not a tile: {token}"),
     ("meld reason", "there are too few cards"): pgettext("meld reason", "there are too few tiles"),
     (None, "You have no {cards} to play: not in your hand, the taken cards or the help cards."):
-        _("You have no {cards} to play: not on your rack or among the tiles taken from the table."),
-    (None, "Cards cannot move from meld {meld} to itself."): _("Tiles cannot move from meld {meld} to itself."),
+        pgettext("tile table", "You have no {cards} to play: not on your rack or among the tiles taken from the table."),
+    (None, "Cards cannot move from meld {meld} to itself."): pgettext("tile table", "Tiles cannot move from meld {meld} to itself."),
     (None, "Cards taken from the table must go back first: {cards}."):
-        _("Tiles taken from the table must go back first: {cards}."),
+        pgettext("tile table", "Tiles taken from the table must go back first: {cards}."),
     (None, "You have not played a card from your hand: draw or restore instead."):
-        _("You have not played a tile from your rack: draw or restore instead."),
+        pgettext("tile table", "You have not played a tile from your rack: draw or restore instead."),
     (None, "Your first play must be new combinations of cards from your hand worth at least {needed} points; these "
      "are worth {points}."):
-        _("Your first play must be new combinations of tiles from your rack worth at least {needed} points; these "
+        pgettext("tile table", "Your first play must be new combinations of tiles from your rack worth at least {needed} points; these "
           "are worth {points}."),
     (None, "You have no {cards} in your hand to put in place of a joker."):
-        _("You have no {cards} on your rack to put in place of a joker."),
+        pgettext("tile table", "You have no {cards} on your rack to put in place of a joker."),
     (None, "The joker of meld {meld} leaves its meld only when a card from your hand takes its place: swap {meld} "
      "CARD."):
-        _("The joker of meld {meld} leaves its meld only when a tile from your rack takes its place: swap {meld} "
+        pgettext("tile table", "The joker of meld {meld} leaves its meld only when a tile from your rack takes its place: swap {meld} "
           "TILE."),
     (None, "Or type {restore} to put the table back as it was when your turn began: you then draw {n} card and your "
      "turn ends."):
-        ngettext("Or type {restore} to put the table back as it was when your turn began: you then draw {n} tile "
+        npgettext("tile table", "Or type {restore} to put the table back as it was when your turn began: you then draw {n} tile "
                  "from the pool and your turn ends.", "Or type {restore} to put the table back as it was when your "
                  "turn began: you then draw {n} tiles from the pool and your turn ends."),
     (None, "You have taken nothing from the table this turn, so there is nothing to restore: undo your own plays, or "
      "draw."):
-        _("You have taken nothing from the table this turn, so there is nothing to restore: undo your own plays, or "
+        pgettext("tile table", "You have taken nothing from the table this turn, so there is nothing to restore: undo your own plays, or "
           "draw a tile."),
     # -- narration ------------------------------------------------------------------------
     (None, "{player} restores the table and draws {n} card."):
-        ngettext("{player} restores the table and draws {n} tile.", "{player} restores the table and draws {n} tiles."),
+        npgettext("tile table", "{player} restores the table and draws {n} tile.", "{player} restores the table and draws {n} tiles."),
     (None, "{player} gives up a rearrangement of the table and draws {n} card as a penalty."):
-        ngettext("{player} gives up a rearrangement of the table and draws {n} tile as a penalty.",
+        npgettext("tile table", "{player} gives up a rearrangement of the table and draws {n} tile as a penalty.",
                  "{player} gives up a rearrangement of the table and draws {n} tiles as a penalty."),
-    (None, "{player} draws {n} card."): ngettext("{player} draws {n} tile.", "{player} draws {n} tiles."),
-    (None, "{player} passes without drawing."): _("{player} passes without drawing a tile."),
-    (None, "{player} went out and wins."): _("{player} has played every tile of the rack and wins."),
+    (None, "{player} draws {n} card."): npgettext("tile table", "{player} draws {n} tile.", "{player} draws {n} tiles."),
+    (None, "{player} passes without drawing."): pgettext("tile table", "{player} passes without drawing a tile."),
+    (None, "{player} went out and wins."): pgettext("tile table", "{player} has played every tile of the rack and wins."),
     (None, "The deck ran out. Winner: {players}."):
-        ngettext("The pool ran out. Winner: {players}.", "The pool ran out. Joint winners: {players}."),
+        npgettext("tile table", "The pool ran out. Winner: {players}.", "The pool ran out. Joint winners: {players}."),
     (None, "Nobody could play or draw any more. Winner: {players}."):
-        ngettext("The pool is empty and nobody could lay a tile down any more. Winner: {players}.",
+        npgettext("tile table", "The pool is empty and nobody could lay a tile down any more. Winner: {players}.",
                  "The pool is empty and nobody could lay a tile down any more. Joint winners: {players}."),
     # -- the web table --------------------------------------------------------------------
-    (None, "Draw a card"): _("Draw a tile"),
-    (None, "Put the selected cards here"): _("Put the selected tiles here"),
-    (None, "Play the selected card here"): _("Play the selected tile here"),
-    (None, "Split before the selected card"): _("Split before the selected tile"),
-    (None, "You drew: {cards}"): _("You drew these tiles: {cards}"),
-    (None, "Selected: {cards}"): _("Selected tiles: {cards}"),
-    (None, "No card selected."): _("No tile selected."),
-    (None, "Drop cards here"): _("Drop tiles here"),
-    (None, "Hands at the end"): _("Racks at the end"),
-    (None, "Order of the hand"): _("Order of the rack"),
-    (None, "Deck"): _("Pool"),
-    (None, "Your hand"): _("Your rack"),
-    (None, "Skip to your hand"): _("Skip to your rack"),
-    (None, "Hand"): _("Rack"),
-    (None, "Put back"): _("Put the tiles back"),
+    (None, "Draw a card"): pgettext("tile table", "Draw a tile"),
+    (None, "Put the selected cards here"): pgettext("tile table", "Put the selected tiles here"),
+    (None, "Play the selected card here"): pgettext("tile table", "Play the selected tile here"),
+    (None, "Split before the selected card"): pgettext("tile table", "Split before the selected tile"),
+    (None, "You drew: {cards}"): pgettext("tile table", "You drew these tiles: {cards}"),
+    (None, "Selected: {cards}"): pgettext("tile table", "Selected tiles: {cards}"),
+    (None, "No card selected."): pgettext("tile table", "No tile selected."),
+    (None, "Drop cards here"): pgettext("tile table", "Drop tiles here"),
+    (None, "Hands at the end"): pgettext("tile table", "Racks at the end"),
+    (None, "Order of the hand"): pgettext("tile table", "Order of the rack"),
+    (None, "Deck"): pgettext("tile table", "Pool"),
+    (None, "Your hand"): pgettext("tile table", "Your rack"),
+    (None, "Skip to your hand"): pgettext("tile table", "Skip to your rack"),
+    (None, "Hand"): pgettext("tile table", "Rack"),
+    (None, "Put back"): pgettext("tile table", "Put the tiles back"),
     (None, "Tab goes from area to area and the arrow keys from card to card inside one; Space selects a card; Alt "
      "with an arrow key moves a card of your hand; Escape clears the selection."):
-        _("Tab goes from area to area and the arrow keys from tile to tile inside one; Space selects a tile; Alt "
+        pgettext("tile table", "Tab goes from area to area and the arrow keys from tile to tile inside one; Space selects a tile; Alt "
           "with an arrow key moves a tile of your rack; Escape clears the selection."),
     (None, "Tab goes from area to area and the arrow keys from card to card inside one; Space selects a card; Escape "
      "clears the selection."):
-        _("Tab goes from area to area and the arrow keys from tile to tile inside one; Space selects a tile; Escape "
+        pgettext("tile table", "Tab goes from area to area and the arrow keys from tile to tile inside one; Space selects a tile; Escape "
           "clears the selection."),
     # -- the simulation's report ----------------------------------------------------------
-    (None, "Ended: the deck ran out"): _("Ended: the pool ran out"),
-    (None, "the deck ran out"): _("the pool ran out"),
-    (None, "Ended: a player went out"): _("Ended: a player played every tile"),
-    (None, "a player went out"): _("a player played every tile"),
-    (None, "Ended: nobody could play or draw"): _("Ended: the pool was empty and nobody could play"),
-    (None, "nobody could play or draw"): _("the pool was empty and nobody could play"),
-    (None, "Draws per game"): _("Draws from the pool per game"),
-    (None, "Cards left in losers' hands"): _("Tiles left on the losers' racks"),
+    (None, "Ended: the deck ran out"): pgettext("tile table", "Ended: the pool ran out"),
+    (None, "the deck ran out"): pgettext("tile table", "the pool ran out"),
+    (None, "Ended: a player went out"): pgettext("tile table", "Ended: a player played every tile"),
+    (None, "a player went out"): pgettext("tile table", "a player played every tile"),
+    (None, "Ended: nobody could play or draw"): pgettext("tile table", "Ended: the pool was empty and nobody could play"),
+    (None, "nobody could play or draw"): pgettext("tile table", "the pool was empty and nobody could play"),
+    (None, "Draws per game"): pgettext("tile table", "Draws from the pool per game"),
+    (None, "Cards left in losers' hands"): pgettext("tile table", "Tiles left on the losers' racks"),
 }
 
 
