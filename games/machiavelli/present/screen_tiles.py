@@ -154,6 +154,25 @@ SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
     (None, "Nobody could play or draw any more. Winner: {players}."):
         npgettext("tile table", "The pool is empty and nobody could lay a tile down any more. Winner: {players}.",
                  "The pool is empty and nobody could lay a tile down any more. Joint winners: {players}."),
+    # -- machiavelli review ---------------------------------------------------------------
+    (None, "Turn {turn}, {player}: {n} card put down. {why}"):
+        npgettext("tile table", "Turn {turn}, {player}: {n} tile put down. {why}",
+                  "Turn {turn}, {player}: {n} tiles put down. {why}"),
+    (None, "Turn {turn}, {player}: no card could be put down."):
+        pgettext("tile table", "Turn {turn}, {player}: no tile could be put down."),
+    (None, "Turn {turn}, {player}: {n} card put down, the most possible."):
+        npgettext("tile table", "Turn {turn}, {player}: {n} tile put down, the most possible.",
+                  "Turn {turn}, {player}: {n} tiles put down, the most possible."),
+    (None, "Turn {turn}, {player}: going out was possible with {n} card, but {did} went down."):
+        npgettext("tile table", "Turn {turn}, {player}: playing every tile of the rack was possible with {n} tile, "
+                  "but {did} went down.", "Turn {turn}, {player}: playing every tile of the rack was possible with "
+                  "all {n} tiles, but {did} went down."),
+    (None, "Turn {turn}, {player}: {did} of {could} cards put down; {n} card missed."):
+        npgettext("tile table", "Turn {turn}, {player}: {did} of {could} tiles put down; {n} tile missed.",
+                  "Turn {turn}, {player}: {did} of {could} tiles put down; {n} tiles missed."),
+    (None, "{n} card missed"): npgettext("tile table", "{n} tile missed", "{n} tiles missed"),
+    (None, "going out missed {n} time"):
+        npgettext("tile table", "emptying the rack missed {n} time", "emptying the rack missed {n} times"),
     # -- the web table --------------------------------------------------------------------
     (None, "Draw a card"): pgettext("tile table", "Draw a tile"),
     (None, "Put the selected cards here"): pgettext("tile table", "Put the selected tiles here"),

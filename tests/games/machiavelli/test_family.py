@@ -192,7 +192,9 @@ def test_a_rummikub_table_speaks_of_tiles_rack_and_pool(tmp_path, monkeypatch, l
                                     "--seat", "expert", "--record", str(tmp_path / "game.json")], env=env)
     # A script whose moves were refused ends with 1: the refusals are what is looked at here.
     assert isinstance(person.exception, (SystemExit, type(None))) and computers.exit_code == 0, computers.output
-    text = person.output + computers.output
+    review = runner.invoke(app, ["--lang", lang, "review", str(tmp_path / "game.json")], env=env)
+    assert review.exit_code == 0, review.output
+    text = person.output + computers.output + review.output
     avoided, tile_words = _card_words(lang)
     lines = [line for line in text.splitlines() if avoided.search(line)]
     assert not lines, lines
