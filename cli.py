@@ -23,7 +23,7 @@ from typing import Annotated, Any
 import typer
 
 from machiavelli.app import display
-from machiavelli.core import glossary
+from machiavelli.core import glossary, i18n
 from machiavelli.app.help_text import LocalisedGroup
 from machiavelli.core.i18n import N_
 from machiavelli.app.options import handles_errors
@@ -183,6 +183,7 @@ def global_options(lang: display.LangOpt = None, ascii_cards: display.AsciiOpt =
                    cards: display.CardsOpt = None, version: VersionOpt = False) -> None:
     """Machiavelli, the Italian rummy card game, in any variant and any language."""
     display.apply_cards(cards)
+    i18n.use_wording({})  # every command starts with the messages as written (a game's words them for its pieces)
     if lang is None:
         # The root group chose the language as it parsed (help_text.LocalisedGroup):
         # a command's own --lang is applied by the command.

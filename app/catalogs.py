@@ -88,6 +88,7 @@ CONTEXT_NOTES = {
     "sisepai rules": "One sentence of Sì Sè Pái's rules.",
     "separator": "A separator between parts of a text, as your language writes it.",
     "card name": "A card's full name.",
+    "tile table": "A tile game's table (Rummikub): screen, help, refusals, web page; tile, rack, pool as the glossary.",
 }
 #: The note of the contexts ``rule:PARAMETER``: one clause of the generated rules.
 RULE_CONTEXT_NOTE = "A clause of the rules of a Machiavelli variant, written from its parameter {parameter}."
@@ -520,7 +521,7 @@ def glossary(lang: str, locales: Path | None = None) -> dict[str, dict[str, list
 #: The glossary's terms of a tile game, and the card terms they stand for.
 TILE_TERMS = ("tile", "rack", "pool")
 CARD_TERMS = ("card", "deck", "hand", "suit", "rank")
-_TILE_WORDS = re.compile(r"\b(tiles?|racks?|pool)\b")
+_TILE_WORDS = re.compile(r"\b(tiles?|racks?|pool)\b", re.I)
 
 
 def _speaks_of_tiles(msgid: str | tuple[str, ...] | list[str]) -> bool:
@@ -533,6 +534,30 @@ _CARD_WORDS = re.compile(r"\b(cards?|hands?|decks?)\b")
 
 def _speaks_of_cards(msgid: str | tuple[str, ...] | list[str]) -> bool:
     return bool(_CARD_WORDS.search(" ".join(msgid) if isinstance(msgid, (list, tuple)) else msgid))
+
+
+#: The English word that asks for each tile term in a translation.
+_TILE_TERM_WORDS = {"tile": re.compile(r"\btiles?\b", re.I), "rack": re.compile(r"\bracks?\b", re.I),
+                    "pool": re.compile(r"\bpool\b", re.I)}
+
+
+def _missing_tile_words(message: Message, text: str, terms: dict[str, dict[str, list[str]]],
+                        file: str) -> list[Problem]:
+    """A tile message's translation that names a tile, the rack or the pool
+    without the glossary's word for it (any of its forms, inside a longer
+    word too: German Strafsteine, Turkish taşlarını)."""
+    english = " ".join(message.id) if isinstance(message.id, (list, tuple)) else str(message.id)
+    folded = text.casefold()
+    problems = []
+    for term, pattern in _TILE_TERM_WORDS.items():
+        uses = terms.get(term, {}).get("use") or []
+        if uses and pattern.search(english) and not any(word.casefold() in folded for word in uses):
+            # TRANSLATORS: Locales check, a problem found in a catalog; {term} is a glossary term (tile, rack,
+            # pool), {words} is the glossary's words for it, listed.
+            problems.append(Problem(file, "glossary-missing-word", _key(message)[1], message.context,
+                                    _("names the {term} without the glossary's word for it ({words})", term=term,
+                                      words=", ".join(uses))))
+    return problems
 
 
 def _glossary_problems(lang: str, locales: Path, catalog: Catalog, file: str) -> list[Problem]:
@@ -564,6 +589,8 @@ def _glossary_problems(lang: str, locales: Path, catalog: Catalog, file: str) ->
         # pool: the card words' avoid lists (Italian "tessera") do not apply
         # to it, the tile words' do (Italian "carta"), and the other way round.
         tiles, cards = _speaks_of_tiles(message.id), _speaks_of_cards(message.id)
+        if tiles and not cards and text:
+            problems += _missing_tile_words(message, text, terms, file)
         for term, word, pattern in avoided:
             if term in TILE_TERMS and not (tiles and not cards) or term in CARD_TERMS and tiles:
                 continue  # a message that names both (a parameter's description) may use both

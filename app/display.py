@@ -33,6 +33,7 @@ def apply(lang: str | None, ascii_cards: bool | None = None) -> str:
     in the environment's language) and, if given, the card style."""
     if ascii_cards is not None:
         glossary.set_ascii(ascii_cards)
+    i18n.use_wording({})  # every command starts as written; a game's own words its messages for its pieces
     return i18n.use_language(lang)
 
 

@@ -8,6 +8,8 @@ document.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Callable, Sequence
 
 from machiavelli.core import i18n, registry
@@ -29,6 +31,29 @@ def presentation_of(game_name: str) -> Presentation:
 
         return plain(definition)
     return definition.presentation()
+
+
+def wording_of(variant: Any) -> i18n.Wording:
+    """The messages the variant's game words for its pieces (none: as written)."""
+    present = presentation_of(variant.game)
+    return present.wording(variant) if present.wording is not None else {}
+
+
+def use_wording_of(variant: Any) -> None:
+    """Word every message from now on for the variant's pieces (a terminal
+    shows one game at a time)."""
+    i18n.use_wording(wording_of(variant))
+
+
+@contextmanager
+def worded(variant: Any) -> Iterator[None]:
+    """Word the messages for the variant's pieces inside the block (a web
+    request shows one table; see app/web/speaking.py)."""
+    before = i18n.use_wording(wording_of(variant))
+    try:
+        yield
+    finally:
+        i18n.use_wording(before)
 
 
 def rules_document(variant: Any) -> Any:

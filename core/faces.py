@@ -63,7 +63,8 @@ def tile(card: Card, deck: DeckSpec) -> dict[str, str]:
     extra = deck.extra(card)
     if extra is not None:
         return {"face": "joker", "colour": extra.colour, "tile": "1"}
-    return {"face": "tile", "number": deck.rank_code(card.rank), "colour": deck.colour(card)}
+    # The colour's letter too: where the system paints every tile alike (forced colours) it tells them apart.
+    return {"face": "tile", "number": deck.rank_code(card.rank), "colour": deck.colour(card), "letter": card.suit}
 
 
 def check(look: Look) -> list[str]:

@@ -672,22 +672,66 @@ def _fill(text: str, source: str, context: str | None, values: dict[str, Any]) -
         return safe_format(source, **values)
 
 
+#: Messages worded for the pieces of the game being shown: (context, English
+#: message) -> (context, singular, plural or None) of the message said instead
+#: (a tile game's "tiles" and "rack" where a card game says "cards" and
+#: "hand"). Each replacement is a message of its own in the catalogs, so that
+#: every language words it as its players do. The game's presentation gives
+#: it (``Presentation.wording``); empty: every message as written.
+Wording = Mapping[tuple["str | None", str], tuple["str | None", str, "str | None"]]
+_wording: Wording = {}
+
+
+def use_wording(wording: Wording) -> Wording:
+    """Say ``wording``'s messages instead of those they replace, from now
+    on; the wording used before (to put back)."""
+    global _wording
+    before, _wording = _wording, wording
+    return before
+
+
+def wording() -> Wording:
+    return _wording
+
+
+def _reworded(context: str | None, message: str, n: int | None, values: dict[str, Any]) -> str | None:
+    found = _wording.get((context, message))
+    if found is None:
+        return None
+    ctx, singular, plural = found
+    if plural is not None and n is not None:
+        text = (_translations.npgettext(ctx, singular, plural, n) if ctx is not None
+                else _translations.ngettext(singular, plural, n))
+        return _fill(text, singular if n == 1 else plural, ctx, {"n": format_number(n), **values})
+    text = _translations.pgettext(ctx, singular) if ctx is not None else _translations.gettext(singular)
+    filled = {**({"n": format_number(n)} if n is not None else {}), **values}
+    return _fill(text, singular, ctx, filled) if filled else text
+
+
 def _(message: str, /, **values: Any) -> str:
+    if _wording and (worded := _reworded(None, message, None, values)) is not None:
+        return worded
     text = _translations.gettext(message)
     return _fill(text, message, None, values) if values else text
 
 
 def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    if _wording and (worded := _reworded(None, singular, n, values)) is not None:
+        return worded
     text = _translations.ngettext(singular, plural, n)
     return _fill(text, singular if n == 1 else plural, None, {"n": format_number(n), **values})
 
 
 def pgettext(context: str, message: str, /, **values: Any) -> str:
+    if _wording and (worded := _reworded(context, message, None, values)) is not None:
+        return worded
     text = _translations.pgettext(context, message)
     return _fill(text, message, context, values) if values else text
 
 
 def npgettext(context: str, singular: str, plural: str, n: int, /, **values: Any) -> str:
+    if _wording and (worded := _reworded(context, singular, n, values)) is not None:
+        return worded
     text = _translations.npgettext(context, singular, plural, n)
     return _fill(text, singular if n == 1 else plural, context, {"n": format_number(n), **values})
 

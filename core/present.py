@@ -107,7 +107,7 @@ from .actions import Action
 from .cards import Card
 from .command_line import CommandKit as CommandKit, GameCommand as GameCommand
 from .errors import MachiavelliError
-from .i18n import NP_, _, format_number, labelled, ngettext, pgettext
+from .i18n import NP_, Wording, _, format_number, labelled, ngettext, pgettext
 from . import registry
 from .variant import Variant
 
@@ -676,6 +676,9 @@ class Presentation:
     meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
     face: Callable[[Card, Any], Mapping[str, str]] | None = None
     review: Callable[..., Any] | None = None
+    #: The messages worded for a variant's pieces (:data:`machiavelli.core.i18n.Wording`;
+    #: a tile game's tiles, rack and pool).
+    wording: Callable[[Variant], Wording] | None = None
 
 
 def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:

@@ -233,7 +233,7 @@ def play(
     from machiavelli.core.present import player_name
 
     from .. import library
-    from ..presented import presentation_of, style
+    from ..presented import presentation_of, style, use_wording_of
     from ..saves import check_writable, named, read_record, write_record
 
     if lang is not None:
@@ -315,6 +315,7 @@ def play(
     if record is not None and not loaded_match:
         check_writable(record, saved, force=force)
     present = presentation_of(shown_game.variant.game)
+    use_wording_of(shown_game.variant)  # a tile game's screens speak of tiles
     shown = [seat_text(player_name(s), n, shown_game.variant.game) for s, n in enumerate(names)]
     intro = []
     if not as_json:
@@ -593,7 +594,7 @@ def replay(
     from machiavelli.core.present import player_name
     from machiavelli.core.terminal import printable
 
-    from ..presented import presentation_of, replay_text
+    from ..presented import presentation_of, replay_text, use_wording_of
     from ..saves import named, read_record
 
     from .. import match
@@ -612,6 +613,7 @@ def replay(
         print_json(state)
         return
     present = presentation_of(game.variant.game)
+    use_wording_of(game.variant)
     # A shared record is a stranger's text: its names reach the terminal
     # without control characters (player_name cleans the seats' names).
     names = [s.name for s in saved.seats]
@@ -629,7 +631,7 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
     from machiavelli.core.present import player_name
 
     from .. import match
-    from ..presented import presentation_of, style
+    from ..presented import presentation_of, style, use_wording_of
     from ..saves import named
 
     with named(file):
@@ -644,6 +646,7 @@ def _replay_match(file: Path, moves: bool, as_json: bool) -> None:
     seats = list(records[0].seats)
     names = [s.name for s in seats]
     present = presentation_of(games[0].variant.game)
+    use_wording_of(games[0].variant)
     look, screen = style(names), _screen(present, False)
     for k, game in enumerate(games, 1):
         typer.echo(_("Deal {deal}: {dealer} deals; {first} starts.", deal=k,

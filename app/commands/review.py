@@ -37,7 +37,7 @@ def review(
     from machiavelli.core.present import player_name
     from machiavelli.core.terminal import printable
 
-    from ..presented import presentation_of
+    from ..presented import presentation_of, use_wording_of
     from ..saves import named, read_record
     from .game import seat_text
 
@@ -55,6 +55,7 @@ def review(
         saved.replay()  # a damaged or inconsistent record fails here, before any search
     game_name = saved.variant.game
     present = presentation_of(game_name)
+    use_wording_of(saved.variant)  # a tile game's findings speak of tiles
     if present.review is None:
         # TRANSLATORS: `machiavelli review` for a game that has no review; {game} is the game's name.
         raise fail(_("This game cannot be reviewed: {game} brings no review.", game=printable(game_name)),

@@ -181,6 +181,14 @@ def simulate(
     if len(games_named) > 1:
         # TRANSLATORS: Simulate (its report, or a mistake in its options); {games} is game names, listed.
         raise fail(_("Variants of different games cannot be compared: {games}.", games=format_list(sorted(games_named))))
+    from ..presented import use_wording_of, wording_of
+
+    # The report's labels are shared by every variant compared: worded for
+    # tiles only when all of them are tile games.
+    if all(wording_of(v) == wording_of(variants[0]) for v in variants):
+        use_wording_of(variants[0])
+    else:
+        i18n.use_wording({})
     seat_names = sim_seats.choose_seats(seats, players, variants)
     check_seats(seat_names, variants[0].game)
 

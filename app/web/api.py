@@ -293,7 +293,7 @@ async def act(request: Request, server: Server) -> Response:
     lang = _language(request, server)
     async with server.computers.lock(table):
         logged = len(table.game.view(seat).log)
-        with speaking(lang):
+        with speaking(lang, table.variant):
             answer = _act(table, seat, data, server, lang)
         if isinstance(answer, Response):
             return answer
@@ -304,7 +304,7 @@ async def act(request: Request, server: Server) -> Response:
             # The solver may take a while: it thinks in a worker thread, the words come after.
             view = answer.hint
             found = await anyio.to_thread.run_sync(_solve, view)
-            with speaking(lang):
+            with speaking(lang, table.variant):
                 from ..presented import style
 
                 look = style([s.name for s in table.seats])
@@ -316,10 +316,10 @@ async def act(request: Request, server: Server) -> Response:
             except StoreError as exc:
                 raise not_kept(exc) from None
             if answer.tried is not None and not answer.messages:
-                with speaking(lang):
+                with speaking(lang, table.variant):
                     answer.messages = _turn_ended(table, seat, logged)
     server.computers.wake(table)
-    with speaking(lang):
+    with speaking(lang, table.variant):
         return JSONResponse({"view": server.view_json(table, seat, lang, server.faces_of(request)),
                              "messages": answer.messages, **answer.extra})
 

@@ -48,13 +48,14 @@ def _head(lang: str, title: str) -> str:
             '</head>\n')
 
 
-def _settings(lang: str) -> str:
-    """Language, contrast and deck colours: the same on both pages."""
+def _settings(lang: str, four_colour: bool = True) -> str:
+    """Language, contrast and deck colours: the same on every page (a tile
+    game's table has no four-colour deck to choose)."""
     return (
         '<div class="settings" role="group" aria-label="{group}">'
         '<label>{language} <select id="language" name="lang">{options}</select></label>'
-        '<label><input type="checkbox" id="four-colour"> {four}</label>'
-        '<label><input type="checkbox" id="contrast"> {contrast}</label>'
+        + ('<label><input type="checkbox" id="four-colour"> {four}</label>' if four_colour else "")
+        + '<label><input type="checkbox" id="contrast"> {contrast}</label>'
         '<label class="script-setting">{script} <select id="script"><option value="">{auto}</option>'
         '<option value="traditional">{traditional} (馬 車 將)</option>'
         '<option value="simplified">{simplified} (马 车 将)</option></select></label>'
@@ -162,6 +163,8 @@ def game_title(variant: Any, lang: str) -> str:
     game, title = game_title_of(variant.game), variant_title(variant, lang)
     if title.casefold() in (game.casefold(), variant.game.casefold()):
         return game
+    if getattr(variant, "game_name", None) == "title":
+        return title  # a game of the family with a name of its own (Rummikub), as its rules are titled
     # TRANSLATORS: a table's page title; {game} is a game's name (Machiavelli), {variant} a variant's (Jokers).
     return _("{game}: {variant}", game=game, variant=title)
 
@@ -189,7 +192,7 @@ def _table_rules() -> str:
 
 
 def table_page(lang: str, game_id: str, token: str, variant: str, commands: list[str] | None = None,
-               title: str | None = None, *, watching: bool = False) -> str:
+               title: str | None = None, *, watching: bool = False, tiles: bool = False) -> str:
     """The table of one seat: drawn by the script from the seat's JSON view.
     ``commands``: the game's own command help, for a game that declares its
     table (Machiavelli's commands otherwise); ``title``: the page's (see
@@ -289,7 +292,7 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
     config: dict[str, Any] = {"id": game_id, "token": token, "lang": lang}
     if watching:
         config["watching"] = True
-        return _watch_page(lang, title, words, config)
+        return _watch_page(lang, title, words, config, tiles)
     return (
         _head(lang, title)
         + '<body class="table-page">\n' + _skip_links()
@@ -297,9 +300,10 @@ def table_page(lang: str, game_id: str, token: str, variant: str, commands: list
         + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a> "
         + '<a id="rules-link" target="_blank" rel="noopener" href="' + html.escape(rules_link(game_id, token, lang))
         + '">' + html.escape(_("Rules")) + "</a></nav>"
-        + _settings(lang) + _signals() + "</header>\n"
+        + _settings(lang, four_colour=not tiles) + _signals() + "</header>\n"
         + '<main id="table-main">\n'
-        + '<section id="status" aria-live="polite"></section>\n'        + '<section id="clocks" hidden aria-label="' + html.escape(_("Clocks")) + '"></section>\n'
+        + '<section id="status" aria-live="polite"></section>\n'
+        + '<section id="clocks" hidden aria-label="' + html.escape(_("Clocks")) + '"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
         # TRANSLATORS: The web table's pages in the browser.
         + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
@@ -343,7 +347,7 @@ def _summary_box() -> str:
             '<div id="after" hidden></div></section>\n')
 
 
-def _watch_page(lang: str, title: str, words: dict[str, Any], config: dict[str, Any]) -> str:
+def _watch_page(lang: str, title: str, words: dict[str, Any], config: dict[str, Any], tiles: bool) -> str:
     """The watch link's page: the table's areas as every seat sees them, drawn
     by the table's own scripts (table.js reads ``config.watching``), with no
     hand, no actions and a chat that is only read."""
@@ -352,12 +356,13 @@ def _watch_page(lang: str, title: str, words: dict[str, Any], config: dict[str, 
         + '<body class="table-page watching">\n'
         + '<header><h1>' + html.escape(title) + "</h1>"
         + '<nav><a href="/?lang=' + html.escape(lang) + '">' + html.escape(_("Start page")) + "</a></nav>"
-        + _settings(lang) + "</header>\n"
+        + _settings(lang, four_colour=not tiles) + "</header>\n"
         + '<main id="table-main">\n'
         # TRANSLATORS: the watch link's page, under its title.
         + '<p id="watch-note" class="note">' + html.escape(_("You are watching: you see what every player "
                                                               "sees, no hand.")) + "</p>\n"
         + '<section id="status" aria-live="polite"></section>\n'
+        + '<section id="clocks" hidden aria-label="' + html.escape(_("Clocks")) + '"></section>\n'
         + '<section id="others" aria-label="' + html.escape(_("Players")) + '"></section>\n'
         + '<section id="table" aria-label="' + html.escape(_("Table")) + '"></section>\n'
         + '<section id="extras"></section>\n'
@@ -375,7 +380,8 @@ def _watch_page(lang: str, title: str, words: dict[str, Any], config: dict[str, 
         + '<script src="/static/common.js"></script>\n<script src="/static/faces.js"></script>\n'
         + '<script src="/static/areas.js"></script>\n<script src="/static/layout.js"></script>\n'
         + '<script src="/static/motion.js"></script>\n<script src="/static/keys.js"></script>\n'
-        + '<script src="/static/chat.js"></script>\n<script src="/static/summary.js"></script>\n'
+        + '<script src="/static/chat.js"></script>\n<script src="/static/clocks.js"></script>\n'
+        + '<script src="/static/summary.js"></script>\n'
         + '<script src="/static/table.js"></script>\n'
         + "</body>\n</html>\n"
     )

@@ -66,7 +66,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from machiavelli.core import registry
+from machiavelli.core import i18n, registry
 from machiavelli.core.errors import MachiavelliError
 from machiavelli.core.i18n import N_, _
 
@@ -178,7 +178,7 @@ class Server:
                 if shown is not None:
                     public["scores"] = shown
             return public
-        with speaking(lang):
+        with speaking(lang, table.variant):
             links = {"record": f"/api/games/{table.id}/record?token={table.tokens[seat]}",
                      "review": pages.review_link(table.id, table.tokens[seat] or "", lang)}
             data = seat_json(table.game.view(seat), table.seats, table.orders.get(seat, ""), links, faces)
@@ -363,9 +363,13 @@ async def table_page(request: Request) -> Response:
         from .declared import declared
 
         present = declared(table.variant.game)
+        from ..presented import wording_of
+
+        i18n.use_wording(wording_of(table.variant))  # put back when the block ends
         commands = present.commands_help() if present is not None else None
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands,
-                                             title=pages.game_title(table.variant, lang)))
+                                             title=pages.game_title(table.variant, lang),
+                                             tiles=getattr(table.variant, "pieces", "cards") == "tiles"))
 
 
 async def watch_page(request: Request) -> Response:
@@ -381,10 +385,14 @@ async def watch_page(request: Request) -> Response:
         if table is None or not table.is_watcher(token):
             error = forbidden()
             return HTMLResponse(pages.error_page(lang, error.status, error.text()), error.status)
+        from ..presented import wording_of
+
+        i18n.use_wording(wording_of(table.variant))  # put back when the block ends
         # TRANSLATORS: the title of the watch link's page; {title} is the game's title (Machiavelli: Jokers).
         title = _("Watching: {title}", title=pages.game_title(table.variant, lang))
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, title=title,
-                                             watching=True))
+                                             watching=True,
+                                             tiles=getattr(table.variant, "pieces", "cards") == "tiles"))
 
 
 async def review_page(request: Request) -> Response:

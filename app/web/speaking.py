@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from machiavelli.core import i18n
 
@@ -34,14 +35,22 @@ def known(requested: str) -> bool:
 
 
 @contextmanager
-def speaking(lang: str) -> Iterator[str]:
-    """Translate into ``lang`` inside the block; the previous language after."""
+def speaking(lang: str, variant: Any = None) -> Iterator[str]:
+    """Translate into ``lang`` inside the block, worded for the pieces of
+    ``variant`` (a table's: a tile game's tiles and rack) when it is given;
+    the previous language and wording after."""
     before = i18n.language()
+    worded = i18n.wording()
     i18n.set_translations(i18n.load(lang), lang)
+    if variant is not None:
+        from ..presented import wording_of
+
+        i18n.use_wording(wording_of(variant))
     try:
         yield lang
     finally:
         i18n.set_translations(i18n.load(before), before)
+        i18n.use_wording(worded)
 
 
 def direction(lang: str) -> str:

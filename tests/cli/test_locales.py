@@ -304,6 +304,21 @@ def test_a_word_the_glossary_avoids_is_refused_wherever_it_is_used(locales):
     assert all("/it/" in p["file"] for p in found) and "seme casuale" in found[0]["detail"]
 
 
+def test_a_tile_message_must_use_the_glossary_s_tile_words(locales):
+    # German Rummikub players say Stein and Steinhalter: "Karte" is refused, and so is a tile message without Stein.
+    rack = ("tile table", "Your rack")
+
+    def plant():
+        edit(locales, "de", lambda c: setattr(c.get(rack[1], context=rack[0]), "string", "Deine Ablage"))
+        edit(locales, "de", lambda c: setattr(c.get("Draw a tile", context="tile table"), "string", "Eine Karte ziehen"))
+
+    exit_code, found = new_problems(locales, plant)
+    assert exit_code == 1
+    assert sorted((p["problem"], p["message"]) for p in found) == [
+        ("glossary-avoided-word", "Draw a tile"), ("glossary-missing-word", "Draw a tile"),
+        ("glossary-missing-word", "Your rack")]
+
+
 def test_a_glossary_must_give_a_word_for_every_term(locales):
     partial = "\n".join(f"{term}: {{use: [x]}}" for term in list(catalogs.glossary_terms())[1:])
     exit_code, found = new_problems(locales, lambda: _write_glossary(locales, "tr", partial))

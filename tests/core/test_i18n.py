@@ -347,3 +347,22 @@ def test_the_chinese_usage_line_has_no_space_after_its_colon():
     env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "COLUMNS": "100"}
     out = CliRunner().invoke(app, ["--lang", "zh_Hans", "play", "--help"], env=env).output
     assert "用法：machiavelli play" in out and "用法： " not in out
+
+
+def test_a_wording_says_its_messages_instead_of_those_they_replace():
+    """A game's wording for its pieces (a tile game's tiles): each lookup of
+    a replaced message says the replacement, in the language, plurals and
+    placeholders included; anything else as written; put back, as before."""
+    i18n.use_language("de", environ={})
+    wording = {(None, "{player} draws {n} card."): ("tile table", "{player} draws {n} tile.", "{player} draws {n} tiles."),
+               (None, "Deck"): ("tile table", "Pool", None)}
+    before = i18n.use_wording(wording)
+    try:
+        assert i18n.ngettext("{player} draws {n} card.", "{player} draws {n} cards.", 3, player="Anna") == \
+            "Anna zieht 3 Steine."
+        assert i18n._("Deck") == "Vorrat"
+        assert i18n._("High contrast") == "Hoher Kontrast"
+    finally:
+        i18n.use_wording(before)
+        i18n.use_language("en", environ={})
+    assert i18n._("Deck") == "Deck" and i18n.wording() == before

@@ -440,3 +440,31 @@ def test_a_360_px_phone_in_arabic_keeps_the_table_and_hand_on_screen_right_to_le
         assert not errors
     finally:
         ctx.close()
+
+
+# -- the family: a whole Rummikub game at the web table ------------------------------------
+
+TILE_COLOURS_DE = ("rot", "blau", "schwarz", "orange")
+
+
+def test_a_whole_rummikub_game_against_computers_in_tile_words(server, browser):
+    """The person draws every turn and the computers play the game to its
+    end; the page speaks of Steine, Steinhalter and Vorrat, and each tile's
+    name says its colour in words (the drawing is aria-hidden, and forced
+    colours paint every tile alike)."""
+    game = new_game(server, "rummikub", ["human", "club", "club"], 4, lang="de")
+    ctx, page, errors = _open(browser, server, game)
+    try:
+        names = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.getAttribute('aria-label') || c.textContent)")
+        assert names and all(any(colour in name.lower() for colour in TILE_COLOURS_DE + ("joker",)) for name in names), names
+        words = page.locator("body").inner_text()
+        assert "Karte" not in words and "Stapel" not in words, [w for w in words.splitlines() if "Karte" in w or "Stapel" in w]
+        assert page.locator('#controls button[data-command="draw"]').inner_text() == "Einen Stein ziehen"
+        assert page.locator("h1").inner_text() == "Rummikub"
+        _play_out(page, "mouse")
+        _check_over(page, errors)
+        end = page.locator("body").inner_text()
+        assert "Karte" not in end, [w for w in end.splitlines() if "Karte" in w]
+        page.screenshot(path=str(ARTIFACTS / "play-mouse-rummikub.png"), full_page=True)
+    finally:
+        ctx.close()

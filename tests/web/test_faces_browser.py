@@ -190,3 +190,41 @@ def test_the_start_page_names_the_game_of_the_chosen_variant(server, browser):
         assert page.title() == "Макіавеллі: стіл у браузері"
     finally:
         page.close()
+
+
+def _tile(page, code: str) -> dict:
+    return page.eval_on_selector(f'#hand .card[data-code="{code}"]', """c => {
+        const shown = (e) => e && getComputedStyle(e).display !== 'none';
+        const number = c.querySelector('svg.drawn text:not(.tile-letter)'), letter = c.querySelector('text.tile-letter');
+        return {fill: getComputedStyle(number).fill, letter: shown(letter) ? letter.textContent : null,
+                label: c.getAttribute('aria-label')}; }""")
+
+
+def test_tiles_show_their_colour_in_every_mode(server, browser):
+    """A Rummikub tile is its number in its colour (orange too); its name
+    says the colour in words; forced colours, which paint every tile alike,
+    show the colour's letter instead."""
+    game = _game(server, "rummikub", ["human", "expert"], seed=2)
+    hand = [c for c in _view(server, game)["hand"] if c != "JK"]
+    by_colour = {c[-1]: c for c in hand}
+    assert set(by_colour) == {"R", "B", "K", "O"}, hand
+    page, errors = _open(browser, server, game)
+    try:
+        fills = {colour: _tile(page, code) for colour, code in by_colour.items()}
+        assert fills["R"]["fill"] == "rgb(192, 20, 27)" and fills["O"]["fill"] == "rgb(196, 92, 0)"
+        assert len({f["fill"] for f in fills.values()}) == 4 and all(f["letter"] is None for f in fills.values())
+        for colour, word in {"R": "red", "B": "blue", "K": "black", "O": "orange"}.items():
+            assert word in fills[colour]["label"], fills[colour]
+        assert page.locator("#four-colour").count() == 0  # no card deck to repaint at a tile table
+        assert not errors
+    finally:
+        page.context.close()
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, forced_colors="active")
+    page, errors = _open(browser, server, game, context=context)
+    try:
+        forced = {colour: _tile(page, code) for colour, code in by_colour.items()}
+        assert len({f["fill"] for f in forced.values()}) == 1  # the system's text colour for all
+        assert {colour: f["letter"] for colour, f in forced.items()} == {c: c for c in by_colour}
+        assert not errors
+    finally:
+        context.close()

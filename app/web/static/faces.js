@@ -18,7 +18,7 @@ const Faces = (() => {
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
-    for (const child of children) node.append(child);
+    for (const child of children) if (child !== null && child !== undefined) node.append(child);
     return node;
   }
 
@@ -133,7 +133,9 @@ const Faces = (() => {
       svg("rect", { x: 4, y: 5, width: 52, height: 78, rx: 7, class: "tile-face fc-line" }),
       text(n, { x: 30, y: 52, "font-size": n.length > 1 ? 26 : 32, class: cls, textLength: n.length > 1 ? 34 : null,
         lengthAdjust: n.length > 1 ? "spacingAndGlyphs" : null }),
-      svg("circle", { cx: 30, cy: 67, r: 5, class: "t-ring-" + look.colour + " fc-line" }));
+      svg("circle", { cx: 30, cy: 67, r: 5, class: "t-ring-" + look.colour + " tile-dot fc-line" }),
+      // Shown in forced colours only, where the number's colour is gone (faces.css).
+      look.letter ? text(look.letter, { x: 30, y: 72, "font-size": 12, class: "tile-letter fc-ink" }) : null);
   }
 
   function jokerTile(look) {

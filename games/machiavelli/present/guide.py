@@ -56,7 +56,9 @@ def one(command: str) -> list[str]:
 def notes(deck: DeckSpec) -> list[str]:
     """How cards, melds and short forms are typed."""
     ranks = " ".join(r.code for r in deck.ranks)
-    suits = " ".join(f"{s.code}={s.symbol}" for s in deck.suits)
+    # A tile's colour has no symbol: its letter says the colour's name (R=red).
+    suits = " ".join(f"{s.code}={glossary.colour_name(s.colour) if glossary.is_tiles(deck) and s.colour else s.symbol}"
+                     for s in deck.suits)
     # TRANSLATORS: The table's help (the help command); {ranks} is ranks, listed, {suits} is suits,
     # listed.
     lines = [_("Cards: the rank ({ranks}) then the suit ({suits}), e.g. 10H or 10♥.", ranks=ranks, suits=suits)]

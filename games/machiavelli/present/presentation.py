@@ -20,6 +20,7 @@ from . import hand_order
 from .commands import COMMANDS
 from .simulate import REPORT as SIMULATE
 from .faces import face
+from .screen_tiles import wording
 from .words import ORDERS, local_word, order_of, order_word, problem, read_line
 
 
@@ -240,7 +241,7 @@ PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=r
                             explain=explain, rules=rules, table=table, hint=hint, orders=ORDERS_OF_HAND,
                             screen=screen, rejection=rejection,
                             read_line=read_whole_line, notes=notes, simulate=SIMULATE,
-                            commands=COMMANDS, face=face, review=review)
+                            commands=COMMANDS, face=face, review=review, wording=wording)
 
 
 def presentation() -> Presentation:

@@ -34,6 +34,7 @@ TILES: dict[tuple[str, str], Wording] = {
            "player may rearrange all the combinations on the table, as long as every tile on the table is part of a "
            "valid combination when the turn ends. The first player to get rid of all their tiles wins."),
     ("rules section", "The cards"): _p("rules section", "The tiles"),
+    ("rules section", "Rearranging the table"): _p("rules section", "Rearranging the tiles on the table"),
     ("rule:decks", "The game is played with {n} deck."):
         # TRANSLATORS: A clause of the rules of a tile game (Rummikub); {n} is a number of sets of tiles.
         _np("rule:decks", "The game is played with {n} set of tiles.",
@@ -108,6 +109,16 @@ TILES: dict[tuple[str, str], Wording] = {
      "form new ones, together with cards from your hand."):
         _p("rules", "You may also rearrange the combinations on the table: take tiles from them, split them, join "
            "them and form new ones, together with tiles from your rack."),
+    # The rearranging examples: the Turkish card wording carries the piece in a case suffix ({moved} kartını).
+    ("rules example", "For example, the table has {before} and you want to play {cards}. Move {moved} from the first "
+     "combination to the second and add {cards} to it: the table now has {after}."):
+        _p("rules example", "For example, the table has {before} and you want to play {cards} from your rack. Move "
+           "the tiles {moved} from the first combination to the second and add {cards} to it: the table now has "
+           "{after}."),
+    ("rules example", "But if the table has {before}, you may not take {moved} to play {new} with {cards}: {left} "
+     "would be left over, and they form no combination."):
+        _p("rules example", "But if the table has {before}, you may not take the tiles {moved} to play {new} with "
+           "{cards} from your rack: {left} would be left over, and they form no combination."),
     ("rules", "Cards taken from the table never stay in your hand: all of them must be back on the table, in valid "
      "combinations, before your turn ends."):
         _p("rules", "Tiles taken from the table never stay on your rack: all of them must be back on the table, in "

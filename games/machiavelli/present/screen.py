@@ -42,6 +42,8 @@ from machiavelli.games.machiavelli.cross import is_cross
 #: Most moves of the others listed; older ones are counted.
 MAX_MOVES_SHOWN = 40
 _COLOURS = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue", "orange": "dark_orange"}
+#: A tile's face, light as the game's are: black, red, blue and orange numbers all read on it.
+_TILE_FACE = "grey93"
 
 @dataclass
 class Marks:
@@ -98,11 +100,13 @@ class Screen(Printer):
         shown = glossary.show_card(card, deck)
         colour = _COLOURS.get(deck.colour(card))
         if glossary.is_tiles(deck) and card.rank and not moved:
-            # A tile: its number in its colour, then the colour's letter (dim),
-            # which is what is typed and what a screen without colour shows.
+            # A tile: its number in its colour on a light face, as the tiles
+            # are, then the colour's letter (grey), which is what is typed
+            # and what a screen without colour shows.
             number = deck.rank_code(card.rank)
-            out = Text(number, style=f"bold {colour}" if colour else "bold")
-            out.append(shown[len(number):], style="dim")
+            out = Text()
+            out.append(number, style=f"bold {colour or 'black'} on {_TILE_FACE}")
+            out.append(shown[len(number):], style=f"grey42 on {_TILE_FACE}")
             return out
         if moved:
             left, right = self.marks.moved

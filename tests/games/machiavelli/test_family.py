@@ -5,14 +5,17 @@ when-all-pass) as the schema, the rules and the scores read them."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
+from typer.testing import CliRunner
 
-from machiavelli.app.library import load_variant
+from machiavelli.app.library import load_variant, shipped_names
 from machiavelli.app.rules_render import render
+from machiavelli.cli import app
 from machiavelli.core import glossary, i18n
 from machiavelli.core.errors import VariantError
 from machiavelli.core.variant import differences
@@ -49,9 +52,7 @@ def test_rummikub_rules_speak_of_tiles_rack_and_pool():
     assert doc.uncovered == [] and doc.dropped == []
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "es", pytest.param("tr", marks=pytest.mark.xfail(
-    strict=True, reason="Turkish rearranging examples carry the case suffix on 'kart' ({moved} kartını): "
-    "they need tile wordings of their own (issue 28, left undone)")), "uk", "ar", "zh_Hans"])
+@pytest.mark.parametrize("lang", ["it", "de", "es", "tr", "uk", "ar", "zh_Hans"])
 def test_rummikub_rules_in_every_language_use_its_tile_words(lang):
     i18n.use_language(lang, environ={})
     text = render(rules_text.compose(load_variant("rummikub")), "text")
@@ -61,6 +62,8 @@ def test_rummikub_rules_in_every_language_use_its_tile_words(lang):
     card = {"it": "carte", "de": "Karten", "es": "cartas", "tr": "kart", "uk": "карти", "ar": "أوراق",
             "zh_Hans": "手牌"}[lang]
     assert tile in text and card not in text
+    avoided, _words = _card_words(lang)
+    assert not avoided.findall(text), [line for line in text.splitlines() if avoided.search(line)]
 
 
 def test_every_tile_wording_stands_for_a_sentence_of_the_rules():
@@ -113,3 +116,113 @@ def test_losers_pay_the_winner(left, data):
     assert all(scores[s] == -left[s] for s in range(len(left)) if s != winner)
     if left[winner] == 0:
         assert scores[winner] == sum(left)
+
+
+# -- the family plays to the end at the terminal ---------------------------------------
+
+#: The manipulation-rummy family of issue 28 as the other helpers name their
+#: variants; a tile variant belongs to it whatever its name.
+FAMILY_NAMES = {"rummikub", "carousel", "guadalupe", "shanghai", "finagle", "makiaveli"}
+LANGUAGES = ("en", "it", "tr", "uk", "ar", "es", "de", "zh_Hans")
+LEVELS = ("beginner", "casual", "club", "expert", "random")
+
+
+def family() -> list[str]:
+    return sorted(name for name in shipped_names()
+                  if name in FAMILY_NAMES or getattr(load_variant(name), "pieces", "cards") == "tiles")
+
+
+def _family_games() -> list[tuple[str, str, int]]:
+    """Every member at least once and every language at least once, so the
+    run stays as long as the longer list."""
+    names = family()
+    return [(names[i % len(names)], LANGUAGES[i % len(LANGUAGES)], i) for i in range(max(len(names), len(LANGUAGES)))]
+
+
+def test_rummikub_is_in_the_family():
+    assert "rummikub" in family()
+
+
+@pytest.mark.parametrize("name, lang, i", _family_games())
+def test_the_family_plays_to_the_end_at_the_terminal(tmp_path, monkeypatch, name, lang, i):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    variant = load_variant(name)
+    seats = [LEVELS[(i + s) % len(LEVELS)] for s in range(min(3, variant.players.max))]
+    record = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["play", "-V", name, "--seed", str(11 + i), "--lang", lang, "--record",
+                                      str(record), *[a for seat in seats for a in ("--seat", seat)]],
+                                env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    outcome = json.loads(record.read_text(encoding="utf-8"))["result"]
+    assert outcome["winners"] and outcome["reason"], outcome
+
+
+# -- a tile game's screens speak of tiles in every language ----------------------------
+
+#: What a person types at a Rummikub table to see most of its screens: the help,
+#: hints, refusals (a tile not held, no meld 1, not a tile, ending without
+#: playing, nothing to restore) and draws.
+TYPED = ["help", "hint", "hint", "hint all", "play 1R 2R 3R", "add 1 5O", "play 99Z", "end", "restore", "draw",
+         "table", "help swap", "draw", "draw", "quit", "n"]
+
+
+def _card_words(lang: str) -> tuple[re.Pattern[str], list[str]]:
+    """The card words a tile message must not use in ``lang`` (the avoid lists
+    of its glossary's tile, rack and pool) and its tile words."""
+    if lang == "en":
+        return CARD_WORDS, ["tiles", "rack", "pool"]
+    from machiavelli.app.catalogs import TILE_TERMS, glossary as words_of
+
+    terms = words_of(lang)
+    assert terms is not None
+    avoided = [w for term in TILE_TERMS for w in terms[term]["avoid"]]
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in avoided) + r")(?!\w)", re.I)
+    return pattern, [terms["tile"]["use"][0], terms["rack"]["use"][0]]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rummikub_table_speaks_of_tiles_rack_and_pool(tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    runner = CliRunner()
+    person = runner.invoke(app, ["play", "-V", "rummikub", "--seed", "3", "--lang", lang, "--seat", "human", "--seat",
+                                 "random"], input="\n".join(TYPED) + "\n", env=env)
+    computers = runner.invoke(app, ["play", "-V", "rummikub", "--seed", "5", "--lang", lang, "--moves", "--seat", "club",
+                                    "--seat", "expert", "--record", str(tmp_path / "game.json")], env=env)
+    # A script whose moves were refused ends with 1: the refusals are what is looked at here.
+    assert isinstance(person.exception, (SystemExit, type(None))) and computers.exit_code == 0, computers.output
+    review = runner.invoke(app, ["--lang", lang, "review", str(tmp_path / "game.json")], env=env)
+    assert review.exit_code == 0, review.output
+    text = person.output + computers.output + review.output
+    avoided, tile_words = _card_words(lang)
+    lines = [line for line in text.splitlines() if avoided.search(line)]
+    assert not lines, lines
+    for word in tile_words:
+        assert re.search(r"(?<!\w)" + re.escape(word), text, re.I), word
+    if lang == "en":  # the help's legend says each colour's letter in words
+        assert "R=red B=blue K=black O=orange" in text
+    assert i18n.misses() == []
+
+
+def test_a_card_game_keeps_its_card_words_after_a_tile_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    runner = CliRunner()
+    runner.invoke(app, ["play", "-V", "rummikub", "--seed", "5", "--seat", "club", "--seat", "club"], env=env)
+    after = runner.invoke(app, ["play", "-V", "bga", "--seed", "5", "--seat", "club", "--seat", "club"], env=env)
+    assert "cards" in after.output and "tiles" not in after.output
+
+
+def test_simulate_labels_a_tile_game_s_figures_in_tile_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("MACHIAVELLI_DATA_DIR", str(tmp_path / "data"))
+    env = {"LANGUAGE": "de", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+    runner = CliRunner()
+    alone = runner.invoke(app, ["simulate", "-V", "rummikub", "--games", "2", "--jobs", "1", "--seed", "3"], env=env)
+    assert alone.exit_code == 0, alone.output
+    assert "Steine auf den Steinhaltern der Verlierer" in alone.output and "Karte" not in alone.output
+    # Compared with a card game, the shared rows keep the card words.
+    both = runner.invoke(app, ["simulate", "-V", "rummikub", "-V", "vatikan", "--games", "2", "--jobs", "1", "--seed",
+                               "3"], env=env)
+    assert both.exit_code == 0, both.output
+    assert "Steinhalter" not in both.output

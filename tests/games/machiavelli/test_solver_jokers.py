@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from machiavelli.app.library import load_variant
 from machiavelli.core.errors import PositionError
@@ -236,3 +237,25 @@ def test_milp_oracle_small_tables_big_hands(aces):
         solution = solve(variant, table, hand)
         assert solution.count == milp_optimum(variant, table, hand), (n, table, hand)
         check_answer(variant, table, hand, (), solution)
+
+
+# -- Rummikub: 1-13 without wrap, two jokers (issue 28) -----------------------------
+
+
+@pytest.fixture(scope="module")
+def rummikub():
+    return load_variant("rummikub")
+
+
+@pytest.mark.oracle
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(6, 40), hand=st.integers(2, 10),
+       on_table=st.integers(0, 2), in_hand=st.integers(0, 2))
+def test_rummikub_positions_with_jokers_agree_with_the_milp(patient, rummikub, seed, size, hand, on_table, in_hand):
+    """The box's two jokers, anywhere: on the table, on the rack or both
+    (at most two in all); 13-1-2 is never a run."""
+    in_hand = min(in_hand, 2 - on_table)
+    table, rack, _ = joker_position(rummikub, random.Random(seed), size, hand, on_table, in_hand)
+    solution = solve(rummikub, table, rack)
+    assert solution.count == milp_optimum(rummikub, table, rack), (table, rack)
+    check_answer(rummikub, table, rack, (), solution)
