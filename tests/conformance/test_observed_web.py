@@ -28,6 +28,8 @@ def _told(client, game, seat, response=None):  # noqa: F811
     for s in game["seats"]:
         if s.get("token"):
             text = text.replace(s["token"], "<token>")
+    if game.get("watch", {}).get("token"):  # the starter's view holds the watch link
+        text = text.replace(game["watch"]["token"], "<watch>")
     data = json.loads(text) if r.headers.get("content-type", "").startswith("application/json") else text
     return r.status_code, data
 

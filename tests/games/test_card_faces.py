@@ -61,7 +61,8 @@ def test_a_deck_that_is_not_french_is_drawn_as_tiles():
                     ranks=tuple(RankSpec(code=str(n), points=n) for n in range(1, 14)),
                     extras=(ExtraSpec(code="JK", symbol="☺", colour="black", points=30),))
     face = presentation_of("machiavelli").face
-    assert face(Card(7, "B"), deck) == {"face": "tile", "number": "7", "colour": "blue"}
+    # The colour's letter is shown in forced colours, where every tile is painted alike.
+    assert face(Card(7, "B"), deck) == {"face": "tile", "number": "7", "colour": "blue", "letter": "B"}
     assert face(Card(0, "JK"), deck) == {"face": "joker", "colour": "black", "tile": "1"}
     assert faces.check(face(Card(13, "Y"), deck)) == []
 

@@ -468,3 +468,57 @@ def test_a_whole_rummikub_game_against_computers_in_tile_words(server, browser):
         page.screenshot(path=str(ARTIFACTS / "play-mouse-rummikub.png"), full_page=True)
     finally:
         ctx.close()
+
+
+# -- the rest of the family: each plays to its end at the web table, in a language of its own ------
+
+#: The family's card members (Rummikub above), each in another language; English is everywhere above.
+FAMILY = {"carousel": "uk", "guadalupe": "ar", "shanghai": "es", "finagle": "it", "makiaveli": "zh_Hans"}
+
+
+def _hinted_turn(page, server: str, game: dict[str, Any]) -> None:
+    """The person's turn as the hint words it, typed at the page's command line (English always works)."""
+    import json
+    import urllib.request
+
+    url = f"{server}/api/games/{game['id']}/actions?token={game['seats'][0]['token']}"
+    request = urllib.request.Request(url, json.dumps({"command": "hint"}).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        commands = json.loads(response.read()).get("commands") or ["end"]
+    for command in commands:
+        before = _views(page)
+        page.fill("#command", command)
+        page.press("#command", "Enter")
+        _moved(page, before)
+
+
+@pytest.mark.parametrize("variant", sorted(FAMILY))
+def test_every_member_of_the_family_plays_to_its_end_in_the_browser(server, browser, variant):
+    """Draws by the mouse where the rules let the person draw; where they say
+    that one who can play must (Shanghai, Finagle), the person plays the
+    hint's commands at the command line."""
+    lang = FAMILY[variant]
+    game = new_game(server, variant, ["human", "club", "club"], 5, lang=lang)
+    ctx, page, errors = _open(browser, server, game)
+    try:
+        _count_views(page)
+        for _ in range(LIMIT):
+            state = _state(page)
+            if state == "over":
+                break
+            before = _views(page)
+            page.evaluate("() => { window.__error = document.querySelector('#messages .error'); }")
+            if state == "draw":
+                page.click('#controls button[data-command="draw"]')
+                page.wait_for_function("""n => (window.__views || 0) > n ||
+                    (document.querySelector('#messages .error') || null) !== (window.__error || null)""",
+                                       arg=before, timeout=20000)
+                if _views(page) > before:
+                    continue
+            _hinted_turn(page, server, game)  # refused (one who can play must) or nothing to draw
+        else:
+            raise AssertionError("the game did not end")
+        _check_over(page, errors)
+        assert page.locator("html").get_attribute("lang").replace("-", "_").startswith(lang.split("_")[0])
+    finally:
+        ctx.close()
