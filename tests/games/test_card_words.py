@@ -137,6 +137,12 @@ def test_spanish_calls_the_fante_sota_and_the_french_jack_jota():
     assert "jota (J)" in bga
 
 
+def test_spanish_rules_say_the_cross_and_the_single_general_as_a_spanish_player_does():
+    makiaveli = run("--lang", "es", "rules", "--variant", "makiaveli").stdout
+    assert "completar una carta de la Cruz" not in makiaveli and "Una carta de la Cruz solo puede entrar en una combinación nueva" in makiaveli
+    assert "• General solo: 1 carta (General)" in run("--lang", "es", "rules", "--variant", "si-se-pai").stdout
+
+
 def test_cicera_courts_are_words_whose_letters_the_cards_show():
     # zh names the French king by its letter K; the Brescian Re shows R, so it needs a word.
     chinese = run("--lang", "zh_Hans", "rules", "--variant", "cicera").stdout
