@@ -19,10 +19,13 @@ from machiavelli.core.i18n import NP_, pgettext
 RANK_NAMES = {
     "A": NP_("card rank", "ace"),
     # TRANSLATORS: the Fante of the Italian-suited deck, which is not the French deck's jack
-    # in every language (Spanish sota, not jota).
-    "F": NP_("cicera rank", "jack"),
+    # in every language (Spanish sota, not jota; English players of Italian-suited games say
+    # knave, whose card shows F, not J).
+    "F": NP_("cicera rank", "knave"),
     "C": NP_("card rank", "knight"),
-    "R": NP_("card rank", "king"),
+    # TRANSLATORS: the Re of the Italian-suited deck: where the French deck's king is named by
+    # its letter (Chinese K), this one needs a word, since its card shows R.
+    "R": NP_("cicera rank", "king"),
 }
 SUIT_NAMES = {
     "D": NP_("card suit", "coins"),
@@ -52,7 +55,7 @@ CARD_NAME = NP_("card name", "{rank} of {suit}")
 
 
 #: Ranks whose name is the Italian deck's own, not the French deck's word.
-OWN_RANKS = {"F": "cicera rank"}
+OWN_RANKS = {"F": "cicera rank", "R": "cicera rank"}
 
 
 def rank_name(code: str) -> str:

@@ -137,6 +137,21 @@ def test_spanish_calls_the_fante_sota_and_the_french_jack_jota():
     assert "jota (J)" in bga
 
 
+def test_spanish_rules_say_the_cross_and_the_single_general_as_a_spanish_player_does():
+    makiaveli = run("--lang", "es", "rules", "--variant", "makiaveli").stdout
+    assert "completar una carta de la Cruz" not in makiaveli and "Una carta de la Cruz solo puede entrar en una combinación nueva" in makiaveli
+    assert "• General solo: 1 carta (General)" in run("--lang", "es", "rules", "--variant", "si-se-pai").stdout
+
+
+def test_cicera_courts_are_words_whose_letters_the_cards_show():
+    # zh names the French king by its letter K; the Brescian Re shows R, so it needs a word.
+    chinese = run("--lang", "zh_Hans", "rules", "--variant", "cicera").stdout
+    assert "国王（R）" in chinese and "K（R）" not in chinese
+    assert "K" in run("--lang", "zh_Hans", "rules", "--variant", "bga").stdout
+    english = run("rules", "--variant", "cicera").stdout
+    assert "knave (F)" in english and "jack" not in english
+
+
 def test_spanish_short_forms_say_they_come_from_english_and_letters_are_spanish():
     table = runner.invoke(app, ["--lang", "es", "play", "--seed", "3"], input="help\nquit\ny\n", env=ENV).stdout
     assert "Formas cortas, tomadas de los comandos en inglés: p=bajar" in table
