@@ -484,12 +484,18 @@ def _hinted_turn(page, server: str, game: dict[str, Any]) -> None:
     url = f"{server}/api/games/{game['id']}/actions?token={game['seats'][0]['token']}"
     request = urllib.request.Request(url, json.dumps({"command": "hint"}).encode(), {"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as response:
-        commands = json.loads(response.read()).get("commands") or ["end"]
-    for command in commands:
+        hint = json.loads(response.read())
+    for command in hint.get("commands") or ["draw"]:
+        if not page.evaluate("() => document.body.classList.contains('my-turn')"):
+            break  # the turn (or the game) ended with the last card played
         before = _views(page)
+        page.evaluate("() => { window.__error = document.querySelector('#messages .error'); }")
         page.fill("#command", command)
         page.press("#command", "Enter")
-        _moved(page, before)
+        page.wait_for_function("""n => (window.__views || 0) > n ||
+            (document.querySelector('#messages .error') || null) !== (window.__error || null)""", arg=before,
+                               timeout=20000)
+        assert _views(page) > before, (command, hint, page.locator("#messages").inner_text())
 
 
 @pytest.mark.parametrize("variant", sorted(FAMILY))
