@@ -45,6 +45,14 @@ def not_kept(exc: StoreError) -> WebError:
     # TRANSLATORS: The web table, an answer to the browser.
     return WebError(503, N_("The server could not save this change, so nothing was changed. Try again later."))
 
+
+def no_room(exc: TableError) -> WebError:
+    """The answer to a new game (or deal) past the server's cap on games."""
+    # TRANSLATORS: The web table, an answer to the browser; {n} is a number.
+    return WebError(503, N_("Too many games are being played on this server (at most {n}). "
+                            "Try again when one has ended."), n=exc.params.get("limit", 0))
+
+
 @handled
 async def list_games(request: Request, server: Server) -> Response:
     return JSONResponse({"games": server.games(request)})
@@ -108,10 +116,7 @@ async def new_game(request: Request, server: Server) -> Response:
             raise not_kept(exc) from None
         except TableError as exc:
             if exc.code == "too-many-games":
-                # TRANSLATORS: The web table, an answer to the browser; {n} is a number.
-                raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
-                                       "Try again when one has ended."),
-                               n=exc.params["limit"]) from None
+                raise no_room(exc) from None
             if exc.code == "bad-seats" and exc.params.get("player"):
                 # TRANSLATORS: The web table, an answer to the browser; {name} is a code as sent, {available} is
                 # the possible codes, listed.
@@ -231,9 +236,7 @@ async def rematch(request: Request, server: Server) -> Response:
             except StoreError as exc:
                 raise not_kept(exc) from None
             except TableError as exc:
-                with speaking(lang):
-                    raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
-                                           "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
+                raise no_room(exc) from None
             table.rematch = new.id
             server.computers.wake(new)
             server.clocks.ensure(new)
@@ -562,9 +565,7 @@ async def next_deal(request: Request, server: Server) -> Response:
             except StoreError as exc:
                 raise not_kept(exc) from None
             except TableError as exc:
-                with speaking(lang):
-                    raise WebError(503, N_("Too many games are being played on this server (at most {n}). "
-                                           "Try again when one has ended."), n=exc.params.get("limit", 0)) from None
+                raise no_room(exc) from None
             table.match = told
             server.computers.wake(new)
             server.clocks.ensure(new)

@@ -363,13 +363,19 @@ async def table_page(request: Request) -> Response:
         from .declared import declared
 
         present = declared(table.variant.game)
-        from ..presented import wording_of
-
-        i18n.use_wording(wording_of(table.variant))  # put back when the block ends
+        tiles = _worded(table)
         commands = present.commands_help() if present is not None else None
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands,
-                                             title=pages.game_title(table.variant, lang),
-                                             tiles=getattr(table.variant, "pieces", "cards") == "tiles"))
+                                             title=pages.game_title(table.variant, lang), tiles=tiles))
+
+
+def _worded(table: Table) -> bool:
+    """The table's words (of cards, or of tiles) for the page being written, put back when the
+    ``speaking`` block ends; whether its pieces are tiles."""
+    from ..presented import wording_of
+
+    i18n.use_wording(wording_of(table.variant))
+    return getattr(table.variant, "pieces", "cards") == "tiles"
 
 
 async def watch_page(request: Request) -> Response:
@@ -385,14 +391,11 @@ async def watch_page(request: Request) -> Response:
         if table is None or not table.is_watcher(token):
             error = forbidden()
             return HTMLResponse(pages.error_page(lang, error.status, error.text()), error.status)
-        from ..presented import wording_of
-
-        i18n.use_wording(wording_of(table.variant))  # put back when the block ends
+        tiles = _worded(table)
         # TRANSLATORS: the title of the watch link's page; {title} is the game's title (Machiavelli: Jokers).
         title = _("Watching: {title}", title=pages.game_title(table.variant, lang))
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, title=title,
-                                             watching=True,
-                                             tiles=getattr(table.variant, "pieces", "cards") == "tiles"))
+                                             watching=True, tiles=tiles))
 
 
 async def review_page(request: Request) -> Response:

@@ -70,6 +70,19 @@ def _moved(page, before: int) -> None:
     page.wait_for_function("n => (window.__views || 0) > n", arg=before, timeout=20000)
 
 
+def _mark_error(page) -> None:
+    """Note the message shown now, so that :func:`_answered` sees a new one."""
+    page.evaluate("() => { window.__error = document.querySelector('#messages .error'); }")
+
+
+def _answered(page, before: int) -> bool:
+    """Wait for the answer to a move: a newer view (True) or a new refusal (False)."""
+    page.wait_for_function("""n => (window.__views || 0) > n ||
+        (document.querySelector('#messages .error') || null) !== (window.__error || null)""", arg=before,
+                           timeout=20000)
+    return _views(page) > before
+
+
 def _views(page) -> int:
     return int(page.evaluate("window.__views || 0"))
 
@@ -189,7 +202,7 @@ def _play_out(page, how: str) -> dict[str, Any]:
         if state == "over":
             break
         before = _views(page)
-        page.evaluate("() => { window.__error = document.querySelector('#messages .error'); }")
+        _mark_error(page)
         if how == "mouse":
             _mouse_move(page, state)
         elif how == "touch":
@@ -489,13 +502,12 @@ def _hinted_turn(page, server: str, game: dict[str, Any]) -> None:
         if not page.evaluate("() => document.body.classList.contains('my-turn')"):
             break  # the turn (or the game) ended with the last card played
         before = _views(page)
-        page.evaluate("() => { window.__error = document.querySelector('#messages .error'); }")
         page.fill("#command", command)
-        page.press("#command", "Enter")
-        page.wait_for_function("""n => (window.__views || 0) > n ||
-            (document.querySelector('#messages .error') || null) !== (window.__error || null)""", arg=before,
-                               timeout=20000)
-        assert _views(page) > before, (command, hint, page.locator("#messages").inner_text())
+        # The command's own answer (the live socket's copy of the view may come before or after it).
+        with page.expect_response(lambda r: "/actions" in r.url and r.request.method == "POST") as sent:
+            page.press("#command", "Enter")
+        assert sent.value.ok, (command, hint, sent.value.text())
+        _moved(page, before)
 
 
 @pytest.mark.parametrize("variant", sorted(FAMILY))
@@ -513,13 +525,10 @@ def test_every_member_of_the_family_plays_to_its_end_in_the_browser(server, brow
             if state == "over":
                 break
             before = _views(page)
-            page.evaluate("() => { window.__error = document.querySelector('#messages .error'); }")
+            _mark_error(page)
             if state == "draw":
                 page.click('#controls button[data-command="draw"]')
-                page.wait_for_function("""n => (window.__views || 0) > n ||
-                    (document.querySelector('#messages .error') || null) !== (window.__error || null)""",
-                                       arg=before, timeout=20000)
-                if _views(page) > before:
+                if _answered(page, before):
                     continue
             _hinted_turn(page, server, game)  # refused (one who can play must) or nothing to draw
         else:
