@@ -12,7 +12,7 @@ notation (meld numbers count from 1, as players see the table)::
     join 1 2             meld 2 (and any more) into meld 1
     swap 2 7H            7H from the hand in place of meld 2's joker,
                          the joker into the working area (jokers only)
-    undo | restore | draw | end
+    undo | restore | draw | end | knock
 
 Cards are given by value; the engine picks the physical copy, taking first
 from the working area (cards taken from the table must go back), then the
@@ -48,6 +48,7 @@ USAGE: dict[str, str] = {
     "restore": "restore",
     "draw": "draw",
     "end": "end",
+    "knock": "knock",
 }
 
 
@@ -250,8 +251,15 @@ class End(Action):
     verb: ClassVar[str] = "end"
 
 
-UNDO, RESTORE, DRAW, END = Undo(), Restore(), Draw(), End()
-_SINGLE = {"undo": UNDO, "restore": RESTORE, "draw": DRAW, "end": END}
+@dataclass(frozen=True, slots=True, repr=False)
+class Knock(Action):
+    """End the turn and the deal: a hand within the variant's knock_limit."""
+
+    verb: ClassVar[str] = "knock"
+
+
+UNDO, RESTORE, DRAW, END, KNOCK = Undo(), Restore(), Draw(), End(), Knock()
+_SINGLE = {"undo": UNDO, "restore": RESTORE, "draw": DRAW, "end": END, "knock": KNOCK}
 VERBS: tuple[str, ...] = tuple(USAGE)
 
 

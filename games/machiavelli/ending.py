@@ -17,6 +17,9 @@ class Ending(Termination):
     #: nothing can change any more, so the game ends and is scored as if the
     #: deck ran out.
     BLOCKED = "blocked"
+    #: The current player knocked (``knock_limit``): the hand lowest in
+    #: points wins.
+    KNOCKED = "knocked"
 
 
-WENT_OUT, DECK_EXHAUSTED, BLOCKED = Ending.WENT_OUT, Ending.DECK_EXHAUSTED, Ending.BLOCKED
+WENT_OUT, DECK_EXHAUSTED, BLOCKED, KNOCKED = Ending.WENT_OUT, Ending.DECK_EXHAUSTED, Ending.BLOCKED, Ending.KNOCKED

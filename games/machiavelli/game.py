@@ -20,18 +20,18 @@ from machiavelli.core.numbers import MAX_DIGITS
 from machiavelli.core.position import Position, check_cards, check_seat
 from machiavelli.core.table import MeldRules, Table, rules_for
 
-from .ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Ending
-from .actions import Action, Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
+from .ending import BLOCKED, DECK_EXHAUSTED, KNOCKED, WENT_OUT, Ending
+from .actions import Action, Add, Draw, End, Join, Knock, Move, Play, Restore, Split, Swap, Take, Undo
 from . import leftover
 from .cross import laid_at_deal, replaced
-from .scoring import losers_pay
+from .scoring import losers_pay, lowest_takes
 from .turn import Turn
 from .variant import MachiavelliVariant as Variant
 
 if TYPE_CHECKING:
     from .view import View
 
-__all__ = ["Game", "MachiavelliPosition", "Entry", "Outcome", "Ending", "WENT_OUT", "DECK_EXHAUSTED", "BLOCKED", "OUTCOME_REASONS"]
+__all__ = ["Game", "MachiavelliPosition", "Entry", "Outcome", "Ending", "WENT_OUT", "DECK_EXHAUSTED", "BLOCKED", "KNOCKED", "OUTCOME_REASONS"]
 
 OUTCOME_REASONS = tuple(Ending)
 
@@ -115,6 +115,7 @@ class Game:
             raise SetupError("too-few-players", players=players, min=variant.players.min)
         if players > variant.players.max:
             raise SetupError("too-many-players", players=players, max=variant.players.max)
+        variant = variant.at_table(players)
         hand_size = variant.hand_size_for(players)
         if players * hand_size + laid_at_deal(variant) > variant.card_count:
             raise SetupError("not-enough-cards", players=players, cards=variant.card_count,
@@ -177,7 +178,7 @@ class Game:
         self._idle = 0
         self.outcome: Outcome | None = None
         self._turn = Turn(first, turn, self.rules, table, hands[first], help, self._working)
-        self._handlers = {Draw: self._draw, Restore: self._restore, End: self._end}
+        self._handlers = {Draw: self._draw, Restore: self._restore, End: self._end, Knock: self._knock}
 
     @classmethod
     def from_position(cls, variant: Variant, hands: Sequence[Iterable[Card]], table: Iterable[Iterable[Card]] = (),
@@ -190,6 +191,7 @@ class Game:
         the cards not placed are set aside, out of play. ``current`` starts
         turn number ``turn``; ``dealer`` (None: the seat before ``current``)
         is only shown. :meth:`at_position` takes the same as one value."""
+        variant = variant.at_table(len(hands))
         rules = rules_for(variant)
         free: dict[int, list[int]] = {}
         for i in reversed(range(variant.card_count)):
@@ -236,6 +238,7 @@ class Game:
         players = len(position.hands)
         if not max(2, variant.players.min) <= players <= variant.players.max:
             raise PositionError("bad-players", players=players, min=variant.players.min, max=variant.players.max)
+        variant = variant.at_table(players)
         for seat, what in ((position.current, "current"), (position.dealer, "dealer"),
                            *((s, "opened") for s in position.opened)):
             check_seat(seat, players, what)
@@ -507,6 +510,41 @@ class Game:
             raise IllegalAction("nothing-played")
         return self._finish(action, leaves=False)
 
+    def _knock(self, action: Action) -> Entry:
+        """End the turn and the deal with a hand of at most ``knock_limit``
+        points (Carousel: "The knock must be done during a player's turn,
+        after they have drawn their cards"); the table as ``end`` needs it."""
+        limit = self.variant.knock_limit
+        if limit is None:
+            raise IllegalAction("no-knocking")
+        turn = self._turn
+        turn.check_table()
+        if turn.disturbed and not turn.played:
+            raise IllegalAction("nothing-played")  # a rearrangement keeps a hand card, or goes back
+        points = self._hand_points(turn.seat)
+        if points > limit:
+            raise IllegalAction("knock-over-limit", points=points, limit=limit)
+        if turn.played:
+            problem = self._opening_problem()
+            if problem is not None:
+                raise IllegalAction(problem, needed=self.variant.opening_points, points=self._own_points())
+            self._opened[turn.seat] = True
+        return self._close(action, (), outcome=self._scored(KNOCKED))
+
+    def may_knock(self) -> bool:
+        """Whether the current player may knock now."""
+        limit, turn = self.variant.knock_limit, self._turn
+        if limit is None or self.outcome is not None or self._hand_points(turn.seat) > limit:
+            return False
+        if not turn.can_end() or (turn.disturbed and not turn.played):
+            return False
+        return not turn.played or self._opening_problem() is None
+
+    def _hand_points(self, seat: int) -> int:
+        """What ``seat``'s hand costs left in hand (penalty_points)."""
+        points, cards = self.variant.penalty, self.rules.cards
+        return sum(points(cards[i]) for i in self._hands[seat])
+
     def _finish(self, action: Action, leaves: bool) -> Entry:
         """End a turn that laid hand cards (and, if ``leaves``, left new
         invalid cards behind: the penalty is drawn)."""
@@ -610,14 +648,14 @@ class Game:
         left = tuple(sum(points(cards[i]) for i in hand) for hand in self._hands)
         if rule == "losers-pay-winner":
             return losers_pay(left, self.outcome.winners)
+        if rule == "lowest-takes-difference":
+            return lowest_takes(left, self.outcome.winners)
         return left
 
     def _scored(self, reason: Ending) -> Outcome:
         """Joint winners by the variant's rule when nobody went out."""
-        if self.variant.deck_out_winners == "fewest-points":
-            points = self.variant.penalty
-            cards = self.rules.cards
-            score = [sum(points(cards[i]) for i in hand) for hand in self._hands]
+        if self.variant.deck_out_winners == "fewest-points" or reason == KNOCKED:
+            score = [self._hand_points(s) for s in range(self.players)]
         else:
             score = [len(hand) for hand in self._hands]
         best = min(score)

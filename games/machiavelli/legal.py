@@ -30,7 +30,7 @@ from machiavelli.core.actions import Action as BaseAction
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction
 
-from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Swap, Take
+from .actions import DRAW, END, KNOCK, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Swap, Take
 
 if TYPE_CHECKING:
     from .game import Game
@@ -110,6 +110,8 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
             out.append(DRAW)
         if turn.played and game._opening_problem() is None:
             out.append(END)
+    if game.may_knock():
+        out.append(KNOCK)
     return out
 
 

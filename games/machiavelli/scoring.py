@@ -18,3 +18,11 @@ def losers_pay(left: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
         else:
             out.append(-points)
     return tuple(out)
+
+
+def lowest_takes(left: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
+    """Carousel's scoring ("The lowest hand value scores the difference
+    between each other hand value"): each winner scores what the other
+    hands hold beyond its own; the others score nothing."""
+    return tuple(sum(other - points for s, other in enumerate(left) if s not in winners) if seat in winners
+                 else 0 for seat, points in enumerate(left))

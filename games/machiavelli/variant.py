@@ -4,7 +4,7 @@ values and description in one place). Defaults are Board Game Arena's."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
@@ -176,13 +176,28 @@ class MachiavelliVariant(MeldVariant):
         default="clockwise",
         description=NP_("variant parameter", "Which way play goes: clockwise (the dealer's left starts) or "
                         "counter-clockwise (the dealer's right starts)."))
-    scoring: Literal["winner-only", "cards-left", "card-values", "losers-pay-winner"] = Field(
+    # Carousel (rummyrulebook, gathertogethergames): "If a player's hand has
+    # a deadwood score of 5 or less then they can knock", "after they have
+    # drawn their cards"; pagat's and Board Game Arena's games have no knock.
+    knock_limit: int | None = Field(
+        default=None, ge=0, le=1000,
+        description=NP_("variant parameter", "Most points a hand may hold for its player to knock: on their turn, "
+                        "with every meld valid, the player ends the deal, and the hand lowest in points wins it "
+                        "(none: no knocking)."))
+    # rummyrulebook: "For 2 players use a single 52-card deck plus one
+    # joker. For 3 to 5 players use 2 decks plus 2 jokers."
+    decks_by_players: dict[int, Annotated[int, Field(ge=1, le=8)]] = Field(
+        default_factory=dict,
+        description=NP_("variant parameter", "Copies of the deck for a number of players where it differs from "
+                        "decks (jokers are per copy)."))
+    scoring: Literal["winner-only", "cards-left", "card-values", "losers-pay-winner", "lowest-takes-difference"] = Field(
         default="winner-only",
         description=NP_("variant parameter", "What a deal scores: winner-only (1 point to each winner), cards-left "
                         "(1 penalty point per card left in hand), card-values (the points of the cards left in "
                         "hand as penalty points), losers-pay-winner (Rummikub's: each loser scores minus the "
                         "points left in hand, each winner plus what the losers hold beyond the winner's own; the "
-                        "most points win)."))
+                        "most points win), lowest-takes-difference (Carousel's: the winner, lowest in points, "
+                        "scores what each other hand holds beyond the winner's own; the others score nothing)."))
     game_name: Literal["machiavelli", "title"] = Field(
         default="machiavelli",
         description=NP_("variant parameter", "What the rules call the game: machiavelli, or the variant's title (a "
@@ -223,8 +238,25 @@ class MachiavelliVariant(MeldVariant):
             raise failed("", "hand-size-range", "a hand has from 1 to {max} cards", max=MAX_HAND)
         return value
 
+    def at_table(self, players: int) -> "MachiavelliVariant":
+        """The rules as ``players`` play them: ``decks`` set from
+        ``decks_by_players`` (the same variant when it says nothing)."""
+        decks = self.decks_by_players.get(players, self.decks)
+        if decks == self.decks:
+            return self
+        data = {**self.parameters(), "decks": decks}
+        data["deck"] = {**data["deck"], "extras": [e for e in data["deck"]["extras"] if e["code"] != JOKER_CODE]}
+        table = type(self).model_validate(data)
+        table._extends_title = dict(self._extends_title)
+        return table
+
     @model_validator(mode="after")
     def _consistent(self) -> "MachiavelliVariant":
+        outside = [n for n in self.decks_by_players if not self.players.min <= n <= self.players.max]
+        if outside:
+            raise failed("decks_by_players", "decks-players-outside",
+                         "{players} players: outside players (from {min} to {max})",
+                         players=join_values(map(str, outside)), min=self.players.min, max=self.players.max)
         if isinstance(self.hand_size, dict):
             missing = [n for n in range(self.players.min, self.players.max + 1) if n not in self.hand_size]
             if missing:
@@ -232,8 +264,9 @@ class MachiavelliVariant(MeldVariant):
                              missing=join_values(map(str, missing)))
         for n in range(self.players.min, self.players.max + 1):
             needed = n * self.hand_size_for(n) + self.face_up
-            if needed > self.card_count:
-                values = dict(cards=self.card_count, players=n, hand=self.hand_size_for(n), needed=needed,
+            cards = self.card_count * self.decks_by_players.get(n, self.decks) // self.decks
+            if needed > cards:
+                values = dict(cards=cards, players=n, hand=self.hand_size_for(n), needed=needed,
                               help=self.face_up)
                 if self.face_up:
                     raise failed("hand_size", "too-few-cards-with-help",
