@@ -65,11 +65,12 @@ class Sheet:
     @property
     def higher_wins(self) -> bool:
         """Whether more points is better: as the variant's match_winner says,
-        else by its scoring (winner-only scores wins, losers-pay-winner
-        credits the winner; the other rules score penalty points)."""
+        else by its scoring (winner-only scores wins, losers-pay-winner and
+        lowest-takes-difference credit the winner; the other rules score
+        penalty points)."""
         if self.winner in ("lowest", "highest"):
             return self.winner == "highest"
-        return self.scoring in ("winner-only", "losers-pay-winner")
+        return self.scoring in ("winner-only", "losers-pay-winner", "lowest-takes-difference")
 
     def add(self, game: Any) -> None:
         scores = game.scores() if hasattr(game, "scores") else None

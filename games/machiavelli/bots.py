@@ -17,6 +17,7 @@ from machiavelli.core.variant import MeldVariant
 from . import finder
 from .actions import DRAW, END, RESTORE, UNDO, Action, Add, Join, Move, Play, Split, Take
 from .around import plan_around
+from .knocking import knock_instead
 from .house import legal_plan, materialize, resume_plan
 from .view import View, _internals
 
@@ -53,7 +54,7 @@ class RandomBot:
                 self._plan = iter(legal_plan(view, materialize(view, self._turn_plan)))
             else:
                 self._plan = self._turn_plan(view)
-        return next(self._plan)
+        return knock_instead(view, next(self._plan))
 
     def _turn_plan(self, view: View) -> Iterator[Action]:
         rng = self.rng

@@ -27,6 +27,7 @@ from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
 from .around import plan_around
 from .cross import completions
+from .knocking import knock_instead
 from .house import legal_plan, resume_plan
 from .reach import play_within
 from .view import View, _internals
@@ -50,7 +51,7 @@ class PlannedBot:
             # player never saw, so it finishes the turn as it stands.
             resumed = resume_plan(view)
             self._plan = iter(resumed if resumed is not None else legal_plan(view, plan_around(view, self.plan)))
-        return next(self._plan)
+        return knock_instead(view, next(self._plan))
 
     def plan(self, view: View) -> list[Action]:
         raise NotImplementedError

@@ -150,7 +150,8 @@ class MachiavelliVariant(MeldVariant):
     penalty_points: dict[str, int] = Field(
         default_factory=dict,
         description=NP_("variant parameter", "What a card left in hand costs when a deal is scored or the deck runs "
-                        "out (scoring card-values and losers-pay-winner, deck_out_winners fewest-points), by rank code "
+                        "out (scoring card-values, losers-pay-winner and lowest-takes-difference, deck_out_winners "
+                        "fewest-points, knock_limit), by rank code "
                         "(JK: the joker), where it differs from the card's value in melds (none: the deck's values)."))
     match_target: int | None = Field(
         default=None, ge=1, le=100_000,
@@ -159,7 +160,8 @@ class MachiavelliVariant(MeldVariant):
     match_winner: Literal["by-scoring", "lowest", "highest"] = Field(
         default="by-scoring",
         description=NP_("variant parameter", "Who wins a match of several deals: by-scoring (the most points under "
-                        "winner-only and losers-pay-winner, the fewest under cards-left and card-values), lowest or "
+                        "winner-only, losers-pay-winner and lowest-takes-difference, the fewest under cards-left and "
+                        "card-values), lowest or "
                         "highest (the lowest or the highest total)."))
     # Board Game Arena's table is said to stop a turn at 13 new cards; neither
     # of its help pages (seeds 000, 004) states a limit, so none by default.

@@ -187,6 +187,16 @@ class View(SeatWindow["Game"]):
         return self._game._may_close()
 
     @property
+    def may_knock(self) -> bool:
+        """Whether this seat may knock now (its turn, ``knock_limit``)."""
+        return self.my_turn and self._game.may_knock()
+
+    @property
+    def hand_points(self) -> int:
+        """What this seat's hand costs left in hand (penalty_points)."""
+        return sum(map(self.variant.penalty, self.hand))
+
+    @property
     def turn_start(self) -> Position | None:
         """The table, this seat's hand and the help cards as the current
         turn began (the seat saw them then); None when it is not this seat's turn."""

@@ -26,6 +26,8 @@ WHAT: dict[str, str] = {
     "draw": NP_("command help", "Draw and pass (only if you have put down no card; the restore penalty if you "
                 "touched the table this turn)."),
     "end": NP_("command help", "End the turn: every meld valid, every taken card back, a card of yours played."),
+    "knock": NP_("command help", "End your turn and the deal when your hand is worth no more than the variant "
+                 "allows: the hand lowest in points wins (variants with knocking)."),
     "hint": NP_("command help", "Say whether you can put cards down, then how many, then the play as commands "
                 "(nothing is played); hint all: the whole play at once."),
     "sort": NP_("command help", "Order your hand: by suit, by rank, or grouped into the melds it holds."),

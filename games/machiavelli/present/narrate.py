@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Move, Play, Restore, Split, Swap, Take, Undo
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Join, Knock, Move, Play, Restore, Split, Swap, Take, Undo
 from machiavelli.core.cards import Card, DeckSpec
-from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Entry, Outcome
+from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, KNOCKED, WENT_OUT, Entry, Outcome
 
 from machiavelli.core import glossary
 from machiavelli.core.i18n import _, format_list, format_number, join_sentences, labelled, ngettext
@@ -180,6 +180,10 @@ def _entry_text(entry: Entry, deck: DeckSpec, names: list[str | None] | None = N
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
         # player's name (Player 2).
         return _("{player} ends the turn.", player=player)
+    if isinstance(action, Knock):
+        # TRANSLATORS: The table: what a player just did, one line of the game's story; {player} is a
+        # player's name (Player 2). Knocking ends the deal (Carousel).
+        return _("{player} knocks.", player=player)
     return labelled(player, str(action))
 
 
@@ -241,6 +245,11 @@ def outcome_text(outcome: Outcome, names: list[str | None] | None = None) -> str
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {players} is the
         # winners' names, listed.
         return ngettext("The deck ran out. Winner: {players}.", "The deck ran out. Joint winners: {players}.",
+                        len(outcome.winners), players=winners)
+    if outcome.reason == KNOCKED:
+        # TRANSLATORS: The table: how a deal ended; {players} is the winners' names, listed: the lowest
+        # hands in points after a player knocked (Carousel).
+        return ngettext("A player knocked. Lowest hand: {players}.", "A player knocked. Lowest hands: {players}.",
                         len(outcome.winners), players=winners)
     if outcome.reason == BLOCKED:
         # TRANSLATORS: The table: what a player just did, one line of the game's story; {players} is the

@@ -64,6 +64,10 @@ ACTION_REASONS: dict[str, str] = {
     # capital.
     "invalid-table": N_("Meld {meld} ({cards}) is not valid: {reason}."),
     "nothing-played": N_("You have not played a card from your hand: draw or restore instead."),
+    "no-knocking": N_("There is no knocking in this variant."),
+    # TRANSLATORS: An error message (command line, table or web page); {points} is the points of the
+    # player's hand, {limit} the most a hand may hold to knock.
+    "knock-over-limit": N_("Your hand is worth {points} points: you may knock with at most {limit}."),
     "rearrange-before-opening": N_("You may not take, move, split or join table cards before your first play "
                                    "is on the table."),
     # TRANSLATORS: An error message (command line, table or web page); {limit} is a number, the limit.

@@ -257,6 +257,12 @@ class _Composer:
                               "More decks may be shuffled in as a house rule: each adds {n} cards.",
                               v.card_count // max(1, v.decks)))
         self.cover("decks")
+        for players, decks in sorted(v.decks_by_players.items()):
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # decks_by_players; {players} is a number of players, {n} a number of decks.
+            self.say(self._np("rule:decks_by_players", "With {players} players the game is played with {n} deck.",
+                              "With {players} players the game is played with {n} decks.", decks, players=players))
+        self.cover("decks_by_players", "some" if v.decks_by_players else "none")
         if v.jokers:
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter jokers; {n}
             # is a number of jokers.
@@ -431,8 +437,8 @@ class _Composer:
                  self._p("rule:joker_melds_rearranged", "You may add cards to a combination that holds a joker, but "
                           "you may not take, move or split cards out of it."))
         self.cover("joker_melds_rearranged", v.joker_melds_rearranged)
-        points = v.opening == "points" or v.scoring in ("card-values", "losers-pay-winner") \
-            or v.deck_out_winners == "fewest-points"
+        points = v.opening == "points" or v.deck_out_winners == "fewest-points" \
+            or v.scoring in ("card-values", "losers-pay-winner", "lowest-takes-difference")
         self.cover("joker_points", "said" if points else "unused")  # with the card values, where points count
 
     def _aces_clause(self) -> str:
@@ -643,7 +649,8 @@ class _Composer:
             # {n} is a number of points.
             left = self._np("rule:joker_points", "A joker left in hand costs {n} point.",
                             "A joker left in hand costs {n} points.", v.joker_points) \
-                if v.scoring in ("card-values", "losers-pay-winner") or v.deck_out_winners == "fewest-points" else ""
+                if v.scoring in ("card-values", "losers-pay-winner", "lowest-takes-difference") \
+                    or v.deck_out_winners == "fewest-points" else ""
             return join_sentences(worth, joker, left)
         return join_sentences(worth, self._np("rule:joker_points", "A joker left in hand costs {n} point.",
                                               "A joker left in hand costs {n} points.", v.joker_points))
@@ -873,6 +880,18 @@ class _Composer:
         v = self.v
         self.open("end")
         self.say(self._p("rules", "A player who has no cards left in hand wins at once."))
+        if v.knock_limit is not None:
+            # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter
+            # knock_limit (Carousel's knock); {n} is a number of points.
+            self.say(self._np("rule:knock_limit", "On your turn, once every combination is valid and no taken card "
+                              "is left in your hand, you may knock if the cards in your hand are worth at most {n} "
+                              "point: the game ends, and the player whose cards in hand are worth the fewest points "
+                              "wins, even if that is not you; tied players win together.",
+                              "On your turn, once every combination is valid and no taken card is left in your hand, "
+                              "you may knock if the cards in your hand are worth at most {n} points: the game ends, "
+                              "and the player whose cards in hand are worth the fewest points wins, even if that is "
+                              "not you; tied players win together.", v.knock_limit))
+        self.cover("knock_limit", "none" if v.knock_limit is None else "some")
         self.say({
             "on-last-card": self._p("rule:deck_runs_out", "The game also ends as soon as the last card of the deck "
                                      "has been drawn."),
@@ -922,8 +941,13 @@ class _Composer:
                                           "values of the cards left in hand as minus points, and the winner scores "
                                           "what the losers hold beyond the winner's own cards as plus points; over "
                                           "several deals, the most points win."),
+            "lowest-takes-difference": self._p("rule:scoring", "Scoring: at the end of a deal every player counts "
+                                                "the values of the cards left in hand; the winner, lowest in points, "
+                                                "scores the difference between each other hand and the winner's own, "
+                                                "and the others score nothing; over several deals, the most points "
+                                                "win."),
         }[v.scoring])
-        if v.scoring in ("card-values", "losers-pay-winner"):
+        if v.scoring in ("card-values", "losers-pay-winner", "lowest-takes-difference"):
             self.say(self._penalty_clause() if v.penalty_points else self._values_clause("rule:scoring"))
         self.cover("scoring", v.scoring)
         self.cover("penalty_points", "some" if v.penalty_points else "none")

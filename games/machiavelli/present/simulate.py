@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from machiavelli.core.i18n import N_, _
 from machiavelli.core.present import InPlay, SimFigure, SimulateReport, in_words
 
-from ..ending import BLOCKED, DECK_EXHAUSTED, WENT_OUT
+from ..ending import BLOCKED, DECK_EXHAUSTED, KNOCKED, WENT_OUT
 
 if TYPE_CHECKING:
     from machiavelli.core.simulate import GameSummary
@@ -20,10 +20,11 @@ ENDINGS: dict[str, str] = {
     WENT_OUT: N_("Ended: a player went out"),
     DECK_EXHAUSTED: N_("Ended: the deck ran out"),
     BLOCKED: N_("Ended: nobody could play or draw"),
+    KNOCKED: N_("Ended: a player knocked"),
 }
 #: How a game ended, as the end of a sentence.
 CLAUSES: dict[str, str] = {WENT_OUT: N_("a player went out"), DECK_EXHAUSTED: N_("the deck ran out"),
-           BLOCKED: N_("nobody could play or draw")}
+           BLOCKED: N_("nobody could play or draw"), KNOCKED: N_("a player knocked")}
 
 FIGURE_LABELS = {
     "rearranging_turns": N_("Turns that rearranged the table"),
@@ -126,7 +127,7 @@ REPORT = SimulateReport(
     ending=in_words(ENDINGS),
     ending_clause=in_words(CLAUSES),
     # Possible only when a variant draws nothing: shown when it happened.
-    rare=(BLOCKED,),
+    rare=(BLOCKED, KNOCKED),
     # Every game went out, or nearly every game ran the deck out or blocked:
     # the players, not the rules, decide how games end.
     one_ending={WENT_OUT: 1.0, DECK_EXHAUSTED: 0.95, BLOCKED: 0.95},

@@ -109,6 +109,8 @@ def table(view: Any, style: Style) -> TableView:
         Button("draw", _("Draw a card"), "draw", not over and can_draw),
         # TRANSLATORS: The web table, a seat's screen.
         Button("end", _("End the turn"), "end", not over and can_end),
+        *((Button("knock", _("Knock"), "knock", not over and view.may_knock),) if view.variant.knock_limit is not None
+          else ()),
         Button("hint", _("Hint"), "hint", not over and my_turn),
         Button("split", _("Split before the selected card"), "split {from} {cards}", not over and my_turn,
                needs="table-card"),

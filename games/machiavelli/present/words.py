@@ -44,18 +44,20 @@ COMMANDS: dict[str, str] = {
     "restore": NP_("command", "restore"),
     "draw": NP_("command", "draw"),
     "end": NP_("command", "end"),
+    # TRANSLATORS: end the deal with a hand of few points (Carousel), as rummy players say it.
+    "knock": NP_("command", "knock"),
     # The table's own commands, every game's (hint, sort, table, rules, save, help, quit).
     **TABLE_WORDS,
 }
 #: Commands that are turn actions (the rest only look, sort, save or leave).
-ACTIONS = ("play", "add", "take", "move", "split", "join", "swap", "undo", "restore", "draw", "end")
+ACTIONS = ("play", "add", "take", "move", "split", "join", "swap", "undo", "restore", "draw", "end", "knock")
 #: One-letter forms that always work (English initials).
 SHORT: dict[str, str] = {
     "p": "play", "a": "add", "t": "take", "m": "move", "j": "join", "u": "undo",
     "d": "draw", "e": "end", "h": "help", "?": "help", "q": "quit",
 }
 #: Commands that must be typed in full: they cost cards.
-IN_FULL = frozenset({"restore"})
+IN_FULL = frozenset({"restore", "knock"})
 
 # TRANSLATORS: how a command is typed; {verb} is the command word. Translate
 # CARD, MELD, FROM, TO, ORDER, FILE and COMMAND; keep the dots and brackets.
