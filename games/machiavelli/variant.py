@@ -191,7 +191,7 @@ class MachiavelliVariant(MeldVariant):
     decks_by_players: dict[int, Annotated[int, Field(ge=1, le=8)]] = Field(
         default_factory=dict,
         description=NP_("variant parameter", "Copies of the deck for a number of players where it differs from "
-                        "decks (jokers are per copy)."))
+                        "decks (jokers are per copy; a number of players the game does not allow is ignored)."))
     scoring: Literal["winner-only", "cards-left", "card-values", "losers-pay-winner", "lowest-takes-difference"] = Field(
         default="winner-only",
         description=NP_("variant parameter", "What a deal scores: winner-only (1 point to each winner), cards-left "
@@ -254,11 +254,6 @@ class MachiavelliVariant(MeldVariant):
 
     @model_validator(mode="after")
     def _consistent(self) -> "MachiavelliVariant":
-        outside = [n for n in self.decks_by_players if not self.players.min <= n <= self.players.max]
-        if outside:
-            raise failed("decks_by_players", "decks-players-outside",
-                         "{players} players: outside players (from {min} to {max})",
-                         players=join_values(map(str, outside)), min=self.players.min, max=self.players.max)
         if isinstance(self.hand_size, dict):
             missing = [n for n in range(self.players.min, self.players.max + 1) if n not in self.hand_size]
             if missing:

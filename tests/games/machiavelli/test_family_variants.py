@@ -15,9 +15,10 @@ from machiavelli.app.library import load_variant
 from machiavelli.cli import app
 from machiavelli.core import registry
 from machiavelli.core.bots import bot_seed, make_bot, play_out
-from machiavelli.core.errors import IllegalAction, VariantError
+from machiavelli.core.errors import IllegalAction, SetupError, VariantError
+from machiavelli.core.records import GameRecord, Seat
 from machiavelli.core.variant import differences
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Take
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Knock, Play, Take, Undo
 from machiavelli.games.machiavelli.game import Game
 
 FAMILY = ("carousel", "guadalupe", "shanghai", "finagle")
@@ -211,7 +212,8 @@ def test_every_computer_player_plays_the_variant_to_the_end(name):
 
 @pytest.mark.parametrize("name, parent, keys", [
     ("carousel", "bga", {"deck.extras", "jokers", "hand_size", "drawing", "draw_limit", "scoring",
-                         "deck_out_winners", "match_target", "match_winner", "game_name"}),
+                         "deck_out_winners", "match_target", "match_winner", "game_name", "knock_limit",
+                         "decks_by_players.2"}),
     ("guadalupe", "carousel", {"draw_limit"}),
     ("shanghai", "carousel", {"players.min", "jokers", "deck.extras", "aces", "drawing", "draw_limit"}),
     ("finagle", "shanghai", {"hand_size", "aces", "scoring", "match_target", "match_winner",
@@ -247,3 +249,92 @@ def test_the_conformance_kit_passes_each_variant(name):
         seeds=(1,), players=(variant.players.min,), heavy_sample=40))
     assert report.games and report.checks["legal-accepted"] and report.checks["unlisted-refused"]
     assert report.checks["record"] and report.checks["view-pair"]
+
+
+# -- Carousel's knock (knock_limit) --------------------------------------------
+
+def test_a_carousel_player_with_five_points_or_less_knocks_and_the_lowest_hand_wins():
+    v = load_variant("carousel")
+    # Seat 0 holds 2+3 = 5 after drawing; seat 1 holds an ace and a 2, lower still.
+    game = position(v, ["2C 3D", "AS 2H", "KD QD"], deck="9H 8S 7S")
+    entry = game.apply(Knock())
+    assert entry.ends_turn and game.outcome is not None and game.outcome.reason == "knocked"
+    assert game.outcome.winners == (1,)  # the knocker need not win
+    assert game.scores() == (0, (5 - 3) + (20 - 3), 0)
+
+
+def test_a_knock_over_the_limit_or_without_knocking_is_refused():
+    carousel = load_variant("carousel")
+    refused(position(carousel, ["2C 4D", "AS 2H"], deck="9H 8S"), Knock(), "knock-over-limit")
+    refused(position(load_variant("bga"), ["2C", "AS 2H"], deck="9H 8S"), Knock(), "no-knocking")
+
+
+def test_a_knock_may_follow_a_play_but_never_leaves_the_table_invalid():
+    v = load_variant("carousel")
+    game = position(v, ["7C 8C 9C AD", "KS QH 6S"], deck="9H 8S 7S", table=["5H 5D 5C 5S"])
+    game.apply(Take((1,), cards(v, "5H")))
+    refused(game, Knock(), "taken-cards-left")
+    game.apply(Undo())
+    assert Knock() not in game.view(0).legal_actions()  # 7C 8C 9C AD: 25 points
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    assert Knock() in game.view(0).legal_actions()
+    game.apply(Knock())
+    assert game.outcome is not None and game.outcome.winners == (0,) and game.scores() == (25, 0)
+
+
+def test_knock_limit_is_validated_and_said_in_the_rules():
+    with pytest.raises(VariantError):
+        load_variant("bga", ["knock_limit=-1"])
+    assert load_variant("bga").knock_limit is None and load_variant("carousel").knock_limit == 5
+
+
+# -- Carousel for two: one deck (decks_by_players) ------------------------------
+
+def test_two_carousel_players_deal_from_one_deck_and_three_from_two():
+    v = load_variant("carousel")
+    two, three = Game(v, 2, 5), Game(v, 3, 5)
+    assert two.variant.card_count == 53 and three.variant.card_count == 106
+    assert two.deck_count + 2 * 10 + 1 == 53 and two.variant.decks_by_players == {2: 1}
+    assert v.at_table(2).at_table(2) == v.at_table(2) and v.at_table(4) is v
+
+
+def test_one_deck_for_two_refuses_a_second_copy_of_a_card():
+    v = load_variant("carousel")
+    with pytest.raises(SetupError):
+        Game.from_position(v, [cards(v, "5C 5C"), cards(v, "6H")])
+    assert Game.from_position(v, [cards(v, "5C 5C"), cards(v, "6H"), cards(v, "7S")]).players == 3
+
+
+def test_decks_by_players_is_validated():
+    for bad in ("decks_by_players={2: 0}", "decks_by_players={2: 9}", "decks_by_players={2: 1},hand_size=30"):
+        with pytest.raises(VariantError):
+            load_variant("carousel", bad.split(","))
+    assert load_variant("carousel", ["players.min=3"]).at_table(3).decks == 2  # no table of two: ignored
+
+
+def test_a_two_player_carousel_record_replays_from_one_deck():
+    v = load_variant("carousel")
+    game = Game(v, 2, 11)
+    play_out(game, [make_bot("greedy", bot_seed(11, s)) for s in range(2)])
+    record = GameRecord.loads(GameRecord.of(game, [Seat("greedy")] * 2).dumps())
+    again = record.replay()
+    assert again.variant.card_count == 53 and again.state() == game.state()
+
+
+# -- Carousel's scoring (lowest-takes-difference) -------------------------------
+
+def test_carousel_scores_the_winner_the_differences_and_the_others_nothing():
+    v = load_variant("carousel")
+    game = position(v, ["7C 8C 9C", "KS 5S", "2D"], deck="9H 8S 7S")
+    game.apply(Play(cards(v, "7C 8C 9C")))  # out: 15 and 2 left
+    assert game.outcome is not None and game.outcome.reason == "went-out"
+    assert game.scores() == (15 + 2, 0, 0)
+    assert load_variant("carousel", ["scoring=losers-pay-winner"]).scoring == "losers-pay-winner"
+
+
+def test_an_old_carousel_record_without_the_new_rules_still_loads():
+    params = load_variant("carousel").parameters()
+    for key in ("knock_limit", "decks_by_players"):
+        del params[key]
+    old = registry.game("machiavelli").variant_schema.model_validate({**params, "scoring": "losers-pay-winner"})
+    assert old.knock_limit is None and old.at_table(2).decks == 2 and old.scoring == "losers-pay-winner"
