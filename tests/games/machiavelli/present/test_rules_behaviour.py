@@ -24,8 +24,8 @@ from machiavelli.games.machiavelli.present.rules_examples import agrees, ace_exa
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import IllegalAction, SetupError
 from machiavelli.games.machiavelli import opening
-from machiavelli.games.machiavelli.actions import Add, Draw, End, Play, Restore, Swap, Take, Undo
-from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, WENT_OUT, Game
+from machiavelli.games.machiavelli.actions import Add, Draw, End, Knock, Play, Restore, Swap, Take, Undo
+from machiavelli.games.machiavelli.game import BLOCKED, DECK_EXHAUSTED, KNOCKED, WENT_OUT, Game
 from machiavelli.core import glossary
 
 # Variants whose rules together say every sentence a variant can say. The
@@ -783,6 +783,48 @@ def losers_pay_the_winner(v):
     assert game.scores() == (high - low, -high)
 
 
+def knocking_ends_the_game(v):
+    """A hand within knock_limit knocks and the lowest hand wins, the
+    knocker or not; a hand over it may not knock."""
+    if v.knock_limit is None:
+        return  # no knocking (knock_limit scenario)
+    cheap = min((r.code for r in v.deck.ranks), key=lambda code: v.penalty(cards(v, code + "C")[0]))
+    low = cheap + "C"
+    assert v.penalty(cards(v, low)[0]) <= v.knock_limit
+    over = position(v, _three(v, f"{low} KD", "KS QH 6S"), deck="9H 8S 7S")
+    with pytest.raises(IllegalAction):
+        over.apply(Knock())
+    game = position(v, _three(v, "KD QD", f"{low}", "KS QH 6S"), deck="9H 8S 7S", current=1)
+    game.apply(Knock())
+    assert game.outcome is not None and game.outcome.reason == KNOCKED and game.outcome.winners == (1,)
+    if 2 * v.penalty(cards(v, low)[0]) > v.knock_limit:
+        return  # two of the cheapest cards are over the limit (Finagle's 5 points a card)
+    # The knocker need not win: the other hand lower still wins.
+    game = position(v, _three(v, f"{low} {cheap}D", f"{low}", "KS QH 6S"), deck="9H 8S 7S")
+    game.apply(Knock())
+    assert game.outcome is not None and game.outcome.winners == (1,)
+
+
+def decks_for_players(v):
+    """decks_by_players: that many copies of the deck at a table of that size."""
+    for players, decks in v.decks_by_players.items():
+        if v.players.min <= players <= v.players.max:
+            game = Game(v, players, 1)
+            assert game.variant.decks == decks and game.variant.card_count == v.card_count * decks // v.decks
+
+
+def lowest_takes_the_difference(v):
+    """The winner scores what each other hand holds beyond the winner's; the
+    others score nothing."""
+    if v.scoring != "lowest-takes-difference":
+        return  # the clause of another value (scores_of_a_deal)
+    game = position(v, _three(v, "7C 8C 9C", "KS 5S", "2D"), deck="9H 8S 7S")
+    game.apply(Play(cards(v, "7C 8C 9C")))
+    assert game.outcome is not None and game.outcome.reason == WENT_OUT
+    left = [sum(map(v.penalty, game.hand(s))) for s in range(game.players)]
+    assert game.scores() == (sum(left), *[0] * (game.players - 1))
+
+
 def _three(v, *hands):
     """Hands for as many seats as the variant needs (at least three)."""
     spare = ["2S 4S 6S", "3H 5H 8H", "10S QH 2H", "4H 6D 8C"]
@@ -902,6 +944,14 @@ SCENARIOS = {
     ("rule:scoring", "Scoring: at the end of a deal every loser scores the values of the cards left in hand as minus "
      "points, and the winner scores what the losers hold beyond the winner's own cards as plus points; over several "
      "deals, the most points win."): [losers_pay_the_winner],
+    ("rule:knock_limit", "On your turn, once every combination is valid and no taken card is left in your hand, "
+     "you may knock if the cards in your hand are worth at most {n} point: the game ends, and the player whose "
+     "cards in hand are worth the fewest points wins, even if that is not you; tied players win together."):
+        [knocking_ends_the_game],
+    ("rule:decks_by_players", "With {players} players the game is played with {n} deck."): [decks_for_players],
+    ("rule:scoring", "Scoring: at the end of a deal every player counts the values of the cards left in hand; the "
+     "winner, lowest in points, scores the difference between each other hand and the winner's own, and the "
+     "others score nothing; over several deals, the most points win."): [lowest_takes_the_difference],
     ("rule:players", "Machiavelli is a rummy game for {n} player."): [players_range],
     ("rule:players", "Machiavelli is a rummy game for {low} to {n} player."): [players_range],
     ("rules", "Players take turns laying cards from their hand on the table in combinations. During a turn a "
@@ -1157,7 +1207,8 @@ TILE_SCENARIOS = (*MELD_SCENARIOS, players_range, numbers_are_their_worth, colou
 
 
 FAMILY_SCENARIOS = (draw_first_turns, draws_until_able, draws_without_limit, draw_limit_ends_the_turn,
-                    no_more_draws_after_playing, penalty_points_score, match_to_a_target, match_winner)
+                    no_more_draws_after_playing, penalty_points_score, match_to_a_target, match_winner,
+                    knocking_ends_the_game, decks_for_players, lowest_takes_the_difference)
 
 
 def _cases():
