@@ -79,7 +79,7 @@ def test_values_are_checked_when_built_directly():
 
 def test_every_verb_has_usage_text():
     assert set(actions.VERBS) == {"play", "add", "take", "move", "split", "join", "swap", "undo", "restore", "draw",
-                                  "end"}
+                                  "end", "knock"}
 
 
 _card = st.builds(Card, st.integers(1, 13), st.sampled_from("SHDC"))
