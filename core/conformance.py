@@ -864,7 +864,11 @@ def check_legal_actions(definition: GameDefinition, game: GameState, rng: random
     report = report if report is not None else Report()
     variant = game.variant
     moving = set(game.to_move())
-    listed = definition.listed or (lambda action: True)
+    rule = definition.listed
+
+    def listed(action: Action) -> bool:
+        return rule is None or rule(action, variant)
+
     if lists is None:
         lists = [list(game.legal_actions(s)) for s in range(game.players)]
     for seat in range(game.players):

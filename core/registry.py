@@ -129,11 +129,12 @@ class GameDefinition:
     #: The name of one of ``tally``'s counts in the user's language, for a
     #: simulation's report (None: a count the application names itself).
     count_label: Callable[[str], str | None] | None = None
-    #: Which actions the state's ``legal_actions`` lists when they are legal
-    #: (None: every one, the list is complete). A game whose legal actions
-    #: are too many to list (Machiavelli's rearrangements) lists the atomic
-    #: ones and says here which those are.
-    listed: Callable[[Action], bool] | None = None
+    #: Which actions the state's ``legal_actions`` lists when they are legal,
+    #: ``listed(action, variant)`` (None: every one, the list is complete). A
+    #: game whose legal actions are too many to list (Machiavelli's
+    #: rearrangements) lists the atomic ones and says here which those are
+    #: under the variant's rules.
+    listed: Callable[[Action, Variant], bool] | None = None
     #: A game's position now, without its history
     #: (:class:`~machiavelli.core.position.Position`), and ``stage(variant,
     #: position)``, a game set up there: how tests and puzzles set up a

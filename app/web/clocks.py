@@ -49,6 +49,7 @@ from machiavelli.core.present import player_name
 from .pool import OutOfTime
 from .requests import WebError
 from .store import StoreError
+from .tasks import cancel_all
 
 if TYPE_CHECKING:
     from .server import Server
@@ -347,13 +348,7 @@ class Clocks:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
-        for task in list(self._tasks.values()):
-            task.cancel()
-        for task in list(self._tasks.values()):
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing left to tell
-                pass
+        await cancel_all(self._tasks.values())
 
     async def _run(self, table: "Table") -> None:
         retry = False

@@ -29,6 +29,7 @@ from machiavelli.core.fallback import fallback_action, tell
 
 from .pool import OutOfTime, Pool
 from .store import StoreError
+from .tasks import cancel_all
 from .tables import MAX_BOT_STEPS, Table
 
 if TYPE_CHECKING:
@@ -80,13 +81,7 @@ class Computers:
             return self._idle.wait_for(lambda: not self._tasks, timeout)
 
     async def stop(self) -> None:
-        for task in list(self._tasks.values()):
-            task.cancel()
-        for task in list(self._tasks.values()):
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing left to tell
-                pass
+        await cancel_all(self._tasks.values())
         self.pool.close()
 
     async def _run(self, table: Table) -> None:

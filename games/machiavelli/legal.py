@@ -7,7 +7,9 @@ any selection of the cards at hand, in any order. The list holds the
 * ``play C`` and ``add N C``: one card of the working area or the hand
   (the working area's copy first, as the engine picks it), and, for a hand
   card, the same with any selection of the help cards (``play C *H *K``),
-  help cards by rank, then suit;
+  help cards by rank, then suit; under ``help_cards_use:
+  new-meld-from-hand`` help cards go down only in a new meld with two hand
+  cards, so those plays name two (``play C D *H``), in the deck's order;
 * ``take N`` (a whole meld), ``take N C`` (one card of it), ``move C N M``
   (one card), ``split N C`` (at each card but the first), ``join N M``
   (two melds, either way round) and ``swap N C`` (jokers);
@@ -34,15 +36,19 @@ from .actions import DRAW, END, KNOCK, RESTORE, UNDO, Action, Add, Join, Move, P
 
 if TYPE_CHECKING:
     from .game import Game
+    from .variant import MachiavelliVariant
 
 
-def listed(action: BaseAction) -> bool:
-    """Whether ``action`` is of a kind :func:`legal_actions` lists when it is
-    legal (an atomic action in its one spelling)."""
+def listed(action: BaseAction, variant: "MachiavelliVariant") -> bool:
+    """Whether ``action`` is of a kind :func:`legal_actions` lists under
+    ``variant``'s rules when it is legal (an atomic action in its one spelling)."""
     if isinstance(action, (Play, Add)):
-        # Under help_cards_use: new-meld-from-hand, help cards go down with two hand cards.
-        size = 2 if isinstance(action, Play) and action.help and len(action.cards) == 2 else 1
-        return len(action.cards) <= size and list(action.help) == sorted(action.help, key=_help_order)
+        if list(action.help) != sorted(action.help, key=_help_order):
+            return False
+        if isinstance(action, Play) and action.help and variant.help_cards_use == "new-meld-from-hand":
+            # The smallest play with a help card holds two hand cards: one spelling of the pair.
+            return len(action.cards) <= 2 and list(action.cards) == sorted(action.cards, key=variant.deck.sort_key)
+        return len(action.cards) <= 1
     if isinstance(action, Take):
         return len(action.melds) == 1 and len(action.cards) <= 1
     if isinstance(action, Move):
@@ -84,12 +90,8 @@ def legal_actions(game: "Game", seat: int) -> list[Action]:
             extras: list[tuple[Card, ...]] = [(), *helps] if v not in working and not strict else [()]
             for help in extras:
                 out.append(Play((values[v],), help) if meld is None else Add(meld, (values[v],), help))
-        if strict and meld is None and helps and not turn.working and (limit is None or
-                                                                      len(turn.played_ids()) + 2 <= limit):
-            # Help cards only in a new meld with at least two hand cards (seed 003).
-            mine = sorted(value[i] for i in turn.hand)
-            pairs = sorted({(a, b) for k, a in enumerate(mine) for b in mine[k + 1:]})
-            out.extend(Play((values[a], values[b]), help) for a, b in pairs for help in helps)
+        if strict and meld is None and helps and (limit is None or len(turn.played_ids()) + 2 <= limit):
+            out.extend(Play(pair, help) for pair in _hand_pairs(game) for help in helps)
         return out
 
     out = placed(None)
@@ -122,6 +124,17 @@ def _leaves(game: "Game") -> bool | None:
         return game._leaves_invalid()
     except IllegalAction:
         return None
+
+
+def _hand_pairs(game: "Game") -> list[tuple[Card, Card]]:
+    """Two hand cards for a new meld with help cards (seed 003: "at least
+    three with other cards" of the hand), in the deck's order, each pair once;
+    none of a card the working area holds, whose copy there the engine would
+    take instead."""
+    rules, turn = game.rules, game.turn
+    working = {rules.value[i] for i in turn.working}
+    mine = sorted((rules.cards[i] for i in turn.hand if rules.value[i] not in working), key=game.variant.deck.sort_key)
+    return list(dict.fromkeys((a, b) for k, a in enumerate(mine) for b in mine[k + 1:]))
 
 
 def _selections(help: list[Card]) -> list[tuple[Card, ...]]:

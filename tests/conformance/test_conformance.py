@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli.app.library import load_variant
+from machiavelli.app.library import load_variant, shipped_names
 from machiavelli.app.web.views import can_show
 from machiavelli.core import conformance, registry
 from web_views import web_page, web_version
@@ -92,3 +92,16 @@ def test_a_game_without_a_random_player_gets_the_kernels(monkeypatch):
     game = bare.new_game(variant, 4, 5)
     outcome = play_out(game, [registry.make_bot("random", bot_seed(5, s), bare.name) for s in range(4)])
     assert outcome is not None and not any(game.hand_size(s) for s in range(4))
+
+
+#: Every shipped variant that lays cards face up (help cards, the Cross): plays that take several of them.
+FACE_UP = [name for name in shipped_names("machiavelli") if load_variant(name).face_up]
+
+
+@pytest.mark.parametrize("name", FACE_UP)
+def test_every_variant_with_face_up_cards_conforms(name):
+    # Not leftover_invalid: stay: staging puts invalid melds first, so a turn under way staged again is another state.
+    variant = load_variant(name, ["leftover_invalid=forbidden"])
+    report = conformance.check_game(registry.game("machiavelli"), variant, conformance.Settings(
+        seeds=(1,), players=(variant.players.min,), heavy_sample=40))
+    assert report.checks["legal-accepted"] and report.checks["unlisted-refused"] and report.checks["staging"]
