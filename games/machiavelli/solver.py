@@ -166,7 +166,8 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
         # The model's count first or not (the portfolio), the same answer; a
         # search that gives up tries again with the model's count, so that
         # what it gives does not depend on the choice either.
-        tries = [best_count] if solver_portfolio.model_first(melds, jokers_in) else [None, best_count]
+        first = solver_portfolio.model_first(melds, jokers_in, len(hand_t))
+        tries = [best_count] if first else [None, best_count]
         for given in tries:
             try:
                 new_melds, placed, used_help = solver_jokers.solve_position(

@@ -11,7 +11,11 @@ Measured (``python bench/solver.py --classes``): the model pays on small
 tables with two jokers or more, where that proof is most of the search's
 work and the model's LP bound gives it at once. With one joker HiGHS is
 slow (its branching finds no help in the one joker row), and on big
-tables the search proves its counts at once.
+tables the search proves its counts at once, unless the hand is small: the
+positions of a game past its first turns (big tables, a few hand cards of
+which most do not fit), where proving that count is again most of the
+search's work (the jokers games of expert players: ``python
+bench/simulate.py --variants jokers --bots expert``).
 """
 
 from __future__ import annotations
@@ -24,9 +28,14 @@ from machiavelli.core.cards import Card
 SMALL_TABLE = 24
 #: Fewest jokers in the position for the model to go first.
 MANY_JOKERS = 2
+#: Most hand cards with which the model goes first on any table.
+FEW_IN_HAND = 12
 
 
-def model_first(melds: Sequence[Sequence[Card]], jokers: int) -> bool:
+def model_first(melds: Sequence[Sequence[Card]], jokers: int, hand: int | None = None) -> bool:
     """Whether the HiGHS model should settle the best count of a position
-    holding ``jokers`` jokers in all (table, hand and help cards)."""
-    return jokers >= MANY_JOKERS and sum(len(m) for m in melds) <= SMALL_TABLE
+    holding ``jokers`` jokers in all (table, hand and help cards) and
+    ``hand`` hand cards (None: not said)."""
+    if jokers < MANY_JOKERS:
+        return False
+    return sum(len(m) for m in melds) <= SMALL_TABLE or (hand is not None and hand <= FEW_IN_HAND)

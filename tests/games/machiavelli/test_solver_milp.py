@@ -77,7 +77,7 @@ def test_the_count_the_search_settles_by_comes_from_the_model(monkeypatch):
 
     monkeypatch.setattr(solver_search, "QUICK_VISITS", 1)
     monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
     monkeypatch.setattr(solver_milp, "solve_model", spy)
     for seed in range(6):
         variant, table, cards = _position(seed, "low", None, 20, 12, 3)

@@ -26,6 +26,14 @@ def test_the_model_goes_first_on_small_tables_with_jokers():
     assert solver_portfolio.model_first(_melds(0), 4)
     assert not solver_portfolio.model_first(_melds(21), 1)  # HiGHS is slow with one joker
     assert not solver_portfolio.model_first(_melds(42), 4)  # the search proves big tables' counts at once
+    assert not solver_portfolio.model_first(_melds(42), 4, hand=15)
+
+
+def test_the_model_goes_first_on_big_tables_with_few_hand_cards():
+    """A game's later turns: most of a small hand does not fit, and proving it is the work."""
+    assert solver_portfolio.model_first(_melds(48), 3, hand=4)
+    assert solver_portfolio.model_first(_melds(48), 2, hand=solver_portfolio.FEW_IN_HAND)
+    assert not solver_portfolio.model_first(_melds(48), 1, hand=4)  # HiGHS is slow with one joker
 
 
 def _answer(solution):
@@ -50,7 +58,7 @@ def test_both_methods_give_the_same_answer(monkeypatch, quick):
     for table, cards in _positions():
         answers = []
         for first in (True, False):
-            monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, first=first: first)
+            monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None, first=first: first)
             answers.append(_answer(solve(VARIANT, table, cards)))
         assert answers[0] == answers[1], (table, cards)
         solution = solve(VARIANT, table, cards)
@@ -62,7 +70,7 @@ def test_a_search_that_gives_up_tries_again_with_the_models_count(monkeypatch):
     """The search's own settling past its budget: the answer is the one the
     model's count gives, not the model's layout."""
     table, cards = next(_positions())
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
     expected = _answer(solve(VARIANT, table, cards))
 
     def gives_up(self, top):
@@ -70,6 +78,6 @@ def test_a_search_that_gives_up_tries_again_with_the_models_count(monkeypatch):
 
     monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
     monkeypatch.setattr(solver_jokers.JokerSearch, "_settle", gives_up)
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: False)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: False)
     assert _answer(solve(VARIANT, table, cards)) == expected
     assert JK in cards or any(JK in m for m in table)
