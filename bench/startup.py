@@ -10,6 +10,11 @@ Two tables:
   ``--help`` and ``meld check`` should start in at most 1.5 times the
   baseline's time on the same machine.
 
+With ``--instructions`` it counts instead the instructions each case runs
+(valgrind's callgrind, total Ir), one run each after a warm-up: a figure
+that a loaded machine does not disturb, as wall and CPU times are. Without
+valgrind on the path it says so and stops.
+
 Each time is the median of several runs, each in a fresh process; in the
 second table the commands take turns, so that a machine that slows down
 during the run slows them all alike. A one-option Typer app is timed beside
@@ -19,11 +24,13 @@ processes may write bytecode caches (PYTHONDONTWRITEBYTECODE is dropped for
 them), as an installed package has them. It prints figures and never fails.
 
     python bench/startup.py [runs]
+    python bench/startup.py --instructions
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -92,14 +99,24 @@ def rules_per_language(base: list[str], cache: str, env: dict[str, str], runs: i
         print(f"{lang:8} {cold:8.3f} {warm:24.3f}")
 
 
-def against_baseline(base: list[str], env: dict[str, str], runs: int) -> None:
-    cases = {
+def _cases(base: list[str]) -> dict[str, list[str]]:
+    return {
         "baseline: import typer, yaml, pydantic": BASELINE,
         "(reference: a one-option Typer app)": TYPER_APP,
         "machiavelli --help": [*base, "--help"],
         "machiavelli meld check 5C 6C 7C": [*base, "meld", "check", "5C", "6C", "7C"],
         "meld check --variant bga --json": [*base, "meld", "check", "5C", "6C", "7C", "--variant", "bga", "--json"],
     }
+
+
+def _goal_mark(label: str, ratio: float) -> str:
+    if not label.startswith("machiavelli") and not label.startswith("meld"):
+        return ""
+    return "  ok" if ratio <= GOAL_RATIO else "  over the goal"
+
+
+def against_baseline(base: list[str], env: dict[str, str], runs: int) -> None:
+    cases = _cases(base)
     medians = side_by_side(cases, env, runs)
     baseline, baseline_cpu = medians["baseline: import typer, yaml, pydantic"]
     width = max(map(len, cases))
@@ -110,19 +127,56 @@ def against_baseline(base: list[str], env: dict[str, str], runs: int) -> None:
     for label, (median, cpu) in medians.items():
         ratio = median / baseline if baseline else float("nan")
         cpu_ratio = cpu / baseline_cpu if baseline_cpu else float("nan")
-        mark = "" if not label.startswith("machiavelli") and not label.startswith("meld") else (
-            "  ok" if ratio <= GOAL_RATIO else "  over the goal")
-        print(f"{label:{width}} {median:7.3f} {ratio:11.2f} {cpu:7.3f} {cpu_ratio:11.2f}{mark}")
+        print(f"{label:{width}} {median:7.3f} {ratio:11.2f} {cpu:7.3f} {cpu_ratio:11.2f}{_goal_mark(label, ratio)}")
     print(f"{'goal':{width}} {baseline * GOAL_RATIO:7.3f} {GOAL_RATIO:11.2f}")
 
 
+_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def instructions(args: list[str], env: dict[str, str]) -> int | None:
+    """Instructions (callgrind's total Ir) of one run of ``args``; None
+    when valgrind reports no count."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    found = _COLLECTED.search(done.stderr)
+    return int(found.group(1)) if found else None
+
+
+def instructions_against_baseline(base: list[str], env: dict[str, str]) -> None:
+    if shutil.which("valgrind") is None:
+        print("valgrind is not on the path: no instruction counts (install valgrind, or time without --instructions)")
+        return
+    # Valgrind runs a program, not a script through its #! line: the script under this interpreter.
+    base = [sys.executable, *base] if len(base) == 1 else base
+    cases = _cases(base)
+    for args in cases.values():  # warm the file cache, the bytecode and the catalog cache
+        timed(args, env)
+    counts = {label: instructions(args, env) for label, args in cases.items()}
+    baseline = counts["baseline: import typer, yaml, pydantic"]
+    width = max(map(len, cases))
+    print(f"{'instructions (callgrind Ir, one run)':{width}} {'Ir':>14} {'x baseline':>11}")
+    for label, count in counts.items():
+        if count is None or not baseline:
+            print(f"{label:{width}} {'no count':>14}")
+            continue
+        ratio = count / baseline
+        print(f"{label:{width}} {count:14,} {ratio:11.2f}{_goal_mark(label, ratio)}")
+    if baseline:
+        print(f"{'goal':{width}} {int(baseline * GOAL_RATIO):14,} {GOAL_RATIO:11.2f}")
+
+
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    args = [a for a in sys.argv[1:] if a != "--instructions"]
+    runs = int(args[0]) if args else 7
     base = command()
     cache = tempfile.mkdtemp(prefix="machiavelli-cache-")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["MACHIAVELLI_CACHE_DIR"] = cache
     try:
+        if "--instructions" in sys.argv[1:]:
+            instructions_against_baseline(base, env)
+            return
         rules_per_language(base, cache, env, runs)
         help_time = statistics.median(timed([*base, "--help"], env) for _ in range(runs))
         print(f"{'--help':8} {'':8} {help_time:24.3f}")

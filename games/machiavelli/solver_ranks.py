@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import count, product
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence, overload
 
 # Token codes (one small int per run in progress).
 NORMAL = 0  # NORMAL + j: an ordinary run with j cards so far (j capped at m)
@@ -116,10 +116,43 @@ def _combinations(items: tuple[int, ...], k: int):
 @lru_cache(maxsize=4096)
 def _kvecs_for(row: tuple[int, ...], sizes: frozenset[int]) -> list[tuple[int, ...]]:
     """Every vector of cards per suit, within ``row``, that splits into sets."""
-    return [v for v in product(*(range(a + 1) for a in row)) if sets_feasible(v, sizes)]
+    return [v for v in product(*(range(a + 1) for a in row)) if feasible_sets(v, sizes)]
+
+
+class _KvecRows(Sequence[list[tuple[int, ...]]]):
+    """Per rank, :func:`_kvecs_for` its row, made when first asked for: with
+    many decks a row holds thousands of vectors, and only forward checking
+    reads them (the search draws ways to sets one by one)."""
+
+    def __init__(self, rows: Sequence[tuple[int, ...]], sizes: frozenset[int]) -> None:
+        self._rows, self._sizes = rows, sizes
+        self._made: list[list[tuple[int, ...]] | None] = [None] * len(rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, i: int) -> list[tuple[int, ...]]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[list[tuple[int, ...]]]: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(len(self))[i]]
+        got = self._made[i]
+        if got is None:
+            got = self._made[i] = _kvecs_for(self._rows[i], self._sizes)
+        return got
 
 
 def sets_feasible(counts: Iterable[int], sizes: frozenset[int]) -> bool:
+    return _sets_feasible(tuple(sorted(counts, reverse=True)), sizes)
+
+
+@lru_cache(maxsize=1 << 16)
+def feasible_sets(counts: tuple[int, ...], sizes: frozenset[int]) -> bool:
+    """:func:`sets_feasible` for a tuple, remembered as given (unsorted)."""
     return _sets_feasible(tuple(sorted(counts, reverse=True)), sizes)
 
 
@@ -295,11 +328,11 @@ class RankModel:
 
     # -- one suit at one rank ------------------------------------------------
 
-    def _kvecs(self) -> list[list[tuple[int, ...]]]:
+    def _kvecs(self) -> Sequence[list[tuple[int, ...]]]:
         """Per rank, every vector of cards per suit that can go to sets."""
         if not self.sets:
             return [[(0,) * self.S] for _ in range(self.R + 1)]
-        return [_kvecs_for(row, self.shape.set_sizes) for row in self.avail]
+        return _KvecRows(self.avail, self.shape.set_sizes)
 
     def options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]:
         """Every useful move of suit ``s`` at rank ``r`` from ``tokens``,

@@ -29,7 +29,7 @@ from itertools import product
 
 from machiavelli.core import budget
 
-from .solver_ranks import FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Option, RankModel
+from .solver_ranks import FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Option, RankModel, feasible_sets
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -48,7 +48,7 @@ class RankSearch(RankModel):
         self._fail: dict[tuple[int, tuple], int] = {}
         self._futures: dict[tuple[int, tuple[int, ...], int], tuple | None] = self._shared.futures
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
-        self._starts: dict[tuple[int, tuple, int], tuple[list, list]] = {}
+        self._starts: dict[tuple[int, tuple, int], list] = {}
         self._finish: dict[tuple[int, tuple], tuple[int, int]] = {}
         self.visits = 0
 
@@ -202,25 +202,39 @@ class RankSearch(RankModel):
 
         Lazy: the combinations are drawn from a heap over the suits' sorted
         lists (the orders are lexicographic, hence compatible with sums, so
-        moving one suit to its next option never makes a combination better)."""
+        moving one suit to its next option never makes a combination better),
+        one list per suit for each way to send cards to sets; the ways come
+        in order as they are needed (:meth:`_way`). Ties go to the smaller
+        vector of cards to sets, then to the earlier options."""
         # The searches of a position (targets, orders, rounds) come back to
-        # the same states: the heap's start is kept (a third of the calls).
+        # the same states: what the heap starts from is kept.
         start = self._starts.get((r, state, order))
         if start is None:
             start = self._starts[(r, state, order)] = self._start(r, state, order)
-        first_heap, table, origin = start
-        entry = self._entry
-        heap = list(first_heap)
+        way = self._way
+        first = way(start, 0)
+        if first is None:
+            return
+        # Entries (key, cards to sets, options, last suit moved, lists and
+        # suits with more than one option, the way's number or -1). A way's
+        # entry and its options' never meet in the heap: the options come
+        # after the way is drawn, so the fields after ``options`` are never
+        # compared.
+        root = first[2]
+        heap = [(*first, 0)]
         while heap:
-            key, which, pos, last = heappop(heap)
-            lists, first_combo, first_skipped, longer = entry(table, which)
-            if pos is origin:  # most combinations are the first of their lists
-                combo, skipped = first_combo, first_skipped
+            key, kv, pos, last, made, j = heappop(heap)
+            lists, longer = made
+            if j >= 0:
+                following = way(start, j + 1)
+                if following is not None:
+                    heappush(heap, (*following, j + 1))
+                combo = tuple([lst[0] for lst in lists])
             else:
                 combo = tuple([lst[i] for lst, i in zip(lists, pos)])
-                skipped = 0
-                for o in combo:
-                    skipped += o[SKIP]
+            skipped = 0
+            for o in combo:
+                skipped += o[SKIP]
             if skipped > slack:
                 return  # skipping comes first in both orders: nothing better follows
             yield combo
@@ -230,57 +244,65 @@ class RankSearch(RankModel):
                 lst = lists[s]
                 i = pos[s]
                 if i + 1 < len(lst):
-                    heappush(
-                        heap,
-                        (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], which, pos[:s] + (i + 1,) + pos[s + 1 :], s),
-                    )
+                    heappush(heap, (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], kv,
+                                    pos[:s] + (i + 1,) + pos[s + 1 :], s, made, -1))
 
-    def _start(self, r: int, state: tuple, order: int) -> tuple[list, list, tuple[int, ...]]:
-        """The heap :meth:`_moves` starts from (each suit at its first option,
-        for every way the suits can send cards to sets), what its entries
-        stand for (the suits' lists, their first combination and the cards
-        it skips, the suits with more than one option) and the position of
-        first options."""
+    def _start(self, r: int, state: tuple, order: int) -> list:
+        """What :meth:`_moves` starts from: per suit its ways to send cards
+        to sets as (key of the first option, cards to sets), sorted; per
+        suit its options by cards to sets; the ways found so far in order
+        and the heap that finds the next ones."""
         S = self.S
         known, ids = self._options, self.cell_id[r]
         per_suit = []
         for s in range(S):
             got = known.get((ids[s], state[s]))
             per_suit.append(self.options(r, s, state[s]) if got is None else got)
-        heap = []
-        table: list = []
-        origin = (0,) * S
-        # With many decks there are thousands of ways to send cards to sets
-        # and the search takes few of them: their entries are made when
-        # first drawn (:meth:`_entry`), here only each one's first key.
-        firsts = [{k: got[order][0][KEYS][order] for k, got in options.items() if got} for options in per_suit]
-        for kv in self.kvecs[r]:
-            first = 0
-            for s in range(S):
-                key = firsts[s].get(kv[s])
-                if key is None:
-                    break
-                first += key
-            else:
-                heap.append((first, len(table), origin, 0))
-                table.append(kv)
-        heapify(heap)
-        return heap, [table, per_suit, order, [None] * len(table)], origin
+        ways = [sorted([(got[order][0][KEYS][order], k) for k, got in options.items() if got]) for options in per_suit]
+        found: list = []
+        lattice: list = []
+        vectors = 1
+        for w in ways:
+            vectors *= len(w)
+        if vectors <= EAGER_WAYS:
+            # Few vectors: all of them at once, sorted, is cheaper than the heap.
+            sizes, sets = self.shape.set_sizes, self.sets
+            root = (0,) * S
+            for combo in product(*ways):
+                kv = tuple([k for _, k in combo])
+                if not sets or feasible_sets(kv, sizes):
+                    found.append((sum([key for key, _ in combo]), kv, root, 0, None))
+            found.sort(key=_way_order)
+        elif vectors:
+            lattice.append((sum([w[0][0] for w in ways]), tuple([w[0][1] for w in ways]), (0,) * S, 0))
+        return [ways, per_suit, order, found, lattice]
 
-    @staticmethod
-    def _entry(made: list, which: int) -> tuple:
-        """The entry of :meth:`_start`'s table for the ``which``-th way to
-        send cards to sets: the suits' lists, their first combination and
-        the cards it skips, the suits with more than one option."""
-        kvs, per_suit, order, entries = made
-        entry = entries[which]
-        if entry is None:
-            kv = kvs[which]
+    def _way(self, start: list, j: int) -> tuple | None:
+        """The ``j``-th way, in order, to send cards to sets that split into
+        sets, as (key of its first combination, cards per suit, first
+        options, 0, its lists and suits with more than one option); None
+        when there are fewer. With many ways they are drawn from a heap over
+        each suit's sorted ways: a vector's successors move one suit, from
+        the last moved on (so that each vector comes once), to its next way."""
+        ways, per_suit, order, found, lattice = start
+        S = self.S
+        while len(found) <= j:
+            if not lattice:
+                return None
+            key, kv, at, last = heappop(lattice)
+            for s in range(last, S):
+                lst, i = ways[s], at[s]
+                if i + 1 < len(lst):
+                    heappush(lattice, (key - lst[i][0] + lst[i + 1][0], kv[:s] + (lst[i + 1][1],) + kv[s + 1 :],
+                                       at[:s] + (i + 1,) + at[s + 1 :], s))
+            if not self.sets or feasible_sets(kv, self.shape.set_sizes):
+                found.append((key, kv, at, 0, None))
+        got = found[j]
+        if got[4] is None:
+            kv = got[1]
             lists = [per_suit[s][k][order] for s, k in enumerate(kv)]
-            combo = tuple([lst[0] for lst in lists])
-            entry = entries[which] = (lists, combo, sum([o[SKIP] for o in combo]),
-                                      tuple([s for s in range(len(kv)) if len(lists[s]) > 1]))
-        return entry
+            got = found[j] = (got[0], kv, (0,) * S, 0, (lists, tuple([s for s in range(S) if len(lists[s]) > 1])))
+        return got
 
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
@@ -482,6 +504,15 @@ _MISSING = object()
 
 class _TooLong(Exception):
     """A search ran past its budget of visits."""
+
+
+#: Ways to send cards to sets (vectors of each suit's) few enough to sort
+#: all at once rather than draw from a heap.
+EAGER_WAYS = 64
+
+
+def _way_order(way: tuple) -> tuple:
+    return way[0], way[1]
 
 
 #: Budgets of skipped cards small enough to try every share between suits.

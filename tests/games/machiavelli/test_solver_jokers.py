@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from machiavelli.app.library import load_variant
 from machiavelli.core.errors import PositionError
 from machiavelli.core.melds import ACE_POLICIES
+from machiavelli.games.machiavelli import solver_jokers
 from machiavelli.games.machiavelli.solver import solve
 from joker_oracles import JK, check_answer, joker_position, joker_variant, milp_optimum, parse, table_of
 from solver_oracles import random_position
@@ -140,7 +141,6 @@ ORACLE = [(aces, limit, (6, 24), (3, 9), 40) for aces in ACE_POLICIES for limit 
 def patient(monkeypatch):
     """The oracle checks exactness: the search may take as long as it needs
     (its budget only bounds how long a game waits)."""
-    from machiavelli.games.machiavelli import solver_jokers
 
     monkeypatch.setattr(solver_jokers, "MAX_VISITS", 10**6)
 
@@ -259,3 +259,29 @@ def test_rummikub_positions_with_jokers_agree_with_the_milp(patient, rummikub, s
     solution = solve(rummikub, table, rack)
     assert solution.count == milp_optimum(rummikub, table, rack), (table, rack)
     check_answer(rummikub, table, rack, (), solution)
+
+
+def _unpruned(self, r, state, slack):
+    """Forward checking off: only the budget of skipped cards prunes."""
+    used = state[self.S][0] - solver_jokers.JTAG if len(state) > self.S else 0
+    return slack - self._credit(used) >= 0
+
+
+@pytest.mark.parametrize("aces, limit", [("low", None), ("low", 1), ("low-or-high", None), ("wrap", 2)])
+def test_forward_checking_never_changes_the_answer(patient, monkeypatch, aces, limit):
+    """The contract for every bound the joker search prunes with (issue 27):
+    the count and the layout are those of the same search with no bound."""
+    variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+    rng = random.Random(f"unpruned-{aces}-{limit}")
+    cases = []
+    for _ in range(12):
+        on_table = rng.randint(0, 3)
+        table, hand, _ = joker_position(variant, rng, rng.randint(6, 16), rng.randint(4, 9), on_table,
+                                        rng.randint(0, 4 - on_table))
+        cases.append((table, hand))
+    pruned = [solve(variant, table, hand) for table, hand in cases]
+    monkeypatch.setattr(solver_jokers.JokerSearch, "_may_finish", _unpruned)
+    for (table, hand), got in zip(cases, pruned):
+        want = solve(variant, table, hand)
+        assert (got.count, got.table, got.placed, got.method) == (want.count, want.table, want.placed, want.method), \
+            (table, hand)
