@@ -88,6 +88,7 @@ CONTEXT_NOTES = {
     "sisepai rules": "One sentence of Sì Sè Pái's rules.",
     "separator": "A separator between parts of a text, as your language writes it.",
     "card name": "A card's full name.",
+    "tile letter": "A tile colour's letter, shown and typed (7R: red 7); not another colour's, nor R B K O Y.",
     "tile table": "A tile game's table (Rummikub): screen, help, refusals, web page; tile, rack, pool as the glossary.",
 }
 #: The note of the contexts ``rule:PARAMETER``: one clause of the generated rules.

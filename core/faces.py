@@ -20,6 +20,7 @@ Kinds (``face`` key), with the keys each needs:
     card;
 ``tile``
     ``number`` and ``colour`` (a deck colour): a number in its colour;
+    ``letter`` (optional): the colour's letter in the user's language;
 ``joker``
     ``colour``: a joker of any deck (a card or, with ``tile`` set, a tile).
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from . import glossary
 from .cards import Card, DeckSpec
 
 #: A face description (see the module's docstring).
@@ -63,8 +65,10 @@ def tile(card: Card, deck: DeckSpec) -> dict[str, str]:
     extra = deck.extra(card)
     if extra is not None:
         return {"face": "joker", "colour": extra.colour, "tile": "1"}
-    # The colour's letter too: where the system paints every tile alike (forced colours) it tells them apart.
-    return {"face": "tile", "number": deck.rank_code(card.rank), "colour": deck.colour(card), "letter": card.suit}
+    # The colour's letter too (the user's language's, as typed): where the system paints every tile
+    # alike (forced colours) it tells them apart.
+    return {"face": "tile", "number": deck.rank_code(card.rank), "colour": deck.colour(card),
+            "letter": glossary.tile_letters(deck).get(card.suit, card.suit)}
 
 
 def check(look: Look) -> list[str]:

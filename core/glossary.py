@@ -61,6 +61,16 @@ COLOUR_NAMES: dict[str, str] = {
     "blue": NP_("card colour", "blue"),
     "orange": NP_("card colour", "orange"),
 }
+#: The letter a language writes and types for a tile's colour (Rummikub's 7R: the red 7; Spanish N
+#: for negro); its translators' note is the context's (app/catalogs.py): none may be the English
+#: letter of another colour, so that 7K stays the black 7 in every language.
+TILE_LETTERS: dict[str, str] = {
+    "red": NP_("tile letter", "R"),
+    "blue": NP_("tile letter", "B"),
+    "black": NP_("tile letter", "K"),
+    "orange": NP_("tile letter", "O"),
+    "yellow": NP_("tile letter", "Y"),
+}
 # TRANSLATORS: a tile's name as a screen reader says it: "red 7"; {colour} is a colour's name,
 # {rank} the tile's number.
 TILE_NAME = NP_("card name", "{colour} {rank}")
@@ -115,6 +125,32 @@ def is_tiles(deck: DeckSpec) -> bool:
     return not is_french(deck) and all(s.symbol == s.code for s in deck.suits)
 
 
+def tile_letters(deck: DeckSpec) -> dict[str, str]:
+    """(suit code -> the letter the user's language writes for its colour)
+    for a tile deck (Spanish ``K`` -> ``N``); the codes themselves where the
+    language has no letters of its own or where they would read two ways."""
+    if not is_tiles(deck):
+        return {}
+    codes = {s.code: s.code for s in deck.suits}
+    out = {}
+    for s in deck.suits:
+        english = TILE_LETTERS.get(s.colour or "")
+        own = pgettext("tile letter", english) if english else s.code
+        # An untranslated letter is the code (a house deck may letter yellow O).
+        out[s.code] = s.code if own == english else own
+    folded = [v.casefold() for v in out.values()]
+    other_code = {c.casefold(): c for c in codes}
+    # A letter that is another colour's code (or two colours alike) would read two ways: codes only.
+    if len(set(folded)) < len(folded) or any(other_code.get(v.casefold(), c) != c for c, v in out.items()):
+        return codes
+    return out
+
+
+def suit_letter(code: str, deck: DeckSpec) -> str:
+    """The user's letter for a suit of ``deck`` (a tile's colour, or a French suit)."""
+    return tile_letters(deck).get(code) or letter(code)
+
+
 def colour_name(colour: str) -> str:
     """``"orange"`` in the user's language."""
     return pgettext("card colour", COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
@@ -138,7 +174,9 @@ def letters(deck: DeckSpec) -> tuple[dict[str, str], dict[str, str]]:
     """(rank letter -> rank code, suit letter -> suit code) in the user's
     language, for reading cards typed the local way."""
     ranks = {letter(r.code) if r.code in RANK_NAMES else r.code: r.code for r in deck.ranks}
-    suits = {letter(s.code) if s.code in SUIT_NAMES else s.code: s.code for s in deck.suits}
+    tiles = tile_letters(deck)
+    suits = {tiles[s.code] if tiles else letter(s.code) if s.code in SUIT_NAMES else s.code: s.code
+             for s in deck.suits}
     return ranks, suits
 
 
@@ -154,10 +192,20 @@ def extra_name(code: str) -> str | None:
 
 
 def show_card(card: Card, deck: DeckSpec) -> str:
-    return deck.card_text(card) if _ascii else deck.card_symbol(card)
+    """A card as the screens show it: ``10♥``; a tile with its colour's
+    letter in the user's language (Spanish ``7N``, read back when typed);
+    ``--ascii``: the notation (``10H``, ``7K``)."""
+    if _ascii:
+        return deck.card_text(card)
+    tiles = tile_letters(deck)
+    if tiles and card.rank:
+        return deck.rank_code(card.rank) + tiles.get(card.suit, card.suit)
+    return deck.card_symbol(card)
 
 
 def show_cards(cards: Iterable[Card], deck: DeckSpec) -> str:
+    if not _ascii and tile_letters(deck):
+        return " ".join(show_card(c, deck) for c in cards)
     return deck.format_cards(cards, symbols=not _ascii)
 
 

@@ -146,8 +146,9 @@ class CardReader:
         canonical = self.deck.card_text(card)
         if self.readings(canonical) == {card} or card.rank == 0:
             return canonical
-        rank, suit = self.deck.rank_code(card.rank), card.suit
-        local = glossary.letter(rank) + glossary.letter(suit)
+        deck = self.deck
+        rank, suit = deck.rank_code(card.rank), card.suit
+        local = glossary.letter(rank) + glossary.suit_letter(suit, deck)
         if self.readings(local) == {card}:
             return local
         return self.deck.card_symbol(card)

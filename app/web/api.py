@@ -19,6 +19,7 @@ from .. import costs
 from . import clocks, matches
 from .pages import rules_link, watch_link
 from .requests import WebError, body, handled, refusal, variant_named
+from machiavelli.core import glossary
 from machiavelli.core.glossary import isolated
 from machiavelli.core.terminal import printable
 from .views import can_show
@@ -507,7 +508,8 @@ async def review(request: Request, server: Server) -> Response:
             raise WebError(400, N_("No such seat in this game."))
     seats = [int(asked)] if asked is not None else list(range(players))
     found = await anyio.to_thread.run_sync(_review, record, seats)  # the searches, in words no one reads
-    with speaking(lang):
+    # In the table's words (a tile game's findings speak of tiles), its tiles lettered as the table shows them.
+    with speaking(lang, record.variant):
         if found is None:
             raise WebError(404, N_("This game cannot be reviewed."))
         found = _review(record, seats)  # the same positions, now remembered: only the words
@@ -515,7 +517,7 @@ async def review(request: Request, server: Server) -> Response:
         deck = record.variant.deck
 
         def shown(codes: list[str]) -> list[str]:
-            return [deck.format_cards([deck.parse_card(c)], symbols=True) for c in codes]
+            return [glossary.show_card(deck.parse_card(c), deck) for c in codes]
 
         for turn in data["turns"]:
             turn["shown"] = {"hand": shown(turn["seen"]["hand"]), "table": [shown(m) for m in turn["seen"]["table"]],

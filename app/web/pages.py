@@ -488,12 +488,13 @@ def error_page(lang: str, status: int, reason: str) -> str:
             + "</main></body></html>\n")
 
 
-def review_page(lang: str, game_id: str, token: str, variant: str, *, watching: bool = False) -> str:
+def review_page(lang: str, game_id: str, token: str, game: str, *, watching: bool = False) -> str:
     """A finished game turn by turn (``static/review.js`` draws it from
     ``GET /api/games/{id}/review``): each turn's finding marked, the table and
     the hand as the turn began, and the best play's table."""
-    # TRANSLATORS: The web table's review page; {variant} is a variant's name (bga).
-    title = _("Review of a game of {variant}", variant=variant)
+    # TRANSLATORS: The web table's review page; {variant} is the game's title as its table page is titled
+    # (Machiavelli: Jokers, Rummikub).
+    title = _("Review of a game of {variant}", variant=game)
     words = {
         # TRANSLATORS: The web table's review page: buttons that step through the turns.
         "previous": _("Previous turn"),

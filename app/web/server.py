@@ -408,7 +408,8 @@ async def review_page(request: Request) -> Response:
             table, seat = server.viewer(request.path_params["game_id"], token)
         except WebError as exc:
             return HTMLResponse(pages.error_page(lang, exc.status, exc.text()), exc.status)
-        return HTMLResponse(pages.review_page(lang, table.id, token or "", table.variant.name,
+        _worded(table)  # a tile game's review speaks of tiles on a rack, as its table does
+        return HTMLResponse(pages.review_page(lang, table.id, token or "", pages.game_title(table.variant, lang),
                                               watching=seat == WATCHER))
 
 

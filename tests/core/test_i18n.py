@@ -366,3 +366,34 @@ def test_a_wording_says_its_messages_instead_of_those_they_replace():
         i18n.use_wording(before)
         i18n.use_language("en", environ={})
     assert i18n._("Deck") == "Deck" and i18n.wording() == before
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_tile_letters_are_the_language_s_and_read_back_as_the_same_tile(lang):
+    """Each language letters Rummikub's colours its own way (English: the
+    notation); each shown tile reads back as itself, and 7K stays black."""
+    from machiavelli.app.library import load_variant
+    from machiavelli.core.words import CardReader
+
+    deck = load_variant("rummikub").deck
+    i18n.use_language(lang, environ={})
+    shown = glossary.tile_letters(deck)
+    assert len(set(shown.values())) == 4
+    reader = CardReader(deck, None)
+    for card in deck.parse_cards("7R 7B 7K 7O 13O 1K"):
+        assert reader.readings(glossary.show_card(card, deck)) == {card}
+        assert reader.readings(deck.card_text(card)) == {card}
+    assert i18n.misses() == []
+
+
+def test_spanish_and_chinese_tiles_carry_their_letters():
+    from machiavelli.app.library import load_variant
+
+    deck = load_variant("rummikub").deck
+    cards = deck.parse_cards("7R 7B 7K 7O")
+    i18n.use_language("es", environ={})
+    assert glossary.show_cards(cards, deck) == "7R 7A 7N 7NA"
+    i18n.use_language("zh_Hans", environ={})
+    assert glossary.show_cards(cards, deck) == "7红 7蓝 7黑 7橙"
+    i18n.use_language("en", environ={})
+    assert glossary.show_cards(cards, deck) == "7R 7B 7K 7O"

@@ -664,6 +664,39 @@ def test_the_review_page_steps_through_a_finished_game(server, browser):
     context.close()
 
 
+def test_a_tile_game_s_review_page_speaks_of_tiles_as_its_table(server, browser):
+    """The review of a Rummikub game in Spanish: titled by the game, the rack
+    and the findings in tile words, each tile with its Spanish colour letter."""
+    status, game = _post(server + "/api/games", {"variant": "rummikub(decks=1,hand_size=6)", "seats": ["human", "random"],
+                                                 "seed": 5, "lang": "es"})
+    assert status == 201
+    token = game["seats"][0]["token"]
+    for _ in range(300):
+        seen = _get(f"{server}/api/games/{game['id']}/view?token={token}")
+        if seen["result"] is not None:
+            break
+        if seen["to_play"] == 0:
+            _post(f"{server}/api/games/{game['id']}/actions?token={token}", {"command": "draw"})
+        else:
+            time.sleep(0.05)
+    assert seen["result"] is not None
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}/review/{game['id']}?token={token}&lang=es")
+    page.wait_for_selector("#review-list li")
+    assert page.inner_text("h1") == "Análisis de una partida de Rummikub"
+    hand = page.inner_text("#review-turn .review-hand")
+    assert hand.startswith("Atril:"), hand
+    tiles = page.eval_on_selector_all("#review-turn .review-hand .review-card", "cards => cards.map(c => c.innerText)")
+    assert tiles and all(re.fullmatch(r"\d+(R|A|N|NA)|🃏", t) for t in tiles), tiles
+    words = page.inner_text("#review-main")
+    assert "ficha" in words and not re.search(r"\bcartas?\b|\bmano\b", words), words
+    assert errors == []
+    context.close()
+
+
 def test_the_starter_hands_out_links_once_and_gives_a_leaked_seat_a_new_one(server, browser):
     starter = browser.new_context(viewport={"width": 1200, "height": 900})
     page = starter.new_page()

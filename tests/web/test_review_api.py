@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -11,9 +13,9 @@ import web_support as web  # noqa: E402
 from web_support import act, app, client, folders, view  # noqa: E402,F401
 
 
-def finished(client, seats=("human", "random"), seed=3):
-    """A game of one-deck in which the person draws every turn until it is over."""
-    game = web.new_game(client, "one-deck", list(seats), seed)
+def finished(client, seats=("human", "random"), seed=3, variant="one-deck"):
+    """A game (of one-deck) in which the person draws every turn until it is over."""
+    game = web.new_game(client, variant, list(seats), seed)
     for _ in range(200):
         seen = view(client, game, 0)
         if seen["result"] is not None:
@@ -49,3 +51,18 @@ def test_the_review_of_a_finished_game(client):
     assert client.get(f"/api/games/{game['id']}/review?token=wrong").status_code == 403
     page = client.get(f"/review/{game['id']}?token={web.token(game, 0)}")
     assert page.status_code == 200 and "/static/review.js" in page.text
+
+
+def test_a_tile_game_s_review_speaks_of_tiles_and_letters_them_as_its_table(client):
+    """A Rummikub game's review, page and findings, in the table's words: its
+    title, tiles on a rack, each tile with the language's colour letter."""
+    game, _seen = finished(client, seed=5, variant="rummikub(decks=1,hand_size=6)")
+    token = web.token(game, 0)
+    data = client.get(f"/api/games/{game['id']}/review?token={token}&lang=es").json()
+    texts = " ".join(t["text"] for t in data["turns"])
+    assert "ficha" in texts and "carta" not in texts
+    shown = {c for t in data["turns"] for c in t["shown"]["hand"]}
+    tiles = {c for c in shown if c[0].isdigit()}
+    assert tiles and all(re.fullmatch(r"\d+(R|A|N|NA)", c) for c in tiles), tiles  # rojo azul negro naranja
+    page = client.get(f"/review/{game['id']}?token={token}&lang=es").text
+    assert "<h1>Análisis de una partida de Rummikub</h1>" in page and '"hand": "Atril"' in page

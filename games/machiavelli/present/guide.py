@@ -59,7 +59,8 @@ def notes(deck: DeckSpec) -> list[str]:
     """How cards, melds and short forms are typed."""
     ranks = " ".join(r.code for r in deck.ranks)
     # A tile's colour has no symbol: its letter says the colour's name (R=red).
-    suits = " ".join(f"{s.code}={glossary.colour_name(s.colour) if glossary.is_tiles(deck) and s.colour else s.symbol}"
+    tiles = glossary.tile_letters(deck)
+    suits = " ".join(f"{tiles[s.code]}={glossary.colour_name(s.colour)}" if tiles else f"{s.code}={s.symbol}"
                      for s in deck.suits)
     # TRANSLATORS: The table's help (the help command); {ranks} is ranks, listed, {suits} is suits,
     # listed.
@@ -67,7 +68,8 @@ def notes(deck: DeckSpec) -> list[str]:
     rank_letters, suit_letters = glossary.letters(deck)
     # Ranks and suits apart: a letter may be both (Italian F: Fante, Fiori).
     groups = [[f"{k}={v}" for k, v in rank_letters.items() if k != v],
-              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v],
+              # A tile's letters are the language's already (above); English ones are read too.
+              [f"{k}={deck.suit(v).symbol}" for k, v in suit_letters.items() if k != v and not tiles],
               [f"{k}={e.symbol}" for e in deck.extras for k, v in glossary.extra_letters(deck).items()
                if v == e.code and k != v]]
     if any(groups):

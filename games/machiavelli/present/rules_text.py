@@ -274,7 +274,8 @@ class _Composer:
         suits = [
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
             # {name} is a colour's name (red), {code} the letter typed for it (R).
-            self._p("rule:deck", "{name} ({code})", name=glossary.colour_name(s.colour), code=self.latin(s.code))
+            self._p("rule:deck", "{name} ({code})", name=glossary.colour_name(s.colour),
+                    code=self.latin(glossary.suit_letter(s.code, deck)))
             if glossary.is_tiles(deck) else
             # TRANSLATORS: A clause of the rules of a Machiavelli variant, written from its parameter deck;
             # {name} is a suit's name, {symbol} is a suit's sign (♠).

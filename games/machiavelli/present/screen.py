@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 from machiavelli.core import glossary
 from machiavelli.games.machiavelli.present import hand_order
 from machiavelli.core.console import Printer
-from machiavelli.core.i18n import _, before_value, format_number, ngettext
+from machiavelli.core.i18n import _, before_value, format_number, is_rtl, language, ngettext
 from machiavelli.core.terminal import printable
-from machiavelli.core.present import player_name
+from machiavelli.core.present import player_name, variant_title
 from machiavelli.games.machiavelli.present.narrate import entry_text, outcome_text
 from machiavelli.core.reasons import meld_reason
 from machiavelli.games.machiavelli.present.words import local_word, order_word
@@ -84,6 +84,20 @@ class Seats:
     @property
     def humans(self) -> list[int]:
         return [s for s, kind in enumerate(self.kinds) if kind == "human"]
+
+
+def heading_text(view: View) -> str:
+    """The heading of a screen: the game, the variant, the turn; a game of
+    a name of its own (Rummikub, Carousel) by that name, as players say it."""
+    variant = view.variant
+    if getattr(variant, "game_name", "machiavelli") == "title":
+        # TRANSLATORS: The table in the terminal of a game with a name of its own; {game} is its name
+        # (Rummikub, Carousel), {turn} is a turn's number.
+        return _("{game} · turn {turn}", game=variant_title(variant, language(), rtl=is_rtl()),
+                 turn=format_number(view.turn))
+    # TRANSLATORS: The table in the terminal; {variant} is a variant's name (bga), {turn} is a turn's
+    # number.
+    return _("Machiavelli · {variant} · turn {turn}", variant=printable(variant.name), turn=format_number(view.turn))
 
 
 class Screen(Printer):
@@ -196,10 +210,7 @@ class Screen(Printer):
 
     def title(self, view: View) -> None:
         """The heading of every screen: the game, the variant, the turn."""
-        # TRANSLATORS: The table in the terminal; {variant} is a variant's name (bga), {turn} is a turn's
-        # number.
-        self.heading(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
-                       turn=format_number(view.turn)))
+        self.heading(heading_text(view))
 
     def since_entries(self, view: View) -> list[Entry]:
         return [e for e in view.since_my_last_turn() if e.seat != view.seat]
@@ -245,8 +256,7 @@ class Screen(Printer):
     def head_lines(self, view: View, seats: Seats) -> list[Text]:
         """The title, whose turn or the result, the deck and the other hands' sizes."""
         viewer = view.seat
-        title = Text(self.t(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
-                                turn=format_number(view.turn))), style="bold")
+        title = Text(self.t(heading_text(view)), style="bold")
         title.append(" ")
         title.append(self.marks.rule * max(0, self.console.width - title.cell_len))
         if view.outcome is None:
@@ -395,8 +405,7 @@ class Screen(Printer):
         console when it can (the result must stay in view): the table puts
         several melds a line, then the last moves shrink to a count."""
         deck = view.variant.deck
-        title = Text(self.t(_("Machiavelli · {variant} · turn {turn}", variant=printable(view.variant.name),
-                              turn=format_number(view.turn))), style="bold")
+        title = Text(self.t(heading_text(view)), style="bold")
         title.append(" ")
         title.append(self.marks.rule * max(0, self.console.width - title.cell_len))
         head = [title]

@@ -60,8 +60,6 @@ SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
     (None, "There is a play. Type {hint} again to see how many cards it puts down, or {hint} {all} to see it "
      "whole."):
         pgettext("tile table", "There is a play. Type {hint} again to see how many tiles it puts down, or {hint} {all} to see it whole."),
-    # A tile game is a game of its own name, not Machiavelli's.
-    (None, "Machiavelli · {variant} · turn {turn}"): pgettext("tile table", "{variant} · turn {turn}"),
     # -- the table's help -----------------------------------------------------------------
     ("command usage", "{verb} CARD CARD ..."): pgettext("command usage", "{verb} TILE TILE ..."),
     ("command usage", "{verb} MELD CARD ..."): pgettext("command usage", "{verb} MELD TILE ..."),

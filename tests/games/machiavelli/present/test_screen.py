@@ -47,3 +47,14 @@ def test_without_colour_or_with_ascii_the_letter_says_the_colour(rummikub):
         assert out.getvalue().split() == ["1O", "13O"]
     finally:
         glossary.set_ascii(False)
+
+
+def test_a_game_of_its_own_name_is_headed_by_its_title(rummikub):
+    from machiavelli.app.library import load_variant
+    from machiavelli.games.machiavelli.game import Game
+    from machiavelli.games.machiavelli.present.screen import heading_text
+
+    rummikub_view = Game(rummikub, 2, 1).view(0)
+    assert heading_text(rummikub_view).startswith("Rummikub · turn ")
+    bga_view = Game(load_variant("bga"), 2, 1).view(0)
+    assert heading_text(bga_view).startswith("Machiavelli · bga · turn ")
