@@ -162,16 +162,21 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
         def best_count() -> int:
             return model().count
 
+        def bound() -> int:
+            found = solver_milp.lp_bound(variant, shape, melds, hand_t, help_t)
+            return best_count() if found is None else found
+
         jokers_in = sum(1 for m in melds for c in m if c == JOKER) + hand_t.count(JOKER) + help_t.count(JOKER)
-        # The model's count first or not (the portfolio), the same answer; a
-        # search that gives up tries again with the model's count, so that
-        # what it gives does not depend on the choice either.
+        # The model's bound and count first or not (the portfolio), the same
+        # answer; a search that gives up tries again with them, so that what
+        # it gives does not depend on the choice either.
         first = solver_portfolio.model_first(melds, jokers_in, len(hand_t))
         tries = [best_count] if first else [None, best_count]
         for given in tries:
             try:
                 new_melds, placed, used_help = solver_jokers.solve_position(
-                    variant, shape, melds, kinds, hand_t, help_t, best_count=given)
+                    variant, shape, melds, kinds, hand_t, help_t, best_count=given,
+                    bound=None if given is None else bound)
                 method = "rank-search"
                 break
             except SolverError:

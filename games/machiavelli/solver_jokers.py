@@ -52,6 +52,9 @@ from .solver_search import QUICK_VISITS, Outcome, RankSearch, _TooLong, _shares
 #: with big hands, where proving that no more cards fit is the work), but a
 #: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
+#: Visits of the search for a path at the LP bound before the integer
+#: programme settles the count instead (:meth:`JokerSearch._met`).
+BOUND_VISITS = 20_000
 _MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card
 #: yet); JSTEP comes from :mod:`.solver_ranks`, whose options count ties on the base tokens.
@@ -340,6 +343,8 @@ class JokerSearch(RankSearch):
     #: The best count of the position by another method (the HiGHS model),
     #: when the portfolio (:mod:`.solver_portfolio`) chose it up front.
     best_count: Callable[[], int] | None = None
+    #: An upper bound on that count (the model's LP relaxation), tried first.
+    bound: Callable[[], int] | None = None
 
     def solve(self) -> Outcome:
         """The most hand cards; the answer is always the first path in the
@@ -349,8 +354,9 @@ class JokerSearch(RankSearch):
         First quick searches, in both orders, for a path placing every
         playable hand card (most positions end there). Then, with
         :attr:`best_count`, proving that no more cards fit (most of the work
-        on small tables with big hands) is left to the integer programme,
-        whose LP bound does it at once; otherwise to :meth:`_settle`."""
+        on small tables with big hands) is left to the HiGHS model: its LP
+        bound (:attr:`bound`) first, met by a path almost always, else the
+        integer programme's count; otherwise to :meth:`_settle`."""
         top = self.upper
         path = _MISSING
         for order in (PREFERRED, FASTEST):
@@ -363,6 +369,11 @@ class JokerSearch(RankSearch):
                 break
             return self._outcome(path if order == PREFERRED else self._first(top, quick=False))
         if self.best_count is not None:
+            if self.bound is not None:
+                count = min(top, self.bound())
+                met = self._met(count, quick=path is None or count < top)
+                if met is not None:
+                    return self._outcome(met)
             count = min(top, self.best_count())
             return self._outcome(self._first(count, quick=path is None or count < top))
         return self._outcome(self._settle(top))
@@ -376,6 +387,22 @@ class JokerSearch(RankSearch):
         visits fell in rounds abandoned and started again, and a path found
         in the fastest order is not the answer."""
         return self.search(target, check=True), True
+
+    def _met(self, bound: int, quick: bool) -> list[tuple[Option, ...]] | None:
+        """The first path placing ``bound`` hand cards, an upper bound on the
+        best count: then that path is the answer. None when there is none or
+        the search runs past :data:`BOUND_VISITS` (then the integer
+        programme's count is cheaper than the search's proof; the failed
+        states found meanwhile serve the search for that count)."""
+        try:
+            if quick:
+                try:
+                    return self.search(bound, limit=QUICK_VISITS)
+                except _TooLong:
+                    pass
+            return self.search(bound, check=True, limit=BOUND_VISITS)
+        except _TooLong:
+            return None
 
     def _first(self, count: int, quick: bool = True) -> list[tuple[Option, ...]]:
         """The first path for a count known to be met. Forward checking
@@ -767,10 +794,11 @@ def _fastest_key(o: Option) -> int:
 
 
 def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, count: int | None = None,
-                   best_count: Callable[[], int] | None = None):
+                   best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None):
     """Solve a position holding jokers: (new melds, hand cards placed, help
     cards used); ``count``, the best count when it is known already;
-    ``best_count``, a way to learn it by another method (taken at once)."""
+    ``best_count``, a way to learn it by another method (taken at once),
+    ``bound`` an upper bound on it tried first (:meth:`JokerSearch.solve`)."""
     from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits
@@ -823,7 +851,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
 
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
-    search.best_count = best_count
+    search.best_count, search.bound = best_count, bound
     outcome = search.solve() if count is None else search.solve_for(count)
     placed: list[Card] = []
     used_help: list[Card] = []

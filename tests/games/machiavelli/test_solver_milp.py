@@ -66,19 +66,25 @@ def test_help_cards_count_after_hand_cards():
 
 def test_the_count_the_search_settles_by_comes_from_the_model(monkeypatch):
     """Quick searches too short to settle anything and the portfolio on the
-    model: the search takes the model's count and still answers exactly,
-    with its own layout."""
-    asked = []
-    real = solver_milp.solve_model
+    model: the search takes the model's LP bound (the integer programme
+    only where no path meets it) and still answers exactly, with its own
+    layout."""
+    asked: list[str] = []
+    real_model, real_bound = solver_milp.solve_model, solver_milp.lp_bound
 
-    def spy(*args):
-        asked.append(True)
-        return real(*args)
+    def spy_model(*args):
+        asked.append("model")
+        return real_model(*args)
+
+    def spy_bound(*args):
+        asked.append("bound")
+        return real_bound(*args)
 
     monkeypatch.setattr(solver_search, "QUICK_VISITS", 1)
     monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
     monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
-    monkeypatch.setattr(solver_milp, "solve_model", spy)
+    monkeypatch.setattr(solver_milp, "solve_model", spy_model)
+    monkeypatch.setattr(solver_milp, "lp_bound", spy_bound)
     for seed in range(6):
         variant, table, cards = _position(seed, "low", None, 20, 12, 3)
         asked.clear()
@@ -86,7 +92,33 @@ def test_the_count_the_search_settles_by_comes_from_the_model(monkeypatch):
         assert solution.method == "rank-search"
         assert solution.count == milp_optimum(variant, table, cards)
         check_answer(variant, table, cards, (), solution)
-        assert asked == [True]
+        met = real_bound(variant, shape_of(variant), table, cards) == solution.count
+        assert asked == (["bound"] if met else ["bound", "model"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), aces=st.sampled_from(["low", "wrap"]), limit=st.sampled_from([None, 1]),
+       size=st.integers(0, 24), hand=st.integers(0, 10), jokers=st.integers(0, 4), helps=st.integers(0, 3))
+def test_the_lp_bound_is_a_bound(seed, aces, limit, size, hand, jokers, helps):
+    variant = VARIANTS[aces, limit]
+    rng = random.Random(seed)
+    on_table = rng.randint(0, jokers)
+    table, cards, help_cards = joker_position(variant, rng, size, hand, on_table, jokers - on_table, helps)
+    shape = shape_of(variant)
+    bound = solver_milp.lp_bound(variant, shape, table, cards, help_cards)
+    assert bound is not None and bound >= solve_model(variant, shape, table, cards, help_cards).count
+
+
+def test_the_lp_bound_can_be_above_the_optimum():
+    """A bench position (4 jokers, 20 table cards) where the relaxation
+    places a card more than any layout can: the search must go down."""
+    variant = joker_variant(load_variant("bga", ["aces=low"]))
+    deck = variant.deck
+    table = [deck.parse_cards(m) for m in "6H 7H 8H 9H 10H JH | 3C 4C 5C 6C 7C | 5H 6H 7H 8H 9H 10H | AS 2S 3S".split("|")]
+    hand = deck.parse_cards("3C AH 9S 6D 5C 5S QC 4D 9D 4S AD 3S JD JC KD JK JK JK JK")
+    shape = shape_of(variant)
+    assert solver_milp.lp_bound(variant, shape, table, hand) == 18
+    assert solve_model(variant, shape, table, hand).count == 17 == solve(variant, table, hand).count
 
 
 def test_a_search_past_its_budget_gets_the_models_layout(monkeypatch):

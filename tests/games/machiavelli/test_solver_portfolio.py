@@ -81,3 +81,92 @@ def test_a_search_that_gives_up_tries_again_with_the_models_count(monkeypatch):
     monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: False)
     assert _answer(solve(VARIANT, table, cards)) == expected
     assert JK in cards or any(JK in m for m in table)
+
+
+# -- the LP bound first: the same answer as the integer programme's count -------------
+
+
+def _bench():
+    """bench/solver.py, whose joker generators make the size classes."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "bench" / "solver.py"
+    spec = importlib.util.spec_from_file_location("bench_solver", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _flow_positions():
+    """Bench positions of the classes the model goes first on (the first few
+    of each, and three whose LP bound is one above the optimum), and the
+    oracle's positions with 2 to 4 jokers."""
+    bench = _bench()
+    plain = load_variant("bga", ["aces=low"])
+    variant = bench.with_jokers(plain)
+    for jokers, wanted in ((2, (0, 1, 2, 49, 57)), (4, (0, 1, 16))):
+        rng = random.Random(4 * 1000 + 20 + 31 * jokers + 20)  # bench.class_bench's seed for the class
+        for i, (table, hand) in enumerate(bench.joker_positions(plain, rng, 20, max(wanted) + 1, jokers, (15, 20))):
+            if i in wanted:
+                yield variant, table, hand
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        jokers = rng.randint(2, 4)
+        on_table = rng.randint(0, jokers)
+        table, cards, _ = joker_position(VARIANT, rng, rng.choice((12, 20)), rng.randint(8, 16), on_table,
+                                         jokers - on_table)
+        yield VARIANT, table, cards
+
+
+def test_the_lp_bound_gives_the_answer_the_models_count_gives(monkeypatch):
+    """Count and layout alike: the search at the LP bound (going down to the
+    integer programme's count where no path meets it) and the search at the
+    integer programme's count alone."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    bounds = []
+    lp_bound = solver_milp.lp_bound
+
+    def recorded(variant, shape, melds, hand, help_cards=()):
+        bounds.append((lp_bound(variant, shape, melds, hand, help_cards),
+                       solver_milp.solve_model(variant, shape, melds, hand, help_cards).count))
+        return bounds[-1][0]
+
+    monkeypatch.setattr(solver_milp, "lp_bound", recorded)
+    plain = solver_jokers.solve_position
+    count_only = lambda *args, bound=None, **kwargs: plain(*args, **kwargs)  # noqa: E731
+    for variant, table, cards in _flow_positions():
+        new = _answer(solve(variant, table, cards))
+        monkeypatch.setattr(solver_jokers, "solve_position", count_only)
+        old = _answer(solve(variant, table, cards))
+        monkeypatch.setattr(solver_jokers, "solve_position", plain)
+        assert new == old, (table, cards)
+    assert any(lp > count for lp, count in bounds)  # the way down was taken
+    assert all(lp >= count for lp, count in bounds)
+
+
+@pytest.mark.parametrize("visits", [1, 20_000])
+def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visits):
+    """A bound one too high, the search proving it (or giving up on it past
+    its visits): the answer is the one the model's count gives."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    monkeypatch.setattr(solver_jokers, "BOUND_VISITS", visits)
+    monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
+    solve_model, models = solver_milp.solve_model, []
+
+    def counted(*args):
+        models.append(args)
+        return solve_model(*args)
+
+    for table, cards in _positions():
+        expected = _answer(solve(VARIANT, table, cards))
+        optimum = milp_optimum(VARIANT, table, cards)
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_milp, "lp_bound", lambda *args, optimum=optimum: optimum + 1)
+            patch.setattr(solver_milp, "solve_model", counted)
+            assert _answer(solve(VARIANT, table, cards)) == expected
+    assert models  # some position's search got as far as the bound, and went down
