@@ -125,7 +125,7 @@ def test_the_lp_bound_gives_the_answer_the_models_count_gives(monkeypatch):
     integer programme's count alone."""
     from machiavelli.games.machiavelli import solver_milp
 
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
     bounds = []
     lp_bound = solver_milp.lp_bound
 
@@ -153,7 +153,7 @@ def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visit
     its visits): the answer is the one the model's count gives."""
     from machiavelli.games.machiavelli import solver_milp
 
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
     monkeypatch.setattr(solver_jokers, "BOUND_VISITS", visits)
     monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
     solve_model, models = solver_milp.solve_model, []
