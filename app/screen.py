@@ -135,7 +135,7 @@ class DefaultScreen(Printer):
         """The game's commands, then the table's (those the game offers),
         then how the variant's cards are typed."""
         present = self.present
-        self.lines(present.commands_help())
+        self.lines(present.commands_of(view.variant))
         for name in TABLE_COMMANDS:
             if (name == "hint" and present.hint is None) or (name == "sort" and present.orders is None):
                 continue

@@ -53,6 +53,9 @@ Optional hooks (None: the application's default, never a traceback):
     matched whole and the rest goes to ``read_command``;
 ``notes(variant)``
     lines after the commands' help (how the variant's cards are typed);
+``variant_commands(variant)``
+    the lines of ``commands_help`` for one variant: only the commands it
+    offers (without it, ``commands_help()`` for every variant);
 ``hint(view)``
     the best play the game finds from what the seat sees. It may take a
     while (a page asks for it off its event loop) and says nothing yet: it
@@ -676,9 +679,14 @@ class Presentation:
     meld_check: Callable[[Any, Sequence[str], str], tuple[bool, str]] | None = None
     face: Callable[[Card, Any], Mapping[str, str]] | None = None
     review: Callable[..., Any] | None = None
+    variant_commands: Callable[[Variant], list[str]] | None = None
     #: The messages worded for a variant's pieces (:data:`machiavelli.core.i18n.Wording`;
     #: a tile game's tiles, rack and pool).
     wording: Callable[[Variant], Wording] | None = None
+
+    def commands_of(self, variant: Variant) -> list[str]:
+        """The commands' help at a table of ``variant``."""
+        return self.variant_commands(variant) if self.variant_commands is not None else self.commands_help()
 
 
 def variant_title(variant: Variant, lang: str, *, rtl: bool = False) -> str:

@@ -407,7 +407,7 @@ def _act(table: Any, seat: int, data: dict[str, Any], server: Server, lang: str)
         else:
             return _Answer([], {}, hint=view)
     elif typed.command == "help":
-        lines = present.commands_help() + (present.notes(game.variant) if present.notes is not None else [])
+        lines = present.commands_of(game.variant) + (present.notes(game.variant) if present.notes is not None else [])
         messages = [isolated(line, deck) for line in lines]
     elif typed.command in SAID:
         return _said(typed.command, table, seat, lang)

@@ -364,7 +364,7 @@ async def table_page(request: Request) -> Response:
 
         present = declared(table.variant.game)
         tiles = _worded(table)
-        commands = present.commands_help() if present is not None else None
+        commands = present.commands_of(table.variant) if present is not None else None
         return HTMLResponse(pages.table_page(lang, table.id, token or "", table.variant.name, commands,
                                              title=pages.game_title(table.variant, lang), tiles=tiles))
 

@@ -204,7 +204,8 @@ def test_json_shape():
     assert data["seats"] == sim_seats.default_seats(3)
     fig = data["variants"][0]
     assert fig["variant"] == "bga" and fig["parameters"]["restore_penalty"] == 1
-    assert set(fig["ended"]) == {"went-out", "deck-exhausted", "blocked"}
+    # Every ending of the game, reached or not: the keys do not depend on the games played.
+    assert set(fig["ended"]) == {"went-out", "deck-exhausted", "blocked", "knocked"}
     assert sum(e["k"] for e in fig["ended"].values()) == 12
     assert [e["position"] for e in fig["win_share_by_position"]] == [1, 2, 3]
     assert sum(e["k"] for e in fig["win_share_by_position"]) == sum(e["k"] for e in fig["win_share_by_seat"])
@@ -532,5 +533,5 @@ def test_each_game_names_its_endings_and_warns_by_its_own_thresholds():
                               cicera)
     assert fig["joint_wins"]["k"] == 1 == fig["drawn"]["k"] and fig["teams"][0]["wins"]["k"] == 1
     machiavelli = sim_figures.of_game()
-    assert machiavelli.endings == ("went-out", "deck-exhausted", "blocked")
+    assert machiavelli.endings == ("went-out", "deck-exhausted", "blocked", "knocked")
     assert [f.key for f in machiavelli.report.figures] == ["rearranging_turns", "draws_per_game", "restores_per_game"]

@@ -51,10 +51,19 @@ def fresh_state(tmp_path, monkeypatch):
     i18n.use_language("en", environ={})
 
 
+def _locales_with(base, *langs):
+    """A copy of the shipped locales folder at ``base`` with only the catalogs
+    of ``langs``: a check then reads two catalogs, not every one."""
+    shipped = i18n.locales_dir()
+    shutil.copytree(shipped, base, ignore=lambda folder, names: [
+        n for n in names if folder == str(shipped) and (shipped / n).is_dir() and n not in langs
+        and not n.startswith("__")])
+    return base
+
+
 def _with_plural_rule(tmp_path, lang, header):
     """A copy of the shipped locales whose ``lang`` catalog has ``header``."""
-    base = tmp_path / "locales"
-    shutil.copytree(i18n.locales_dir(), base)
+    base = _locales_with(tmp_path / "locales", lang)
     path = i18n.catalog_path(lang, base)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(k for k, line in enumerate(lines) if line.startswith('"Plural-Forms:'))
@@ -252,8 +261,7 @@ def test_a_dir_without_write_permission_is_one_line(tmp_path, monkeypatch, comma
 
 
 def test_check_prints_no_control_character(tmp_path):
-    base = tmp_path / "loc\x1b]0;pwned\x07ales"
-    shutil.copytree(i18n.locales_dir(), base)
+    base = _locales_with(tmp_path / "loc\x1b]0;pwned\x07ales", "tr")
     i18n.catalog_path("tr", base).write_bytes(b'msgid "a"\nmsgtsr "b"\n')
     result = _run("locales", "check", "--dir", str(base))
     assert result.exit_code == 1

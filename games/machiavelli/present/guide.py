@@ -3,6 +3,8 @@ typed, and how cards are written."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from machiavelli.core.cards import DeckSpec
 
 from machiavelli.core import glossary
@@ -40,10 +42,13 @@ WHAT: dict[str, str] = {
 }
 
 
-def rows() -> list[tuple[str, str]]:
-    """(how the command is typed, what it does) for every command."""
+def rows(variant: Any = None) -> list[tuple[str, str]]:
+    """(how the command is typed, what it does) for every command, or for
+    those ``variant`` offers (no knock without knocking)."""
     out = []
     for command in COMMANDS:
+        if command == "knock" and variant is not None and variant.knock_limit is None:
+            continue
         shown = usage(command)
         if local_word(command) != command:
             shown += f"  ({command})"

@@ -59,15 +59,21 @@ def best_play(view: View) -> Hint:
     if not plan.placed:
         return Hint((), plan.table, (), from_start)
     actions = (*plan.actions, END)
-    if not _works(view.variant, start, actions):
+    if not _works(view.variant, start, actions, len(view.opened)):
         actions = ()
     return Hint(_ordered(view, plan.placed), plan.table, actions, from_start)
 
 
-def _works(variant: MachiavelliVariant, start: Position, actions: Sequence[Action]) -> bool:
+def _seats(start: Position, players: int) -> list[list[Card]]:
+    """The hands of a trial game: the seat's own first, the others empty, as
+    many as at the table (the decks in play may depend on it)."""
+    return [list(start.hand)] + [[] for _ in range(players - 1)]
+
+
+def _works(variant: MachiavelliVariant, start: Position, actions: Sequence[Action], players: int) -> bool:
     """Whether ``actions`` play out on a copy of the position."""
     try:
-        trial = Game.from_position(variant, [list(start.hand), []], table=start.table, help=start.help, current=0)
+        trial = Game.from_position(variant, _seats(start, players), table=start.table, help=start.help, current=0)
         for action in actions:
             if trial.outcome is not None:
                 return action is END  # out one step early: only ``end`` was left
@@ -83,8 +89,10 @@ def _house_play(view: View) -> Hint:
     the computer players choose it (:func:`house.legal_plan`), from the
     turn's start unless the table could be left as it is now."""
     start, from_start = position(view)
-    trial = Game.from_position(view.variant, [list(start.hand), []], table=start.table, help=start.help,
-                               current=0, opened=(0, 1) if view.opened[view.seat] else (1,))
+    players = len(view.opened)
+    others = range(1, players)
+    trial = Game.from_position(view.variant, _seats(start, players), table=start.table, help=start.help,
+                               current=0, opened=(0, *others) if view.opened[view.seat] else others)
     if view.variant.jokers:
         # The computer players' play with jokers: the melds the joker rules
         # let the player break, the jokers placed as they place them.

@@ -89,6 +89,10 @@ SCREEN_TILES: dict[tuple[str | None, str], Entry] = {
      "before the turn ends (variants with jokers)."):
         pgettext("command help", "Put a tile from your rack in place of a joker of the meld and take the joker: "
                  "play it again before the turn ends."),
+    ("command help", "End your turn and the deal when your hand is worth no more than the variant allows: the hand "
+     "lowest in points wins (variants with knocking)."):
+        pgettext("command help", "End your turn and the deal when the tiles on your rack are worth no more than the "
+                 "variant allows: the rack lowest in points wins."),
     ("command help", "Draw and pass (only if you have put down no card; the restore penalty if you touched the table "
      "this turn)."):
         pgettext("command help", "Draw a tile from the pool and pass (only if you have put down no tile; the "

@@ -55,7 +55,7 @@ class TerminalScreen(Printer):
         if args:
             self.lines(guide.one(command_of(args[0])))
             return
-        for typed, what in guide.rows():
+        for typed, what in guide.rows(view.variant):
             if self.visual:  # wrapped first, then reordered: one paragraph
                 self.say(typed + "  " + what)
                 continue

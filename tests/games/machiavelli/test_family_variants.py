@@ -305,6 +305,17 @@ def test_one_deck_for_two_refuses_a_second_copy_of_a_card():
     assert Game.from_position(v, [cards(v, "5C 5C"), cards(v, "6H"), cards(v, "7S")]).players == 3
 
 
+@pytest.mark.parametrize("name", ["carousel", "shanghai", "finagle"])
+def test_the_hint_at_three_plays_the_second_copies_two_players_would_not_have(name):
+    from machiavelli.games.machiavelli.present import hints
+
+    v = load_variant(name)
+    game = Game.from_position(v, [cards(v, "5H 6H 7H 8H"), cards(v, "KS"), cards(v, "KD")],
+                              table=[cards(v, "5H 6H 7H")], opened=range(3))
+    hint = hints.best_play(game.view(0))
+    assert sorted(map(str, hint.placed)) == ["5H", "6H", "7H", "8H"] and hint.actions
+
+
 def test_decks_by_players_is_validated():
     for bad in ("decks_by_players={2: 0}", "decks_by_players={2: 9}", "decks_by_players={2: 1},hand_size=30"):
         with pytest.raises(VariantError):
