@@ -162,8 +162,11 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
         def best_count() -> int:
             return model().count
 
+        def relaxed() -> int | None:
+            return solver_milp.lp_bound(variant, shape, melds, hand_t, help_t)
+
         def bound() -> int:
-            found = solver_milp.lp_bound(variant, shape, melds, hand_t, help_t)
+            found = relaxed()
             return best_count() if found is None else found
 
         jokers_in = sum(1 for m in melds for c in m if c == JOKER) + hand_t.count(JOKER) + help_t.count(JOKER)
@@ -176,7 +179,7 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
             try:
                 new_melds, placed, used_help = solver_jokers.solve_position(
                     variant, shape, melds, kinds, hand_t, help_t, best_count=given,
-                    bound=None if given is None else bound)
+                    bound=None if given is None else bound, lp_bound=relaxed)
                 method = "rank-search"
                 break
             except SolverError:

@@ -345,6 +345,9 @@ class JokerSearch(RankSearch):
     best_count: Callable[[], int] | None = None
     #: An upper bound on that count (the model's LP relaxation), tried first.
     bound: Callable[[], int] | None = None
+    #: The LP relaxation's bound alone (None when HiGHS finds none), for the
+    #: search that settles the count itself: its targets start there.
+    lp_bound: Callable[[], int | None] | None = None
 
     def solve(self) -> Outcome:
         """The most hand cards; the answer is always the first path in the
@@ -356,7 +359,8 @@ class JokerSearch(RankSearch):
         :attr:`best_count`, proving that no more cards fit (most of the work
         on small tables with big hands) is left to the HiGHS model: its LP
         bound (:attr:`bound`) first, met by a path almost always, else the
-        integer programme's count; otherwise to :meth:`_settle`."""
+        integer programme's count; otherwise to :meth:`_settle`, from the LP
+        bound down (:attr:`lp_bound`) where there is one."""
         top = self.upper
         path = _MISSING
         for order in (PREFERRED, FASTEST):
@@ -376,6 +380,12 @@ class JokerSearch(RankSearch):
                     return self._outcome(met)
             count = min(top, self.best_count())
             return self._outcome(self._first(count, quick=path is None or count < top))
+        if self.lp_bound is not None:
+            # Each target above the best count costs a search that proves it
+            # unmet; the LP bound is almost always the best count itself.
+            found = self.lp_bound()
+            if found is not None:
+                top = min(top, found)
         return self._outcome(self._settle(top))
 
     def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
@@ -794,7 +804,8 @@ def _fastest_key(o: Option) -> int:
 
 
 def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, count: int | None = None,
-                   best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None):
+                   best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None,
+                   lp_bound: Callable[[], int | None] | None = None):
     """Solve a position holding jokers: (new melds, hand cards placed, help
     cards used); ``count``, the best count when it is known already;
     ``best_count``, a way to learn it by another method (taken at once),
@@ -851,7 +862,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
 
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
-    search.best_count, search.bound = best_count, bound
+    search.best_count, search.bound, search.lp_bound = best_count, bound, lp_bound
     outcome = search.solve() if count is None else search.solve_for(count)
     placed: list[Card] = []
     used_help: list[Card] = []

@@ -170,3 +170,30 @@ def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visit
             patch.setattr(solver_milp, "solve_model", counted)
             assert _answer(solve(VARIANT, table, cards)) == expected
     assert models  # some position's search got as far as the bound, and went down
+
+
+def test_the_lp_bound_where_the_search_settles_the_count_changes_no_answer(monkeypatch):
+    """Without the model first, the search's targets start at the LP bound
+    rather than at every playable card: count and layout alike, and some
+    targets were skipped."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: False)
+    monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)  # the quick searches settle nothing
+    lp_bound, below = solver_milp.lp_bound, []
+
+    def recorded(variant, shape, melds, hand, help_cards=()):
+        found = lp_bound(variant, shape, melds, hand, help_cards)
+        below.append(found is not None and found < len(hand))
+        return found
+
+    for variant, table, cards in _flow_positions():
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_milp, "lp_bound", recorded)
+            new = _answer(solve(variant, table, cards))
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_milp, "lp_bound", lambda *args: None)
+            old = _answer(solve(variant, table, cards))
+        assert new == old, (table, cards)
+        check_answer(variant, table, cards, (), solve(variant, table, cards))
+    assert any(below)
