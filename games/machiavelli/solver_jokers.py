@@ -364,8 +364,9 @@ class JokerSearch(RankSearch):
 
         First quick searches, in both orders, for a path placing every
         playable hand card (most positions end there; with :attr:`bound`
-        lower, the second is not needed). Then, with :attr:`best_count`, proving that no more cards fit (most of the work
-        on small tables with big hands) is left to the HiGHS model: its LP
+        lower, the second is not needed). Then, with :attr:`best_count`,
+        proving that no more cards fit (most of the work on small tables
+        with big hands) is left to the HiGHS model: its LP
         bound (:attr:`bound`) first, met by a path almost always, else the
         integer programme's count; otherwise to :meth:`_settle`, from the LP
         bound down (:attr:`lp_bound`) where there is one."""
@@ -829,7 +830,9 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     """Solve a position holding jokers: (new melds, hand cards placed, help
     cards used); ``count``, the best count when it is known already;
     ``best_count``, a way to learn it by another method (taken at once),
-    ``bound`` an upper bound on it tried first (:meth:`JokerSearch.solve`)."""
+    ``bound`` an upper bound on it tried first, ``lp_bound`` the LP
+    relaxation's bound for a search that settles the count itself
+    (:meth:`JokerSearch.solve`)."""
     from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits
