@@ -162,8 +162,13 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
         def best_count() -> int:
             return model().count
 
+        relaxations: list[int | None] = []
+
         def relaxed() -> int | None:
-            return solver_milp.lp_bound(variant, shape, melds, hand_t, help_t)
+            # Once a position: a search that gives up tries again with it.
+            if not relaxations:
+                relaxations.append(solver_milp.lp_bound(variant, shape, melds, hand_t, help_t))
+            return relaxations[0]
 
         def bound() -> int:
             found = relaxed()

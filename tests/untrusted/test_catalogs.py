@@ -53,7 +53,7 @@ def fresh_state(tmp_path, monkeypatch):
 
 def _locales_with(base, *langs):
     """A copy of the shipped locales folder at ``base`` with only the catalogs
-    of ``langs``: a check then reads two catalogs, not every one."""
+    of ``langs`` (and the template): a check then reads those, not all eight."""
     shipped = i18n.locales_dir()
     shutil.copytree(shipped, base, ignore=lambda folder, names: [
         n for n in names if folder == str(shipped) and (shipped / n).is_dir() and n not in langs

@@ -59,7 +59,7 @@ def best_play(view: View) -> Hint:
     if not plan.placed:
         return Hint((), plan.table, (), from_start)
     actions = (*plan.actions, END)
-    if not _works(view.variant, start, actions, len(view.opened)):
+    if not _works(view.variant, start, actions, view.players):
         actions = ()
     return Hint(_ordered(view, plan.placed), plan.table, actions, from_start)
 
@@ -89,9 +89,8 @@ def _house_play(view: View) -> Hint:
     the computer players choose it (:func:`house.legal_plan`), from the
     turn's start unless the table could be left as it is now."""
     start, from_start = position(view)
-    players = len(view.opened)
-    others = range(1, players)
-    trial = Game.from_position(view.variant, _seats(start, players), table=start.table, help=start.help,
+    others = range(1, view.players)
+    trial = Game.from_position(view.variant, _seats(start, view.players), table=start.table, help=start.help,
                                current=0, opened=(0, *others) if view.opened[view.seat] else others)
     if view.variant.jokers:
         # The computer players' play with jokers: the melds the joker rules

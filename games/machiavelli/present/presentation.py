@@ -100,9 +100,14 @@ def describe_action(action: Any, view: Any, style: Style) -> str:
 
 
 def commands_help() -> list[str]:
+    return variant_commands(None)
+
+
+def variant_commands(variant: Any) -> list[str]:
+    """The commands' help lines, for ``variant`` (None: every command)."""
     from . import guide
 
-    return [f"{typed}  {what}" for typed, what in guide.rows()]
+    return [f"{typed}  {what}" for typed, what in guide.rows(variant)]
 
 
 def summary(game: Any, style: Style) -> list[str]:
@@ -237,7 +242,8 @@ ORDERS_OF_HAND = HandOrders(tuple(ORDERS), order_word, order_of)
 
 
 PRESENTATION = Presentation(seat_view=seat_view, narrate=narrate, read_command=read_command,
-                            describe_action=describe_action, commands_help=commands_help, summary=summary,
+                            describe_action=describe_action, commands_help=commands_help,
+                            variant_commands=variant_commands, summary=summary,
                             explain=explain, rules=rules, table=table, hint=hint, orders=ORDERS_OF_HAND,
                             screen=screen, rejection=rejection,
                             read_line=read_whole_line, notes=notes, simulate=SIMULATE,

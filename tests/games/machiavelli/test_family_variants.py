@@ -282,6 +282,15 @@ def test_a_knock_may_follow_a_play_but_never_leaves_the_table_invalid():
     assert game.outcome is not None and game.outcome.winners == (0,) and game.scores() == (25, 0)
 
 
+@pytest.mark.parametrize("name, knocks", [("carousel", True), ("bga", False), ("rummikub", False)])
+def test_the_table_help_names_knock_where_the_variant_knocks(name, knocks):
+    """The help every table draws from (terminal, web help, table page)."""
+    present = registry.game("machiavelli").presentation()
+    listed = any(line.split()[0] == "knock" for line in present.commands_of(load_variant(name)))
+    assert listed == knocks
+    assert any(line.split()[0] == "knock" for line in present.commands_help())  # every command, without a variant
+
+
 def test_knock_limit_is_validated_and_said_in_the_rules():
     with pytest.raises(VariantError):
         load_variant("bga", ["knock_limit=-1"])

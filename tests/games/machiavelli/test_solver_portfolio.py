@@ -174,8 +174,8 @@ def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visit
 
 def test_the_lp_bound_where_the_search_settles_the_count_changes_no_answer(monkeypatch):
     """Without the model first, the search's targets start at the LP bound
-    rather than at every playable card: count and layout alike, and some
-    targets were skipped."""
+    rather than at every playable card: count and layout alike, and the
+    bound was below the hand on some position."""
     from machiavelli.games.machiavelli import solver_milp
 
     monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: False)
@@ -190,10 +190,10 @@ def test_the_lp_bound_where_the_search_settles_the_count_changes_no_answer(monke
     for variant, table, cards in _flow_positions():
         with monkeypatch.context() as patch:
             patch.setattr(solver_milp, "lp_bound", recorded)
-            new = _answer(solve(variant, table, cards))
+            solution = solve(variant, table, cards)
         with monkeypatch.context() as patch:
             patch.setattr(solver_milp, "lp_bound", lambda *args: None)
             old = _answer(solve(variant, table, cards))
-        assert new == old, (table, cards)
-        check_answer(variant, table, cards, (), solve(variant, table, cards))
+        assert _answer(solution) == old, (table, cards)
+        check_answer(variant, table, cards, (), solution)
     assert any(below)
