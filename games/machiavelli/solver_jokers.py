@@ -71,6 +71,8 @@ JOINT_SLACK = 2
 #: Fields of the relaxed model's moves: units of jokers (runs and a share of
 #: sets), jokers in runs.
 UNITS, RUN_JOKERS = 3, 4
+#: A budget above every other (no upper end to a span).
+_ALWAYS = 1 << 30
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
 _LOOKAHEAD: dict[tuple, bool] = {}
@@ -314,6 +316,7 @@ class JokerSearch(RankSearch):
                        for r in range(self.R + 1)]
         self._rmoves: dict[tuple, tuple] = {}
         self._rahead: dict[tuple, bool] = {}
+        self._spans: dict[tuple, list[tuple]] = {}
 
     def _set_costs(self) -> None:
         """Units of jokers for the relaxed model (:meth:`_jfuture`): a joker
@@ -626,24 +629,47 @@ class JokerSearch(RankSearch):
         # RankSearch._future over other moves, with a budget of jokers more.
         # It stays written out in both: a shared fold would cost a call per
         # move in the search's busiest loop (forward checking).
-        allowance = min(allowance, self.suit_after[r][s])
-        key = (r, s, tokens, allowance, left, cost_at)
-        found = self._futures.get(key, _MISSING)
-        if found is not _MISSING:
-            return found
+        return self._span(r, s, tokens, min(allowance, self.suit_after[r][s]), left, cost_at)[0]
+
+    def _span(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
+        """(:meth:`_relaxed`'s answer, lo, hi): the answer is the same for
+        every budget of jokers from lo up to but not including hi. The
+        budget is the key that multiplies the states most, and the answer
+        changes at few budgets: one entry serves them all."""
+        key = (r, s, tokens, allowance, cost_at)
+        spans = self._spans.get(key)
+        if spans is None:
+            spans = self._spans[key] = []
+        else:
+            for span in spans:
+                if span[1] <= left < span[2]:
+                    return span
         if r == self.R:
             full = self.full
-            result = (0, ()) if all(tok == full or tok == EPART for tok in tokens) else None
+            span = ((0, ()) if all(tok == full or tok == EPART for tok in tokens) else None, 0, _ALWAYS)
         else:
+            # lo: the most that the ways counted need; hi: the least budget
+            # at which a way not counted would fit, or a child would change.
+            lo, hi = 0, _ALWAYS
+            after = self.suit_after[r + 1][s]
             least = 1 << 60
             masks: list[int] | None = None
             for move in self._relaxed_moves(r + 1, s, tokens):
                 new, k, skip, cost = move[0], move[1], move[2], move[cost_at]
-                if skip > allowance or cost > left:
+                if skip > allowance:
                     continue
-                child = self._relaxed(r + 1, s, new, allowance - skip, left - cost, cost_at)
+                if cost > left:
+                    if cost < hi:
+                        hi = cost
+                    continue
+                more = allowance - skip
+                child, clo, chi = self._span(r + 1, s, new, more if more < after else after, left - cost, cost_at)
+                if cost + chi < hi:
+                    hi = cost + chi
                 if child is None:
                     continue
+                if cost + clo > lo:
+                    lo = cost + clo
                 if skip + child[0] < least:
                     least = skip + child[0]
                 if masks is None:
@@ -652,9 +678,9 @@ class JokerSearch(RankSearch):
                     for i, mask in enumerate(child[1], start=1):
                         masks[i] |= mask
                 masks[0] |= 1 << k
-            result = None if masks is None else (least, tuple(masks))
-        self._futures[key] = result
-        return result
+            span = (None if masks is None else (least, tuple(masks)), lo, hi)
+        spans.append(span)
+        return span
 
     def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]):
         """The relaxed model's moves of suit ``s`` at rank ``r``: (tokens
