@@ -10,7 +10,6 @@ help cards).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Sequence
 
 from machiavelli.core.cards import Card
@@ -21,22 +20,47 @@ from .variant import MachiavelliVariant as Variant
 SAME_MELD_MIN = 2
 
 
-def _pairs(old: Sequence[Counter], new: Sequence[Counter]) -> dict[int, int]:
-    """Old meld index -> new meld index, greedy by cards in common (ties: a
-    meld left exactly as it was, then the lower numbers)."""
+def _minus(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The multiset difference of two sorted sequences, sorted."""
+    out: list[int] = []
+    j, end = 0, len(b)
+    for x in a:
+        while j < end and b[j] < x:
+            j += 1
+        if j < end and b[j] == x:
+            j += 1
+        else:
+            out.append(x)
+    return out
+
+
+def _pairs(old: Sequence[tuple[int, ...]], new: Sequence[tuple[int, ...]],
+           rest_old: Sequence[int], rest_new: Sequence[int]) -> dict[int, int]:
+    """Old meld index -> new meld index among the melds ``rest_old`` and
+    ``rest_new`` (sorted card keys), greedy by cards in common (ties: a meld
+    left exactly as it was, then the lower numbers)."""
     holders: dict[int, list[int]] = {}
-    for j, n in enumerate(new):
-        for card in n:
+    counts: dict[int, dict[int, int]] = {}
+    for j in rest_new:
+        held: dict[int, int] = {}
+        for card in new[j]:
+            held[card] = held.get(card, 0) + 1
+        counts[j] = held
+        for card in held:
             holders.setdefault(card, []).append(j)
     candidates = []
-    for i, o in enumerate(old):
-        common: Counter = Counter()
-        for card, count in o.items():
+    for i in rest_old:
+        mine: dict[int, int] = {}
+        for card in old[i]:
+            mine[card] = mine.get(card, 0) + 1
+        common: dict[int, int] = {}
+        for card, count in mine.items():
             for j in holders.get(card, ()):
-                common[j] += min(count, new[j][card])
+                theirs = counts[j][card]
+                common[j] = common.get(j, 0) + (count if count < theirs else theirs)
         for j, c in common.items():
             if c >= SAME_MELD_MIN:
-                candidates.append((-c, o != new[j], i, j))
+                candidates.append((-c, old[i] != new[j], i, j))
     candidates.sort()
     pairs: dict[int, int] = {}
     used: set[int] = set()
@@ -57,18 +81,21 @@ def explain(
 ) -> Solution:
     deck = variant.deck
     width = len(deck.suits)
-    # Extra cards (jokers) after the suits, as hands are held.
-    suit_order = {**{e.code: width for e in deck.extras}, **{s.code: i for i, s in enumerate(deck.suits)}}
+    # Extra cards (jokers) after the suits, as hands are held, each kind apart.
+    order_of = {**{e.code: width + n for n, e in enumerate(deck.extras)},
+                **{s.code: n for n, s in enumerate(deck.suits)}}
     cards: dict[int, Card] = {}
 
     def key(c: Card) -> int:
         """A card as an int that sorts by suit order, then rank (as hands are held)."""
-        k = suit_order[c.suit] * 64 + c.rank
+        k = order_of[c.suit] * 64 + c.rank
         cards[k] = c
         return k
 
     def by_rank(c: Card) -> int:
-        return c.rank * width + suit_order[c.suit]
+        # An extra card (rank 0) weighs as much as the first suit's ace: the
+        # order answers have always listed new melds in.
+        return c.rank * width + min(order_of[c.suit], width)
 
     arranged = [tuple(m) for m in new_melds]  # already laid out by the solver
     arranged.sort(key=lambda m: sorted(map(by_rank, m)))
@@ -82,20 +109,11 @@ def explain(
     for j, k in enumerate(new_keys):
         if waiting.get(k):
             pairs[waiting[k].pop(0)] = j
-    rest_old = [i for i in range(len(old_keys)) if i not in pairs]
+    same = set(pairs)
     paired_new = set(pairs.values())
+    rest_old = [i for i in range(len(old_keys)) if i not in pairs]
     rest_new = [j for j in range(len(new_keys)) if j not in paired_new]
-    # Counts only for the melds not left exactly as they were (most of a
-    # table is): the others give and need nothing.
-    rest = set(rest_old)
-    old_c = [Counter(k) if i in rest else None for i, k in enumerate(old_keys)]
-    new_c = [Counter(k) if j in rest_new else None for j, k in enumerate(new_keys)]
-    more = _pairs([old_c[i] for i in rest_old], [new_c[j] for j in rest_new])
-    for a, b in more.items():
-        pairs[rest_old[a]] = rest_new[b]
-    for i, j in pairs.items():
-        if new_c[j] is None:
-            new_c[j] = old_c[i]
+    pairs.update(_pairs(old_keys, new_keys, rest_old, rest_new))
     number = {j: i + 1 for i, j in pairs.items()}
     next_number = len(old_melds) + 1
     for j in range(len(arranged)):
@@ -105,47 +123,45 @@ def explain(
     inverse = {j: i for i, j in pairs.items()}
 
     # What each new meld still needs once its old meld's cards stay put,
-    # and what each old meld gives away.
-    empty: Counter = Counter()
-    same = {i for i, j in pairs.items() if old_keys[i] == new_keys[j]}
-    need = []
-    for j, n in enumerate(new_c):
-        i = inverse.get(j)
-        need.append(empty if i in same else n - (old_c[i] & n) if i is not None else n)
-    give: list[tuple[Source, Counter]] = []
-    for i, o in enumerate(old_c):
-        if i in same:
-            continue
-        give.append((i + 1, o - (o & new_c[pairs[i]]) if i in pairs else o))
-    give.append(("hand", Counter(map(key, placed))))
-    give.append(("help", Counter(map(key, help_used))))
+    # and what each old meld gives away (the melds left as they were: nothing).
+    give: list[tuple[Source, Sequence[int]]] = []
+    for i in rest_old:
+        j = pairs.get(i)
+        give.append((i + 1, _minus(old_keys[i], new_keys[j]) if j is not None else old_keys[i]))
+    changed = tuple(source for source, pool in give if pool or source - 1 not in pairs)
+    give.append(("hand", sorted(map(key, placed))))
+    give.append(("help", sorted(map(key, help_used))))
+    rank_of = {source: n for n, (source, _) in enumerate(give)}
 
     supply: dict[int, list[list]] = {}  # card -> [[source, copies], ...] in the order they give
     for source, pool in give:
-        for card, copies in pool.items():
-            if copies > 0:
-                supply.setdefault(card, []).append([source, copies])
-    moved: dict[tuple[int, Source], list[int]] = {}
-    order = sorted(range(len(arranged)), key=lambda j: number[j])
+        for card in pool:
+            sources = supply.setdefault(card, [])
+            if sources and sources[-1][0] == source:
+                sources[-1][1] += 1
+            else:
+                sources.append([source, 1])
+    order = sorted(range(len(arranged)), key=number.__getitem__)
+    steps: list[Step] = []
     for j in order:
-        for card in sorted(need[j].elements()):
+        i = inverse.get(j)
+        if i in same:
+            continue
+        need = new_keys[j] if i is None else _minus(new_keys[j], old_keys[i])
+        moved: dict[Source, list[Card]] = {}
+        for card in need:
             sources = supply.get(card)
             if not sources:  # pragma: no cover - the solver's answer always balances
                 raise AssertionError(f"no source for {cards[card]}")
             head = sources[0]
-            moved.setdefault((j, head[0]), []).append(card)
+            moved.setdefault(head[0], []).append(cards[card])
             head[1] -= 1
             if not head[1]:
                 sources.pop(0)
-    steps: list[Step] = []
-    for j in order:
         first = True
-        for source, _ in give:
-            got = moved.get((j, source))
-            if got:
-                steps.append(Step(tuple(cards[k] for k in sorted(got)), source, number[j], new=first and j not in inverse))
-                first = False
-    changed = tuple(i + 1 for i, o in enumerate(old_c) if i not in same and (i not in pairs or o - new_c[pairs[i]]))
+        for source in sorted(moved, key=rank_of.__getitem__):
+            steps.append(Step(tuple(moved[source]), source, number[j], new=first and i is None))
+            first = False
     return Solution(
         placed=tuple(sorted(placed, key=key)),
         help_used=tuple(sorted(help_used, key=key)),
