@@ -249,12 +249,15 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
             for move in opt.moves:
                 by_old.setdefault(move[0], []).append((move[1], len(move) > 2 and move[2]))
             nxt: list[_Run] = []
+            # Tokens as the rank began: a run moved on below is not matched again.
             before = [(run.tok, run) for run in live]
             for old_tok, news in by_old.items():
                 runs = [run for tok, run in before if tok == old_tok]
-                # runs whose old meld has this rank go on first
-                runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
-                news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
+                if len(runs) > 1:
+                    # runs whose old meld has this rank go on first
+                    runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
+                if len(news) > 1:
+                    news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
                 for run, (new_tok, joker) in zip(runs, news):
                     if new_tok is None:
                         melds.append(cards(run, code))
@@ -265,7 +268,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
                             run.jokers.add(r)
                     run.tok = new_tok
                     nxt.append(run)
-            taken = {run.old for run in nxt if run.old is not None}
+            taken = {run.old for run in nxt if run.old is not None} if opt.starts else set()
             for tok in opt.starts:
                 old = next((i for i, ranks in mine.items() if r in ranks and i not in taken
                             and _starts_at(ranks, r, shape)), None)
@@ -302,6 +305,12 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at,
             continue
         jokers = combo[S].to_sets if len(combo) > S else 0
         olds = [suits for _, suits in old_sets.get(r, [])]
+        total = sum(counts) + jokers
+        if max(counts) == 1 and total < 2 * sizes[-1] and (limit is None or jokers <= limit):
+            # Fewer cards than two sets take: one set, the only split (the
+            # search sends only splittable cards to sets).
+            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in range(S) if counts[s]), *(JOKER,) * jokers))
+            continue
         best: tuple[tuple[int, int], list[tuple[frozenset[int], int]]] | None = None
         whole = (len(olds), len(olds))  # every old set kept as it was: no split does better
         for split in _splits(counts, jokers, sizes, limit, 500, feasible):
