@@ -12,7 +12,7 @@ and the ace, and an ace-high run (Q-K-A) starts at the ace.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, islice
+from itertools import combinations
 from typing import Iterator
 
 from machiavelli.core.cards import Card
@@ -304,14 +304,14 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at,
         if not any(counts):
             continue
         jokers = combo[S].to_sets if len(combo) > S else 0
-        olds = [suits for _, suits in old_sets.get(r, [])]
+        olds = [sum(1 << s for s in suits) for _, suits in old_sets.get(r, [])]
         total = sum(counts) + jokers
         if max(counts) == 1 and total < 2 * sizes[-1] and (limit is None or jokers <= limit):
             # Fewer cards than two sets take: one set, the only split (the
             # search sends only splittable cards to sets).
             melds.append((*(Card(rank_at[r], suit_codes[s]) for s in range(S) if counts[s]), *(JOKER,) * jokers))
             continue
-        best: tuple[tuple[int, int], list[tuple[frozenset[int], int]]] | None = None
+        best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
         whole = (len(olds), len(olds))  # every old set kept as it was: no split does better
         for split in _splits(counts, jokers, sizes, limit, 500, feasible):
             score = _old_sets_kept(olds, [suits for suits, _ in split])
@@ -321,53 +321,83 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at,
                     break
         assert best is not None, "the search only sends splittable cards to sets"
         for suits, j in best[1]:
-            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in sorted(suits)), *(JOKER,) * j))
+            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in range(S) if suits >> s & 1), *(JOKER,) * j))
     return melds
 
 
 def _splits(counts: tuple[int, ...], jokers: int, sizes: tuple[int, ...], limit: int | None, cap: int,
-            feasible=None) -> Iterator[list[tuple[frozenset[int], int]]]:
+            feasible=None) -> Iterator[list[tuple[int, int]]]:
     """Up to ``cap`` ways to split natural counts per suit and ``jokers``
     jokers into sets of ``sizes`` (largest first), at most ``limit`` jokers
-    in a set (None: no limit): lists of (frozenset of suits, jokers), made
+    in a set (None: no limit): lists of (suits as a bit mask, jokers), made
     as they are asked for (many decks: hundreds of ways, the first often enough).
     ``feasible(rest, jokers)`` says whether counts left can still split
-    (:func:`.solver_jokers.sets_feasible_j`; by default, with no jokers)."""
-    allowed = frozenset(sizes)
+    (:func:`.solver_jokers.sets_feasible_j`; by default, with no jokers).
+
+    Depth first: the first set holds the first suit that has cards left,
+    the sizes in order, then the fewest jokers, then the suits picked in
+    order. The cards left after a set are often reached again (many decks):
+    each such remainder's next sets are found once."""
     if feasible is None:
+        allowed = frozenset(sizes)
+
         def feasible(rest: list[int], _jokers: int) -> bool:
             return _sets_feasible(tuple(sorted(rest, reverse=True)), allowed)
 
-    return islice(_split_ways(counts, jokers, [], sizes, limit, feasible), cap)
+    after: dict[tuple[tuple[int, ...], int], list] = {}
 
+    def next_sets(state: tuple[tuple[int, ...], int]) -> list:
+        found = after.get(state)
+        if found is None:
+            found = after[state] = []
+            left, jk = state
+            live = [i for i, c in enumerate(left) if c]
+            first, others = live[0], live[1:]
+            for size in sizes:
+                for jj in range(min(jk, size - 1, jk if limit is None else limit) + 1):
+                    for pick in combinations(others, size - jj - 1):
+                        rest = list(left)
+                        for i in (first, *pick):
+                            rest[i] -= 1
+                        if feasible(rest, jk - jj):
+                            mask = 1 << first
+                            for i in pick:
+                                mask |= 1 << i
+                            found.append(((mask, jj), (tuple(rest), jk - jj), any(rest)))
+        return found
 
-def _split_ways(counts: tuple[int, ...], jokers: int, acc: list[tuple[frozenset[int], int]], sizes: tuple[int, ...],
-                limit: int | None, feasible) -> Iterator[list[tuple[frozenset[int], int]]]:
-    """:func:`_splits`, every way (a function of the module: a closure
-    calling itself would be a cycle left to the collector)."""
-    live = [i for i, c in enumerate(counts) if c]
-    if not live:
-        if jokers == 0:
-            yield acc
+    if not any(counts):
+        if jokers == 0 and cap > 0:
+            yield []
         return
-    first, others = live[0], live[1:]
-    for size in sizes:
-        for jj in range(min(jokers, size - 1, jokers if limit is None else limit) + 1):
-            for pick in combinations(others, size - jj - 1):
-                rest = list(counts)
-                for i in (first, *pick):
-                    rest[i] -= 1
-                if feasible(rest, jokers - jj):
-                    yield from _split_ways(tuple(rest), jokers - jj, [*acc, (frozenset((first, *pick)), jj)],
-                                           sizes, limit, feasible)
+    made = 0
+    acc: list[tuple[int, int]] = []
+    stack = [iter(next_sets((tuple(counts), jokers)))]
+    while stack:
+        for part, state, more in stack[-1]:
+            if more:
+                acc.append(part)
+                stack.append(iter(next_sets(state)))
+                break
+            if state[1] == 0:  # every card in a set, every joker too
+                yield [*acc, part]
+                made += 1
+                if made >= cap:
+                    return
+        else:
+            stack.pop()
+            if acc:
+                acc.pop()
 
 
-def _old_sets_kept(olds: list[frozenset[int]], split: list[frozenset[int]]) -> tuple[int, int]:
+def _old_sets_kept(olds: list[int], split: list[int]) -> tuple[int, int]:
+    """(Old sets inside a new set, of which the same set), each new set
+    taken by the first old set it holds; sets as bit masks of suits."""
     free = list(split)
     whole = exact = 0
     for old in olds:
         for i, new in enumerate(free):
-            if old <= new:
+            if old & new == old:
                 whole += 1
                 exact += old == new
                 del free[i]
