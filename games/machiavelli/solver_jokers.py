@@ -344,10 +344,13 @@ class JokerSearch(RankSearch):
         room = MAX_VISITS - self.visits
         if room <= 0:
             raise SolverError("search-too-large", detail="too many ways to place the jokers")
+        # Every target here is an upper bound already proved: all playable
+        # cards, the LP bound, the best count, or one under a target proved
+        # unmet (:meth:`solve`, :meth:`_settle`).
         if limit is not None and limit < room:
-            return super().search(target, order=order, check=check, limit=limit)
+            return super().search(target, order=order, check=check, limit=limit, most=target)
         try:
-            return super().search(target, order=order, check=check, limit=room)
+            return super().search(target, order=order, check=check, limit=room, most=target)
         except _TooLong:
             raise SolverError("search-too-large", detail="too many ways to place the jokers") from None
 
@@ -528,15 +531,22 @@ class JokerSearch(RankSearch):
         # the skips within the slack.
         left *= self.U
         best = {0: 0}  # jokers given to the suits so far -> fewest skips
+        span_of, after = self._span, self.suit_after[r]
         for s in range(self.S):
-            tokens = state[s]
-            row = []
-            for j in range(left + 1):
-                f = self._jfuture(r, s, tokens, slack, j)
-                if f is not None:
+            plain = self._plain(state[s])
+            allowance = slack if slack < after[s] else after[s]
+            # (jokers, fewest skips) where the skips fall: a budget within
+            # the span of the one before gives its answer (:meth:`_span`),
+            # and more jokers for as many skips only weaken a sharing.
+            row: list[tuple[int, int]] = []
+            j = 0
+            while j <= left:
+                f, _, j_next = span_of(r, s, plain, allowance, j, UNITS)
+                if f is not None and (not row or f[0] < row[-1][1]):
                     row.append((j, f[0]))
                     if f[0] == 0:
                         break
+                j = j_next
             nxt: dict[int, int] = {}
             for a, skips in best.items():
                 for j, least in row:
@@ -563,11 +573,14 @@ class JokerSearch(RankSearch):
             per_suit = []
             for s in range(S):
                 choices, last = [], None
-                for j in range(left + 1):
-                    f = self._relaxed(r, s, tokens[s], share[s], j, RUN_JOKERS)
+                allowance = min(share[s], self.suit_after[r][s])
+                j = 0
+                while j <= left:  # budgets by spans of the same answer, as in _may_finish
+                    f, _, j_next = self._span(r, s, tokens[s], allowance, j, RUN_JOKERS)
                     if f is not None and f[1] != last:
                         choices.append((j, f[1]))
                         last = f[1]
+                    j = j_next
                 if not choices:
                     break
                 per_suit.append(choices)
@@ -715,7 +728,7 @@ class JokerSearch(RankSearch):
         key = (r, s, tokens)
         ok = self._rahead.get(key)
         if ok is None:
-            ok = self._rahead[key] = self._lookahead_now(r, s, tokens)
+            ok = self._rahead[key] = self._lookahead(r, s, tokens)  # shared by positions
         return ok
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:

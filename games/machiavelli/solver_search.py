@@ -305,10 +305,13 @@ class RankSearch(RankModel):
         return got
 
     def search(
-        self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None
+        self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None,
+        most: int | None = None,
     ) -> list[tuple[Option, ...]] | None:
         """The first path, in ``order``, that places at least ``target`` hand
         cards; None when there is none. ``check`` turns on forward checking.
+        ``most``: no path of the position places more hand cards (proved
+        before), so that a state reached with more is dead at once.
         Raises :class:`_TooLong` after ``limit`` visits."""
         R = self.R
         fail = self._fail
@@ -341,6 +344,11 @@ class RankSearch(RankModel):
                         continue  # reached before with no fewer hand cards
                     seen.add(nxt)
                     more = have + sum([o[HAND] for o in combo])
+                    if most is not None and more > most:
+                        # Every way on from nxt would place more than any
+                        # path can: nxt has none, however it is reached.
+                        fail[(r + 1, nxt)] = _DEAD
+                        continue
                     if r < R and fail.get((r + 1, nxt), _NEVER) <= target - more:
                         continue  # as the call would find first (no visit counted)
                     got = rec(r + 1, nxt, more)
@@ -499,6 +507,8 @@ PATIENT_VISITS = 1000
 #: How much larger each next budget of visits is.
 GROWTH = 2
 _NEVER = 1 << 60
+#: The failure of a state from which no path goes on at all.
+_DEAD = -(1 << 60)
 _MISSING = object()
 
 
