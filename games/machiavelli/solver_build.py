@@ -125,6 +125,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     new_melds: list[tuple[Card, ...]] = []
     placed: list[Card] = []
     used_help: list[Card] = []
+    solved: set[int] = set()  # the groups laid out anew
     for g, cells_in in enumerate(groups):
         if not any(hand[p][s] or help_[p][s] for p, s in cells_in):
             continue  # nothing to place here: its old melds stay as they are
@@ -141,6 +142,9 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
 
         cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
         outcome = RankSearch(sweep, cells).solve()
+        if not outcome.hand:
+            continue  # nothing of the hand fits here: its old melds stay as they are
+        solved.add(g)
         for p in range(1, R + 1):
             for s, opt in enumerate(outcome.options[p - 1]):
                 if opt.hand:
@@ -151,7 +155,6 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
         sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
         new_melds += [arrange([c for c, _ in m], RUN, deck=variant.deck, aces=variant.aces) for m in runs]
         new_melds += [arrange(m, None, deck=variant.deck) for m in sets]
-    solved = {g for g, cells_in in enumerate(groups) if any(hand[p][s] or help_[p][s] for p, s in cells_in)}
     for meld, kind in zip(melds, kinds):
         if group_of[(pos[meld[0].rank], suit_index[meld[0].suit])] not in solved:
             new_melds.append(arrange(meld, variant.melds[kind], deck=variant.deck, aces=variant.aces))

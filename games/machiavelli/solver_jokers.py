@@ -369,8 +369,8 @@ class JokerSearch(RankSearch):
         (so the HiGHS model's count gives the same answer as the search's).
 
         First quick searches, in both orders, for a path placing every
-        playable hand card (most positions end there; with :attr:`bound`
-        lower, the second is not needed). Then, with :attr:`best_count`,
+        playable hand card (most positions end there), unless :attr:`bound`
+        is lower. Then, with :attr:`best_count`,
         proving that no more cards fit (most of the work on small tables
         with big hands) is left to the HiGHS model: its LP
         bound (:attr:`bound`) first, met by a path almost always, else the
@@ -379,14 +379,17 @@ class JokerSearch(RankSearch):
         top = self.upper
         path = _MISSING
         bound: int | None = None
-        for order in (PREFERRED, FASTEST):
-            if order == FASTEST and self.best_count is not None and self.bound is not None:
-                # The model goes first: its bound, if lower, proves at once
-                # what the second quick search would try to.
-                bound = self.bound()
-                if bound < top:
-                    top, path = bound, None
-                    break
+        orders: tuple[int, ...] = (PREFERRED, FASTEST)
+        if self.best_count is not None and self.bound is not None:
+            # The model goes first: its bound, if lower, proves at once what
+            # the quick searches would try to (and costs less than they do
+            # on big tables, where a visit may take a millisecond).
+            bound = self.bound()
+            if bound == 0:
+                return self._outcome([])  # nothing fits: the table stays as it is
+            if bound < top:
+                top, path, orders = bound, None, ()
+        for order in orders:
             try:
                 path = self.search(top, order=order, limit=self._quick())
             except _TooLong:
@@ -402,6 +405,8 @@ class JokerSearch(RankSearch):
                 if met is not None:
                     return self._outcome(met)
             count = min(top, self.best_count())
+            if count == 0:
+                return self._outcome([])
             return self._outcome(self._first(count, quick=path is None or count < top))
         if self.lp_bound is not None:
             # Each target above the best count costs a search that proves it
@@ -468,7 +473,7 @@ class JokerSearch(RankSearch):
                 path = self.find(target)[0]
                 if path is not None:
                     return path
-        return self._first(0)
+        return []  # no hand card fits: no path is needed
 
     def _root(self) -> tuple:
         return (*(() for _ in range(self.S)), (JTAG,))
@@ -926,6 +931,10 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
     search.best_count, search.bound, search.lp_bound = best_count, bound, lp_bound
     outcome = search.solve() if count is None else search.solve_for(count)
+    if not outcome.hand:
+        # Nothing can be placed: the table stays as it is, rather than the
+        # first rearrangement of it that the search would give.
+        return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
     placed: list[Card] = []
     used_help: list[Card] = []
     used_jokers = 0

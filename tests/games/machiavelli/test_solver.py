@@ -101,6 +101,15 @@ def test_nothing_moves_when_adding_is_enough(bga):
     assert solution.changed == () and solution.numbers == (1, 2)
 
 
+def test_a_hand_that_fits_nowhere_leaves_the_table_as_it_is(bga):
+    # The two could go with 3♥ 4♥ only by breaking the set of threes: nothing
+    # is placed, and the runs are not merged or split for nothing.
+    table = table_of("3♥ 3♦ 3♣ | 4♥ 5♥ 6♥ | 7♥ 8♥ 9♥")
+    solution = solve(bga, table, cards("2♥"))
+    assert solution.placed == () and solution.steps == ()
+    assert solution.changed == () and sorted(map(sorted, solution.table)) == sorted(map(sorted, table))
+
+
 def test_low_cards_stay_in_hand(bga):
     # Either 5♣ 6♣ (with the 7♣) or 8♦ 9♦ (with the 7♦) can be played, not
     # both: the set would be left with two cards. The higher pair goes.

@@ -285,3 +285,25 @@ def test_forward_checking_never_changes_the_answer(patient, monkeypatch, aces, l
         want = solve(variant, table, hand)
         assert (got.count, got.table, got.placed, got.method) == (want.count, want.table, want.placed, want.method), \
             (table, hand)
+
+
+@pytest.mark.parametrize(
+    "table, hand",
+    [
+        # From an expert players' game: the two fits nowhere (its three and
+        # four are held by melds that cannot spare them).
+        ("6D 7D 8D 9D | QS QH QC | 3H 3D 3C | 5S 6S 7S | JD QD KD | KS KD KC | 10S JS QS | 9C 10C JC QC"
+         " | JH QH KH | 4H 5H 6H 7H 8H | 5C 6C 7C | 7S 8S 9S 10S | AS AD AC | 3C 4C 5C 6C | 6H JK 8H"
+         " | JS JH JC | 2D 3D JK", "2H"),
+        ("3H 3D 3C | 4H 5H JK 7H 8H | 9S 9C JK", "2H"),
+    ],
+)
+def test_a_hand_that_fits_nowhere_leaves_the_table_as_it_is(free, table, hand):
+    melds = table_of(free, table)
+    solution = solve(free, melds, parse(free, hand))
+    assert not solution.placed and not solution.steps
+
+    def cards(tb):
+        return sorted(sorted(map(str, m)) for m in tb)
+
+    assert cards(solution.table) == cards(melds)
