@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from heapq import heapify, heappop, heappush
+from heapq import heappop, heappush
 from itertools import product
 
 from machiavelli.core import budget
@@ -220,7 +220,6 @@ class RankSearch(RankModel):
         # entry and its options' never meet in the heap: the options come
         # after the way is drawn, so the fields after ``options`` are never
         # compared.
-        root = first[2]
         heap = [(*first, 0)]
         while heap:
             key, kv, pos, last, made, j = heappop(heap)
