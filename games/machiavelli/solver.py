@@ -7,7 +7,8 @@ that lead from the old table to the new one. Table cards never leave the
 table; the old table is always a valid answer (nothing placed).
 
 The number of hand cards placed is always the most possible. When that is
-none, the answer is the table as it is (no rearrangement). Among the
+none, the answer of the rank search (plain sets and runs, below) is the
+table as it is (no rearrangement). Among the
 answers that reach it the solver gives the first one found by a search that
 settles the ranks in the order ace, king, queen ... two and, at each rank,
 prefers (each criterion breaking the ties of the one before):

@@ -920,8 +920,12 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
         help_[pos[card.rank]][suit_index[card.suit]] += 1
     jokers = table_j + hand_j + help_j
     hand, help_ = playable(sweep, table, hand, help_, jokers if limit is None else min(jokers, limit))
-    if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
+
+    def as_it_is():
         return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
+
+    if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
+        return as_it_is()
     points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
 
     def frozen(grid_):
@@ -934,7 +938,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     if not outcome.hand:
         # Nothing can be placed: the table stays as it is, rather than the
         # first rearrangement of it that the search would give.
-        return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
+        return as_it_is()
     placed: list[Card] = []
     used_help: list[Card] = []
     used_jokers = 0
