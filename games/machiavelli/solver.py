@@ -7,8 +7,8 @@ that lead from the old table to the new one. Table cards never leave the
 table; the old table is always a valid answer (nothing placed).
 
 The number of hand cards placed is always the most possible. When that is
-none, the answer of the rank search (plain sets and runs, below) is the
-table as it is (no rearrangement). Among the
+none, the answer is the table as it is (no rearrangement), whichever method
+ran. Among the
 answers that reach it the solver gives the first one found by a search that
 settles the ranks in the order ace, king, queen ... two and, at each rank,
 prefers (each criterion breaking the ties of the one before):
@@ -199,6 +199,8 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
                 variant, m, solver_jokers.meld_kind(variant, m)[0] if JOKER in m else variant.check(m).kind)
                 for m in answer.melds]
             placed, used_help, method = list(answer.placed), list(answer.help_used), "milp"
+            if not placed:
+                new_melds, used_help = [solver_jokers.variant_arrange(variant, m, k) for m, k in zip(melds, kinds)], []
         return solver_layout.explain(variant, melds, new_melds, placed, used_help, method)
     if shape is not None:
         new_melds, placed, used_help = solver_build.solve_position(variant, shape, melds, kinds, hand_t, help_t)
@@ -208,4 +210,8 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
 
         new_melds, placed, used_help = solver_generic.solve_position(variant, melds, hand_t, help_t)
         method = "generic"
+        if not placed:
+            # The search's first best answer may rearrange the table for no
+            # card at all: the table as it is instead (the rank search's rule).
+            new_melds, used_help = [variant.arrange(m) for m in melds], []
     return solver_layout.explain(variant, melds, new_melds, placed, used_help, method)

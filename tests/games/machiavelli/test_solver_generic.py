@@ -89,3 +89,14 @@ def test_the_generic_search_agrees_with_the_rank_search_on_plain_kinds_with_joke
                                         rng.randint(0, 2))
         _, placed, _ = solver_generic.solve_position(variant, table, hand, ())
         assert len(placed) == solve(variant, table, hand).count, (n, table, hand)
+
+
+def test_a_hand_that_fits_nowhere_leaves_the_table_as_it_is():
+    # The search's first answer for no card swapped the two sixes of hearts
+    # between the sets (a random position that did): now nothing moves.
+    variant = odd()
+    melds = table_of(variant, "6H 6S 6D | JK 6C 6H")
+    solution = solve(variant, melds, parse(variant, "5C 7C"))
+    assert solution.method == "generic" and solution.placed == ()
+    assert solution.changed == () and solution.steps == ()
+    assert sorted(map(sorted, solution.table)) == sorted(map(sorted, melds))
