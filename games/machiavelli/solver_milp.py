@@ -169,6 +169,32 @@ def _highs(built: _Built, integral: bool) -> Any:
     return h
 
 
+@dataclass(frozen=True, slots=True)
+class _Patterns:
+    """:func:`patterns` with each card as an id (its place in ``cards``,
+    every natural card of the melds ordered by rank, then suit), so that a
+    position's columns are made without hashing a card."""
+
+    cards: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    ids: tuple[tuple[int, ...], ...]
+    index: dict[Card, int]
+
+
+_IDS: dict[tuple[str, int], _Patterns] = {}
+
+
+def _patterns_by_id(variant: MachiavelliVariant, shape: Shape, most: int) -> _Patterns:
+    key = (_variant_key(variant), most)
+    found = _IDS.get(key)
+    if found is None:
+        melds = patterns(variant, shape, most)
+        cards = tuple(sorted({c for m in melds for c in m}, key=lambda c: (c.rank, c.suit)))
+        index = {c: i for i, c in enumerate(cards)}
+        found = _IDS[key] = _Patterns(cards, melds, tuple(tuple(index[c] for c in m) for m in melds), index)
+    return found
+
+
 def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
            help_cards: Sequence[Card]) -> _Built:
     """The model of :func:`solve_model` as a HiGHS LP (no integrality yet)."""
@@ -180,16 +206,32 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     jokers = avail.pop(JOKER, 0)
     limit = getattr(variant, "jokers_per_meld", None)
     most = jokers if limit is None else min(jokers, limit)
-    chosen, caps = [], []
-    for meld in patterns(variant, shape, most):
-        cap = min(len(meld) - 1, most)
-        if sum(1 for c in meld if not avail[c]) <= cap:
+    known = _patterns_by_id(variant, shape, most)
+    present = [0] * len(known.cards)
+    others = []  # cards no meld of the variant holds (none, as a rule)
+    for card in avail:
+        i = known.index.get(card)
+        if i is None:
+            others.append(card)
+        else:
+            present[i] = 1
+    chosen, chosen_ids, caps = [], [], []
+    for meld, ids in zip(known.melds, known.ids):
+        cap = min(len(ids) - 1, most)
+        missing = len(ids) - sum([present[i] for i in ids])
+        if missing <= cap:
             chosen.append(meld)
+            chosen_ids.append(ids)
             caps.append(cap)
     # Cards missing from the position get a row too (nothing of them on the
     # table, in the hand or help): where a meld holds one, a joker stands for it.
-    kinds = sorted(set(avail) | {c for m in chosen for c in m}, key=lambda c: (c.rank, c.suit))
-    row = {c: i for i, c in enumerate(kinds)}
+    used = bytearray(present)
+    for ids in chosen_ids:
+        for i in ids:
+            used[i] = 1
+    kinds = sorted([c for c, u in zip(known.cards, used) if u] + others, key=lambda c: (c.rank, c.suit))
+    local = {c: i for i, c in enumerate(kinds)}
+    row_of = [local.get(c, -1) for c in known.cards]
     n_k = len(kinds)
     jrow = n_k
     cost: list[float] = []
@@ -199,43 +241,54 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     value: list[float] = []
     x_col: list[int] = []
     z_cols: list[list[int]] = []
-
-    def column(c: float, up: float, entries: list[tuple[int, float]]) -> int:
+    copies = float(max(avail.values(), default=0) + jokers)
+    # Rows: n_k card rows, the joker row, then per meld its cap row and (with
+    # jokers) one row per card; the extra rows are numbered as they come.
+    # Each column's entries go in increasing row order.
+    next_row = n_k + 1
+    for ids, cap in zip(chosen_ids, caps):
+        rows = sorted([row_of[i] for i in ids])
+        x = len(cost)
+        x_col.append(x)
         starts.append(len(index))
-        for r, v in sorted(entries):
-            index.append(r)
-            value.append(v)
+        index += rows
+        value += [1.0] * len(rows)
+        cost.append(0.0)
+        upper.append(copies)
+        zs: list[int] = []
+        if jokers and cap:
+            cap_row = next_row
+            next_row += 1 + len(ids)
+            index.append(cap_row)
+            value.append(-float(cap))
+            index += range(cap_row + 1, next_row)
+            value += [-1.0] * len(ids)
+            for k, i in enumerate(ids):
+                zs.append(len(cost))
+                starts.append(len(index))
+                index += (row_of[i], jrow, cap_row, cap_row + 1 + k)
+                value += (-1.0, 1.0, 1.0, 1.0)
+                cost.append(0.0)
+                upper.append(copies)
+        z_cols.append(zs)
+    weight = float(len(help_cards) + 1)  # a hand card is worth more than every help card saved
+
+    def column(c: float, up: float, r: int) -> int:
+        starts.append(len(index))
+        index.append(r)
+        value.append(-1.0)
         cost.append(c)
         upper.append(up)
         return len(cost) - 1
 
-    copies = float(max(avail.values(), default=0) + jokers)
-    # Rows: n_k card rows, the joker row, then per meld its cap row and (with
-    # jokers) one row per card; the extra rows are numbered as they come.
-    next_row = n_k + 1
-    for meld, cap in zip(chosen, caps):
-        entries = [(row[c], 1.0) for c in meld]
-        cap_row, card_rows = None, []
-        if jokers and cap:
-            cap_row = next_row
-            card_rows = list(range(next_row + 1, next_row + 1 + len(meld)))
-            next_row += 1 + len(meld)
-            entries += [(cap_row, -float(cap))] + [(r, -1.0) for r in card_rows]
-        x_col.append(column(0.0, copies, entries))
-        zs = []
-        for c, r in zip(meld, card_rows):
-            assert cap_row is not None  # card rows come with the cap row
-            zs.append(column(0.0, copies, [(row[c], -1.0), (jrow, 1.0), (cap_row, 1.0), (r, 1.0)]))
-        z_cols.append(zs)
-    weight = float(len(help_cards) + 1)  # a hand card is worth more than every help card saved
     y0 = len(cost)
-    for c in kinds:
-        column(weight, float(hand_c[c]), [(row[c], -1.0)])
+    for r, c in enumerate(kinds):
+        column(weight, float(hand_c[c]), r)
     p0 = len(cost)
-    for c in kinds:
-        column(-1.0, float(help_c[c]), [(row[c], -1.0)])
-    yj = column(weight, float(hand_c[JOKER]), [(jrow, -1.0)])
-    pj = column(-1.0, float(help_c[JOKER]), [(jrow, -1.0)])
+    for r, c in enumerate(kinds):
+        column(-1.0, float(help_c[c]), r)
+    yj = column(weight, float(hand_c[JOKER]), jrow)
+    pj = column(-1.0, float(help_c[JOKER]), jrow)
     n = len(cost)
     lo = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [-highspy.kHighsInf] * (next_row - n_k - 1)
     hi = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [0.0] * (next_row - n_k - 1)
