@@ -28,7 +28,10 @@ the moves, the bounds, the end test and the way the best count is settled
 works on a relaxed model of each suit (a joker any card of a run, plain
 tokens; a card sent to a set charged the jokers that set needs at least,
 shared out among its natural cards), far cheaper than the real one and a
-bound all the same.
+bound all the same. A position whose searches run past :data:`PATH_AFTER`
+visits also checks each state that passes against the HiGHS model's LP
+with the cells of its path fixed (:class:`.solver_milp.PathBound`): far
+stronger on small tables with big hands, a millisecond a state.
 """
 
 from __future__ import annotations
@@ -37,21 +40,28 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import combinations, product
 from math import gcd
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from machiavelli.core import budget
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import _raw_moves, EPART, FASTEST, PREFERRED, JOKERS, JSTEP, KEYS, NORMAL, SKIP, WAIT, WSTART, Cells, Option, Shape
+from .solver_ranks import (_raw_moves, EPART, FASTEST, HAND, HELP, PREFERRED, JOKERS, JSTEP, KEYS, NORMAL, SKIP, TO_SETS,
+                           WAIT, WSTART, Cells, Option, Shape)
 from .solver_build import JOKER
 from .solver_search import QUICK_VISITS, Outcome, RankSearch, _TooLong, _shares
+
+if TYPE_CHECKING:
+    from .solver_milp import PathBound
 
 #: Most visits of the search for one position with jokers, a safety net (a
 #: few seconds): the bench's positions need at most about 35000 (small tables
 #: with big hands, where proving that no more cards fit is the work), but a
 #: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
+#: Visits of a position's searches before each state that passes forward
+#: checking is also checked against its path's LP bound (:meth:`JokerSearch._path_check`).
+PATH_AFTER = 1000
 #: Visits of the search for a path at the LP bound before the integer
 #: programme settles the count instead (:meth:`JokerSearch._met`).
 BOUND_VISITS = 20_000
@@ -425,6 +435,38 @@ class JokerSearch(RankSearch):
         visits fell in rounds abandoned and started again, and a path found
         in the fastest order is not the answer."""
         return self.search(target, check=True), True
+
+    #: The LP with the path's cells fixed (:class:`.solver_milp.PathBound`),
+    #: made when first needed; None: no such check.
+    path_model: Callable[[], PathBound] | None = None
+    #: The card of each cell (position, suit).
+    card_at: list[list[Card]] = []
+
+    def _path_check(self, r: int, stack: list, target: int, visits: int) -> bool:
+        """The path's LP bound (:meth:`RankSearch._path_ok`), once the
+        position's searches have made :data:`PATH_AFTER` visits: a position
+        whose first path comes at once would pay for it (a model of its own,
+        a millisecond a state) and gain nothing."""
+        if r < 1 or self.visits + visits < PATH_AFTER or self.path_model is None:
+            return True
+        pb = self._path_lp
+        if pb is None:
+            pb = self._path_lp = self.path_model()
+            self._kind_at = [[pb.kind.get(card) for card in row] for row in self.card_at]
+        fixes = {}
+        kind_at, S = self._kind_at, self.S
+        for p in range(1, r + 1):
+            combo, kinds = stack[p - 1], kind_at[p]
+            for s in range(S):
+                i = kinds[s]
+                if i is not None:
+                    o = combo[s]
+                    fixes[i] = (o[HAND], o[HELP], o[TO_SETS])
+        got = pb.bound(fixes)
+        return got is None or got >= target
+
+    _path_lp: PathBound | None = None
+    _kind_at: list[list[int | None]] = []  # the model's row of each cell, None where it has none
 
     def _quick(self) -> int:
         """Visits of a quick search for this position."""
@@ -934,6 +976,15 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
     search.best_count, search.bound, search.lp_bound = best_count, bound, lp_bound
+    if lp_bound is not None:  # HiGHS is at hand: the path's LP bound too, should the search run long
+
+        def path_model() -> PathBound:
+            from .solver_milp import PathBound
+
+            return PathBound(variant, shape, melds, hand_cards, help_cards)
+
+        search.path_model, search._path_ok = path_model, search._path_check
+        search.card_at = [[]] + [[Card(rank_at[p], code) for code in suit_codes] for p in range(1, R + 1)]
     outcome = search.solve() if count is None else search.solve_for(count)
     if not outcome.hand:
         # Nothing can be placed: the table stays as it is, rather than the

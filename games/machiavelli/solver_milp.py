@@ -179,6 +179,7 @@ class _Patterns:
     melds: tuple[tuple[Card, ...], ...]
     ids: tuple[tuple[int, ...], ...]
     index: dict[Card, int]
+    sets: tuple[bool, ...]  # which melds are sets
 
 
 _IDS: dict[tuple[str, int], _Patterns] = {}
@@ -191,13 +192,16 @@ def _patterns_by_id(variant: MachiavelliVariant, shape: Shape, most: int) -> _Pa
         melds = patterns(variant, shape, most)
         cards = tuple(sorted({c for m in melds for c in m}, key=lambda c: (c.rank, c.suit)))
         index = {c: i for i, c in enumerate(cards)}
-        found = _IDS[key] = _Patterns(cards, melds, tuple(tuple(index[c] for c in m) for m in melds), index)
+        found = _IDS[key] = _Patterns(cards, melds, tuple(tuple(index[c] for c in m) for m in melds), index,
+                                      tuple(len({c.suit for c in m}) > 1 for m in melds))
     return found
 
 
 def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
-           help_cards: Sequence[Card]) -> _Built:
-    """The model of :func:`solve_model` as a HiGHS LP (no integrality yet)."""
+           help_cards: Sequence[Card], set_rows: bool = False) -> _Built:
+    """The model of :func:`solve_model` as a HiGHS LP (no integrality yet);
+    with ``set_rows``, a free row more per card kind after the joker row:
+    the natural cards of that kind in sets (:class:`PathBound`)."""
     import highspy
     import numpy as np
 
@@ -215,14 +219,15 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
             others.append(card)
         else:
             present[i] = 1
-    chosen, chosen_ids, caps = [], [], []
-    for meld, ids in zip(known.melds, known.ids):
+    chosen, chosen_ids, caps, in_sets = [], [], [], []
+    for meld, ids, is_set in zip(known.melds, known.ids, known.sets):
         cap = min(len(ids) - 1, most)
         missing = len(ids) - sum([present[i] for i in ids])
         if missing <= cap:
             chosen.append(meld)
             chosen_ids.append(ids)
             caps.append(cap)
+            in_sets.append(set_rows and is_set)
     # Cards missing from the position get a row too (nothing of them on the
     # table, in the hand or help): where a meld holds one, a joker stands for it.
     used = bytearray(present)
@@ -245,14 +250,18 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     # Rows: n_k card rows, the joker row, then per meld its cap row and (with
     # jokers) one row per card; the extra rows are numbered as they come.
     # Each column's entries go in increasing row order.
-    next_row = n_k + 1
-    for ids, cap in zip(chosen_ids, caps):
+    set0 = n_k + 1
+    next_row = set0 + n_k if set_rows else set0
+    for ids, cap, in_set in zip(chosen_ids, caps, in_sets):
         rows = sorted([row_of[i] for i in ids])
         x = len(cost)
         x_col.append(x)
         starts.append(len(index))
         index += rows
         value += [1.0] * len(rows)
+        if in_set:
+            index += [set0 + r for r in rows]
+            value += [1.0] * len(rows)
         cost.append(0.0)
         upper.append(copies)
         zs: list[int] = []
@@ -266,8 +275,12 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
             for k, i in enumerate(ids):
                 zs.append(len(cost))
                 starts.append(len(index))
-                index += (row_of[i], jrow, cap_row, cap_row + 1 + k)
-                value += (-1.0, 1.0, 1.0, 1.0)
+                if in_set:
+                    index += (row_of[i], jrow, set0 + row_of[i], cap_row, cap_row + 1 + k)
+                    value += (-1.0, 1.0, -1.0, 1.0, 1.0)
+                else:
+                    index += (row_of[i], jrow, cap_row, cap_row + 1 + k)
+                    value += (-1.0, 1.0, 1.0, 1.0)
                 cost.append(0.0)
                 upper.append(copies)
         z_cols.append(zs)
@@ -290,8 +303,10 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     yj = column(weight, float(hand_c[JOKER]), jrow)
     pj = column(-1.0, float(help_c[JOKER]), jrow)
     n = len(cost)
-    lo = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [-highspy.kHighsInf] * (next_row - n_k - 1)
-    hi = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [0.0] * (next_row - n_k - 1)
+    inf = highspy.kHighsInf
+    free = n_k if set_rows else 0
+    lo = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [-inf] * (next_row - n_k - 1)
+    hi = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [inf] * free + [0.0] * (next_row - set0 - free)
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = n, next_row
     lp.col_cost_ = np.array(cost)
@@ -335,3 +350,75 @@ def _laid_out(meld: tuple[Card, ...], cards: list[Card]) -> tuple[Card, ...]:
     if len({c.suit for c in meld}) == 1:  # a run: a set's cards have distinct suits
         return tuple(cards)
     return (*(c for c in cards if c != JOKER), *[JOKER] * cards.count(JOKER))
+
+
+class PathBound:
+    """The LP relaxation of a position's model with the cells the rank
+    search has settled fixed: for each card kind of the ranks swept so far,
+    the hand and help cards placed and the natural cards sent to sets, as
+    the search's path chose them. Rounded down, it bounds the hand cards of
+    every path that goes on from there (the layout of any such path is a
+    solution of the model under the same fixes): a state reached by a path
+    whose bound is under the target cannot reach it. Each bound re-solves
+    the LP from the last basis, changing only the fixes that differ."""
+
+    def __init__(self, variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]],
+                 hand: Sequence[Card], help_cards: Sequence[Card]) -> None:
+        import numpy as np
+
+        built = self._built = _build(variant, shape, melds, hand, help_cards, set_rows=True)
+        lp = built.lp
+        cost = np.zeros(lp.num_col_)
+        cost[built.y0:built.p0] = 1.0
+        cost[built.yj] = 1.0
+        lp.col_cost_ = cost
+        self._upper = lp.col_upper_
+        self._h = _highs(built, integral=False)
+        self._h.setOptionValue("presolve", "off")  # as in lp_bound
+        #: The model's row (its index in the card kinds) of each natural card.
+        self.kind = {c: i for i, c in enumerate(built.kinds)}
+        self._fixed: dict[int, tuple[int, int, int]] = {}
+
+    def bound(self, fixes: dict[int, tuple[int, int, int]]) -> int | None:
+        """The bound under ``fixes`` (kind -> hand cards placed, help cards
+        used, natural cards in sets), -1 when no solution obeys them, None
+        when HiGHS finds no optimum (no answer either way)."""
+        import highspy
+        import numpy as np
+
+        built, n_k, inf = self._built, len(self._built.kinds), highspy.kHighsInf
+        cols: list[int] = []
+        lo: list[float] = []
+        hi: list[float] = []
+        rows: list[int] = []
+        rlo: list[float] = []
+        rhi: list[float] = []
+        for i in self._fixed.keys() - fixes.keys():
+            cols += [built.y0 + i, built.p0 + i]
+            lo += [0.0, 0.0]
+            hi += [float(self._upper[built.y0 + i]), float(self._upper[built.p0 + i])]
+            rows.append(n_k + 1 + i)
+            rlo.append(-inf)
+            rhi.append(inf)
+        for i, fix in fixes.items():
+            if self._fixed.get(i) != fix:
+                hand, help_, sets = fix
+                cols += [built.y0 + i, built.p0 + i]
+                lo += [float(hand), float(help_)]
+                hi += [float(hand), float(help_)]
+                rows.append(n_k + 1 + i)
+                rlo.append(float(sets))
+                rhi.append(float(sets))
+        self._fixed = dict(fixes)
+        h = self._h
+        if cols:
+            h.changeColsBounds(len(cols), np.array(cols, dtype=np.int32), np.array(lo), np.array(hi))
+            h.changeRowsBounds(len(rows), np.array(rows, dtype=np.int32), np.array(rlo), np.array(rhi))
+        h.run()
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kInfeasible:
+            return -1
+        if status != highspy.HighsModelStatus.kOptimal:
+            return None
+        # The tolerance: as in lp_bound.
+        return int(h.getInfo().objective_function_value + 1e-6)

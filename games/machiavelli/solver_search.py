@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import product
+from typing import Callable
 
 from machiavelli.core import budget
 
@@ -96,6 +97,12 @@ class RankSearch(RankModel):
             result = None if masks is None else (least, tuple(masks))
         self._futures[key] = result
         return result
+
+    #: With forward checking, a second test of a state that passes it, from
+    #: the path that reached it: (rank r, the combinations of the ranks
+    #: 1..r, the target, visits of this search so far) -> may it finish? It
+    #: must never say no to a state that can (:mod:`.solver_jokers`).
+    _path_ok: Callable[[int, list, int, int], bool] | None = None
 
     def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
         """:meth:`_may_finish_now`, remembered: the answer can only turn from
@@ -317,6 +324,8 @@ class RankSearch(RankModel):
         rank_hand, rem_after = self.rank_hand, self.rem_after
         final = self._final_ok
         may_finish, moves = self._may_finish, self._moves
+        path_ok = self._path_ok if check else None
+        stack: list[tuple] = []  # the path so far, for path_ok
         visits = 0
 
         def rec(r: int, state: tuple, have: int):
@@ -335,7 +344,8 @@ class RankSearch(RankModel):
             if budget.active:
                 budget.check()  # a computer move's time budget (the web table's), when there is one
             slack = have + rank_hand[r] + rem_after[r] - target
-            if slack >= 0 and (not check or may_finish(r - 1, state, slack)):
+            if slack >= 0 and (not check or may_finish(r - 1, state, slack)) \
+                    and (path_ok is None or path_ok(r - 1, stack, target, visits)):
                 seen = set()
                 for combo in moves(r, state, slack, order):
                     nxt = tuple([o[NEW] for o in combo])
@@ -350,7 +360,12 @@ class RankSearch(RankModel):
                         continue
                     if r < R and fail.get((r + 1, nxt), _NEVER) <= target - more:
                         continue  # as the call would find first (no visit counted)
-                    got = rec(r + 1, nxt, more)
+                    if path_ok is not None:
+                        stack.append(combo)
+                        got = rec(r + 1, nxt, more)
+                        stack.pop()
+                    else:
+                        got = rec(r + 1, nxt, more)
                     if got is not None:
                         got.append(combo)
                         return got

@@ -287,6 +287,40 @@ def test_forward_checking_never_changes_the_answer(patient, monkeypatch, aces, l
             (table, hand)
 
 
+@pytest.mark.parametrize("aces, limit", [("low", None), ("low-or-high", 1), ("wrap", None)])
+def test_the_path_s_lp_bound_never_changes_the_answer(patient, monkeypatch, aces, limit):
+    """The LP with the path's cells fixed prunes states only: checked from
+    the first visit on, the answers are those of the search without it, and
+    it does prune (small tables, big hands: where it pays)."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+    rng = random.Random(f"path-lp-{aces}-{limit}")
+    cases = []
+    for _ in range(8):
+        on_table = rng.randint(0, 2)
+        table, hand, _ = joker_position(variant, rng, rng.randint(8, 20), rng.randint(10, 16), on_table,
+                                        rng.randint(1, 4 - on_table))
+        cases.append((table, hand))
+    monkeypatch.setattr(solver_jokers, "PATH_AFTER", 10**9)
+    without = [solve(variant, table, hand) for table, hand in cases]
+    monkeypatch.setattr(solver_jokers, "PATH_AFTER", 0)
+    bounds = []
+    original = solver_milp.PathBound.bound
+
+    def spy(self, fixes):
+        got = original(self, fixes)
+        bounds.append(got)
+        return got
+
+    monkeypatch.setattr(solver_milp.PathBound, "bound", spy)
+    for (table, hand), want in zip(cases, without):
+        got = solve(variant, table, hand)
+        assert (got.count, got.table, got.placed, got.method) == (want.count, want.table, want.placed, want.method), \
+            (table, hand)
+    assert bounds, "the path's LP bound was never asked"
+
+
 @pytest.mark.parametrize(
     "table, hand",
     [

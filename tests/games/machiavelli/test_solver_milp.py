@@ -148,3 +148,24 @@ def test_highspy_is_imported_only_to_solve_a_model(module):
     code = f"import sys, {module}; print('highspy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_path_bound_is_the_lp_bound_until_cells_are_fixed():
+    """:class:`solver_milp.PathBound`: with nothing fixed, the LP bound of the
+    position; a fixed cell lowers it as it must; fixes no layout obeys give
+    -1; and taking fixes off gives the first bound back (the LP is solved
+    again from its last basis, not rebuilt)."""
+    variant = VARIANTS[("low", None)]
+    shape = shape_of(variant)
+    deck = variant.deck
+    table = [deck.parse_cards("7C 8C 9C"), deck.parse_cards("5H 5S 5D")]
+    hand = deck.parse_cards("10C 5C JK 2D")
+    path = solver_milp.PathBound(variant, shape, table, hand, ())
+    assert path.bound({}) == solver_milp.lp_bound(variant, shape, table, hand) == 3  # 10C, 5C, the joker
+    ten, seven, five = (path.kind[deck.parse_card(c)] for c in ("10C", "7C", "5H"))
+    assert path.bound({ten: (0, 0, 0)}) == 2  # the 10C stays in hand
+    assert path.bound({ten: (1, 0, 0), five: (0, 0, 1)}) == 3
+    # The 7C in a set would take two more sevens (one joker); the 5H in a run, two more hearts.
+    assert path.bound({seven: (0, 0, 1)}) == -1
+    assert path.bound({five: (0, 0, 0)}) == -1
+    assert path.bound({}) == 3
