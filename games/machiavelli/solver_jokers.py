@@ -62,6 +62,8 @@ MAX_VISITS = 100_000
 #: Visits of a position's searches before each state that passes forward
 #: checking is also checked against its path's LP bound (:meth:`JokerSearch._path_check`).
 PATH_AFTER = 1000
+#: After that many LP checks, the check goes on only if it cut at least one in PATH_KEEP.
+PATH_TRIAL, PATH_KEEP = 16, 4
 #: Visits of the search for a path at the LP bound before the integer
 #: programme settles the count instead (:meth:`JokerSearch._met`).
 BOUND_VISITS = 20_000
@@ -447,7 +449,7 @@ class JokerSearch(RankSearch):
         position's searches have made :data:`PATH_AFTER` visits: a position
         whose first path comes at once would pay for it (a model of its own,
         a millisecond a state) and gain nothing."""
-        if r < 1 or self.visits + visits < PATH_AFTER or self.path_model is None:
+        if r < 1 or self.visits + visits < PATH_AFTER or self.path_model is None or self._path_off:
             return True
         pb = self._path_lp
         if pb is None:
@@ -463,9 +465,18 @@ class JokerSearch(RankSearch):
                     o = combo[s]
                     fixes[i] = (o[HAND], o[HELP], o[TO_SETS])
         got = pb.bound(fixes)
-        return got is None or got >= target
+        ok = got is None or got >= target
+        self._path_tries += 1
+        self._path_cuts += not ok
+        if self._path_tries >= PATH_TRIAL and self._path_cuts * PATH_KEEP < self._path_tries:
+            # Cutting little, it costs more than it saves (big tables,
+            # where forward checking is already strong): no more of it.
+            self._path_off = True
+        return ok
 
     _path_lp: PathBound | None = None
+    _path_tries = _path_cuts = 0
+    _path_off = False
     _kind_at: list[list[int | None]] = []  # the model's row of each cell, None where it has none
 
     def _quick(self) -> int:
