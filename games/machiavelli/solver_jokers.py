@@ -474,6 +474,12 @@ class JokerSearch(RankSearch):
             self._path_off = True
         return ok
 
+    def _path_ok(self) -> Callable[[int, list, int, int], bool] | None:
+        # A bound method made at each search, never kept on the search:
+        # kept, it would tie the search to itself, and its memos would wait
+        # for a collection of the cyclic garbage instead of going with it.
+        return self._path_check if self.path_model is not None else None
+
     _path_lp: PathBound | None = None
     _path_tries = _path_cuts = 0
     _path_off = False
@@ -994,7 +1000,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
 
             return PathBound(variant, shape, melds, hand_cards, help_cards)
 
-        search.path_model, search._path_ok = path_model, search._path_check
+        search.path_model = path_model
         search.card_at = [[]] + [[Card(rank_at[p], code) for code in suit_codes] for p in range(1, R + 1)]
     outcome = search.solve() if count is None else search.solve_for(count)
     if not outcome.hand:

@@ -98,11 +98,13 @@ class RankSearch(RankModel):
         self._futures[key] = result
         return result
 
-    #: With forward checking, a second test of a state that passes it, from
-    #: the path that reached it: (rank r, the combinations of the ranks
-    #: 1..r, the target, visits of this search so far) -> may it finish? It
-    #: must never say no to a state that can (:mod:`.solver_jokers`).
-    _path_ok: Callable[[int, list, int, int], bool] | None = None
+    def _path_ok(self) -> Callable[[int, list, int, int], bool] | None:
+        """With forward checking, a second test of a state that passes it,
+        from the path that reached it: (rank r, the combinations of the
+        ranks 1..r, the target, visits of this search so far) -> may it
+        finish? It must never say no to a state that can
+        (:mod:`.solver_jokers`). None: no such test."""
+        return None
 
     def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
         """:meth:`_may_finish_now`, remembered: the answer can only turn from
@@ -324,7 +326,7 @@ class RankSearch(RankModel):
         rank_hand, rem_after = self.rank_hand, self.rem_after
         final = self._final_ok
         may_finish, moves = self._may_finish, self._moves
-        path_ok = self._path_ok if check else None
+        path_ok = self._path_ok() if check else None
         stack: list[tuple] = []  # the path so far, for path_ok
         visits = 0
 

@@ -341,3 +341,22 @@ def test_a_hand_that_fits_nowhere_leaves_the_table_as_it_is(free, table, hand):
         return sorted(sorted(map(str, m)) for m in tb)
 
     assert cards(solution.table) == cards(melds)
+
+
+def test_a_joker_search_goes_with_its_last_reference(low):
+    """No cycle ties a search to itself (a bound method kept on it did):
+    its memos, hundreds of thousands of tuples in a game, go when the solve
+    returns, not at a collection of the cyclic garbage that scans them all."""
+    import gc
+
+    melds, cards = table_of(low, SMALL_TABLES[0][0]), parse(low, SMALL_TABLES[0][1])
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        solve(low, melds, cards)
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, solver_jokers.JokerSearch)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert not left
