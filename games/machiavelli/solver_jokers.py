@@ -326,7 +326,15 @@ class JokerSearch(RankSearch):
         # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
         self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
                        for r in range(self.R + 1)]
-        self._rmoves: dict[tuple, tuple] = {}
+        # The relaxed model's moves of a suit at a rank depend on its cell
+        # there, its cards at the later ranks (the look-ahead), the rank's
+        # place in the sweep and its cost of a card to sets, and the jokers:
+        # positions that agree on those (the next turns of a game) share them.
+        ids, numbers = self._shared.ids, self._shared.numbers
+        self._relaxed_id = [[ids.setdefault(("relaxed", r, self.J, self.cell[r][s][:3], self._later[r][s],
+                                             self.set_cost[r]), next(numbers))
+                             for s in range(self.S)] for r in range(self.R + 1)]
+        self._rmoves: dict[tuple, tuple] = self._shared.relaxed
         self._rahead: dict[tuple, bool] = {}
         self._spans: dict[tuple, list[tuple]] = {}
 
@@ -762,7 +770,7 @@ class JokerSearch(RankSearch):
     def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]):
         """The relaxed model's moves of suit ``s`` at rank ``r``: (tokens
         after, natural cards to sets, hand cards skipped, units of jokers, jokers in runs)."""
-        key = (r, s, tokens)
+        key = (self._relaxed_id[r][s], tokens)
         found = self._rmoves.get(key)
         if found is not None:
             return found

@@ -169,7 +169,7 @@ class _Shared:
     """What the positions of one shape share: moves and futures by the ids
     of what they depend on (:class:`RankModel`)."""
 
-    __slots__ = ("ids", "numbers", "options", "futures")
+    __slots__ = ("ids", "numbers", "options", "futures", "relaxed")
 
     def __init__(self) -> None:
         self.ids: dict[tuple, int] = {}
@@ -178,6 +178,9 @@ class _Shared:
         self.numbers = count()
         self.options: dict = {}
         self.futures: dict = {}
+        # The joker search's relaxed moves (:mod:`.solver_jokers`), by ids of
+        # their own: they depend on the jokers of the position too.
+        self.relaxed: dict = {}
 
 
 _SHARED: dict[Shape, _Shared] = {}
@@ -195,7 +198,7 @@ def forget_shared() -> None:
 
 def _shared(shape: Shape) -> _Shared:
     found = _SHARED.get(shape)
-    if found is None or len(found.options) + len(found.futures) + len(found.ids) > SHARED_LIMIT:
+    if found is None or len(found.options) + len(found.futures) + len(found.ids) + len(found.relaxed) > SHARED_LIMIT:
         found = _SHARED[shape] = _Shared()
     return found
 
