@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from . import finder, moves
 from .actions import DRAW, END, RESTORE, Action, Add, Play, Take
@@ -31,6 +31,9 @@ from .knocking import knock_instead
 from .house import legal_plan, resume_plan
 from .reach import play_within
 from .view import View, _internals
+
+if TYPE_CHECKING:
+    from machiavelli.core.table import MeldRules
 
 
 class PlannedBot:
@@ -75,9 +78,9 @@ class GreedyBot(PlannedBot):
         melds = [list(k) for k in fast.table_keys] + [sorted(index[c] for c in cards) for cards in new]
         hand = Counter(fast.hand_values)
         hand.subtract(index[c] for cards in new for c in cards)
-        for pair, card in completions([values[v] for v in hand.elements()], view.help_cards, view.variant):
-            actions.append(Play(pair, help=(card,)))
-            melds.append(sorted(index[c] for c in (*pair, card)))
+        for pair, help_card in completions([values[v] for v in hand.elements()], view.help_cards, view.variant):
+            actions.append(Play(pair, help=(help_card,)))
+            melds.append(sorted(index[c] for c in (*pair, help_card)))
             hand.subtract(index[c] for c in pair)
         fits = rules.fits
         added = True
@@ -109,7 +112,7 @@ class SolverBot(PlannedBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         #: (table values, help values, hand) of the last turn that placed nothing.
-        self._quiet: tuple[tuple[int, ...], tuple[int, ...], Counter] | None = None
+        self._quiet: tuple[tuple[int, ...], tuple[int, ...], Counter[int]] | None = None
 
     def plan(self, view: View) -> list[Action]:
         if view.variant.jokers:
@@ -133,7 +136,7 @@ class SolverBot(PlannedBot):
         self._quiet = None
         return [*found.actions, END]
 
-    def _nothing_new(self, view: View, table: tuple[int, ...], help: tuple[int, ...], hand: Counter) -> bool:
+    def _nothing_new(self, view: View, table: tuple[int, ...], help: tuple[int, ...], hand: Counter[int]) -> bool:
         rules = _internals(view).rules
         if self._quiet is None or not _triples_decide(rules):
             return False
@@ -161,7 +164,7 @@ class SolverBot(PlannedBot):
         return True
 
 
-def _triples_decide(rules) -> bool:
+def _triples_decide(rules: MeldRules) -> bool:
     """True when every meld kind is at least three cards and every valid meld
     holds a valid three-card meld around each of its cards: true of sets
     (any three of them) and runs (any three in a row), not of fixed

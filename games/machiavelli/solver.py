@@ -79,7 +79,8 @@ def check_position(
     return _check(variant, table, hand, help_cards)[0]
 
 
-def _check(variant: Variant, table, hand, help_cards) -> tuple[tuple[str, ...], bool]:
+def _check(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+           help_cards: Sequence[Card]) -> tuple[tuple[str, ...], bool]:
     """(:func:`check_position`, whether the position holds jokers)."""
     deck = variant.deck
     ranks, suits = len(deck.ranks), {s.code for s in deck.suits}
@@ -146,7 +147,8 @@ def solve(
             gc.enable()
 
 
-def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False) -> Solution:
+def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[str, ...], hand_t: tuple[Card, ...],
+           help_t: tuple[Card, ...], jokers: bool = False) -> Solution:
     from . import solver_build, solver_layout, solver_ranks
 
     shape = solver_ranks.shape_of(variant)
@@ -195,8 +197,10 @@ def _solve(variant: Variant, melds, kinds, hand_t, help_t, jokers: bool = False)
             # The search would take too long even for the known count: the
             # integer programme's own layout (as many cards, its tie choices).
             answer = model()
+            # The model's melds are valid: each has a kind (typed str | None by meld_kind and MeldCheck).
             new_melds = [solver_jokers.variant_arrange(
-                variant, m, solver_jokers.meld_kind(variant, m)[0] if JOKER in m else variant.check(m).kind)
+                variant, m,
+                solver_jokers.meld_kind(variant, m)[0] if JOKER in m else variant.check(m).kind)  # type: ignore[arg-type]
                 for m in answer.melds]
             placed, used_help, method = list(answer.placed), list(answer.help_used), "milp"
             if not placed:

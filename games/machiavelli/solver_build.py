@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
-from typing import Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeAlias
 
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldKind, arrange
 from .solver_ranks import EPART, JSTEP, WAIT, Cells, Shape, _sets_feasible
 from .solver_search import Outcome, RankSearch
+
+if TYPE_CHECKING:
+    from .variant import MachiavelliVariant
+
+#: Counts per position (from 1; row 0 unused) and suit.
+Grid: TypeAlias = list[list[int]]
+#: A position solved: (new melds, hand cards placed, help cards used).
+Laid: TypeAlias = tuple[list[tuple[Card, ...]], list[Card], list[Card]]
+#: A set that :func:`_splits` can take, and what is left after it:
+#: ((suits as a bit mask, jokers), (natural counts left, jokers left), cards left?).
+SetStep: TypeAlias = tuple[tuple[int, int], tuple[tuple[int, ...], int], bool]
 
 #: Ace policies as the backwards sweep sees them.
 MIRROR = {"low": "high", "high": "low", "low-or-high": "low-or-high", "wrap": "wrap"}
@@ -42,7 +53,7 @@ def _run_lines(shape: Shape) -> list[list[int]]:
     return [list(range(1, R + 1)) * 2]  # wrap: every arc appears in the doubled line
 
 
-def playable(shape: Shape, table, hand, help_, free: int = 0):
+def playable(shape: Shape, table: Grid, hand: Grid, help_: Grid, free: int = 0) -> tuple[Grid, Grid]:
     """Drop the optional cards (hand, help; [rank][suit] counts) that cannot
     join any meld with the cards that exist and ``free`` jokers (in one
     meld), until none is left to drop."""
@@ -87,7 +98,8 @@ def playable(shape: Shape, table, hand, help_, free: int = 0):
             return hand, help_
 
 
-def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
+def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], kinds: Sequence[str],
+                   hand_cards: Sequence[Card], help_cards: Sequence[Card]) -> Laid:
     """Solve with the rank search: (new melds, hand cards placed, help cards used)."""
     R, S = shape.ranks, shape.suits
     suit_index = {s.code: i for i, s in enumerate(variant.deck.suits)}
@@ -96,7 +108,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     pos = {rank: p for p, rank in enumerate(rank_at) if p}
     sweep = replace(shape, aces=MIRROR[shape.aces])
 
-    def grid():
+    def grid() -> Grid:
         return [[0] * S for _ in range(R + 1)]
 
     table, in_sets, hand, help_ = grid(), grid(), grid(), grid()
@@ -132,12 +144,12 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
 
         if len(groups) == 1:
             # Every cell with cards is in the group; the others hold nothing.
-            def only(grid_):
+            def only(grid_: Grid) -> tuple[tuple[int, ...], ...]:
                 return tuple(map(tuple, grid_))
         else:
             inside = [[(p, s) in cells_in for s in range(S)] for p in range(R + 1)]
 
-            def only(grid_):
+            def only(grid_: Grid) -> tuple[tuple[int, ...], ...]:
                 return tuple(tuple([n if i else 0 for n, i in zip(row, mine)]) for row, mine in zip(grid_, inside))
 
         cells = Cells(only(table), only(in_sets), only(hand), only(help_), points)
@@ -161,7 +173,8 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards):
     return new_melds, placed, used_help
 
 
-def _sweep_order(shape: Shape, melds, hand_cards, help_cards, suit_index) -> list[int]:
+def _sweep_order(shape: Shape, melds: Iterable[Iterable[Card]], hand_cards: Iterable[Card], help_cards: Iterable[Card],
+                 suit_index: dict[str, int]) -> list[int]:
     """The ranks in the order the search visits them: from the ace down
     (ace, king ... two). Around the corner (wrap) every rank is alike, so
     the sweep starts where the fewest runs can cross its cut: after the
@@ -180,7 +193,7 @@ def _sweep_order(shape: Shape, melds, hand_cards, help_cards, suit_index) -> lis
     return [(start - 1 - i) % R + 1 for i in range(R)]
 
 
-def _components(shape: Shape, avail) -> list[set[tuple[int, int]]]:
+def _components(shape: Shape, avail: Grid) -> list[set[tuple[int, int]]]:
     """The cells (position, suit) that hold cards, grouped so that no meld
     can join cells of two groups: runs join neighbours in a suit (and the
     two ends of the sweep when runs may cross it), sets join the suits of a
@@ -231,7 +244,8 @@ class _Run:
         self.jokers = {rank} if joker else set()
 
 
-def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at) -> list[list[tuple[Card, bool]]]:
+def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int, frozenset[int]]], suit_codes: Sequence[str],
+                  rank_at: Sequence[int]) -> list[list[tuple[Card, bool]]]:
     """Follow the tokens of the optimal path; among runs in the same state,
     the one that follows an old run which goes on at this rank goes on.
     Each run as a list of (card, or the card a joker stands for; joker?):
@@ -240,7 +254,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs, suit_codes, rank_at)
     def cards(run: _Run, code: str) -> list[tuple[Card, bool]]:
         return [(Card(rank_at[x], code), x in run.jokers) for x in run.ranks]
 
-    melds = []
+    melds: list[list[tuple[Card, bool]]] = []
     for s, code in enumerate(suit_codes):
         mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
         live: list[_Run] = []
@@ -291,14 +305,15 @@ def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
     return below is None or below not in ranks
 
 
-def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at, limit: int | None = None,
-                  feasible=None):
+def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets: dict[int, list[tuple[int, frozenset[int]]]],
+                  suit_codes: Sequence[str], rank_at: Sequence[int], limit: int | None = None,
+                  feasible: Callable[[list[int], int], bool] | None = None) -> list[tuple[Card, ...]]:
     """Split each rank's cards for sets into sets, keeping old sets whole
     where a split allows it. With jokers (:mod:`.solver_jokers`: each
     rank's combination ends with the jokers' move, whose ``to_sets`` is
     the jokers for sets), ``limit`` and ``feasible`` are those of
     :func:`_splits`, and each set ends with its jokers."""
-    melds = []
+    melds: list[tuple[Card, ...]] = []
     S = shape.suits
     sizes = tuple(sorted(shape.set_sizes, reverse=True))
     for r in range(1, shape.ranks + 1):
@@ -329,7 +344,7 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets, suit_codes, rank_at,
 
 
 def _splits(counts: tuple[int, ...], jokers: int, sizes: tuple[int, ...], limit: int | None, cap: int,
-            feasible=None) -> Iterator[list[tuple[int, int]]]:
+            feasible: Callable[[list[int], int], bool] | None = None) -> Iterator[list[tuple[int, int]]]:
     """Up to ``cap`` ways to split natural counts per suit and ``jokers``
     jokers into sets of ``sizes`` (largest first), at most ``limit`` jokers
     in a set (None: no limit): lists of (suits as a bit mask, jokers), made
@@ -347,9 +362,9 @@ def _splits(counts: tuple[int, ...], jokers: int, sizes: tuple[int, ...], limit:
         def feasible(rest: list[int], _jokers: int) -> bool:
             return _sets_feasible(tuple(sorted(rest, reverse=True)), allowed)
 
-    after: dict[tuple[tuple[int, ...], int], list] = {}
+    after: dict[tuple[tuple[int, ...], int], list[SetStep]] = {}
 
-    def next_sets(state: tuple[tuple[int, ...], int]) -> list:
+    def next_sets(state: tuple[tuple[int, ...], int]) -> list[SetStep]:
         found = after.get(state)
         if found is None:
             found = after[state] = []

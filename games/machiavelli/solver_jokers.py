@@ -40,19 +40,23 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import combinations, product
 from math import gcd
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Final, Iterable, Iterator, Literal, Sequence, TypeAlias
 
 from machiavelli.core import budget
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
 from .solver_ranks import (_raw_moves, EPART, FASTEST, HAND, HELP, PREFERRED, JOKERS, JSTEP, KEYS, NORMAL, SKIP, TO_SETS,
-                           WAIT, WSTART, Cells, Option, Shape)
+                           WAIT, WSTART, Cells, Future, Grouped, RawMove, RawOption, Shape, Tokens)
 from .solver_build import JOKER
-from .solver_search import QUICK_VISITS, Outcome, RankSearch, _TooLong, _shares
+from .solver_search import _MISSING, QUICK_VISITS, Outcome, RankSearch, _TooLong, _shares
 
 if TYPE_CHECKING:
+    from machiavelli.core.melds import MeldKind
+    from .solver_build import Grid, Laid
     from .solver_milp import PathBound
+    from .solver_search import Combo, State, _Missing
+    from .variant import MachiavelliVariant
 
 #: Most visits of the search for one position with jokers, a safety net (a
 #: few seconds): the bench's positions need at most about 35000 (small tables
@@ -75,27 +79,36 @@ BOUND_VISITS = 20_000
 QUICK_MODEL = 60
 #: Most playable hand cards (and jokers) for :data:`QUICK_MODEL` without the model.
 FEW_PLAYABLE = 12
-_MISSING = object()
 #: Token layout: base token + JSTEP * (4 * jokers in the run + 2 if it starts with a joker + 1 if no natural card
 #: yet); JSTEP comes from :mod:`.solver_ranks`, whose options count ties on the base tokens.
 #: Budgets of skipped cards small enough for :meth:`JokerSearch._joint_ok`.
 JOINT_SLACK = 2
 #: Fields of the relaxed model's moves: units of jokers (runs and a share of
 #: sets), jokers in runs.
-UNITS, RUN_JOKERS = 3, 4
+UNITS: Final = 3
+RUN_JOKERS: Final = 4
+#: One of those two fields (what a budget of jokers counts).
+CostField: TypeAlias = Literal[3, 4]
+#: A move of the relaxed model: (tokens after, natural cards to sets, hand
+#: cards skipped, units of jokers, jokers in runs).
+RelaxedMove: TypeAlias = tuple[Tokens, int, int, int, int]
+#: (A relaxed future or None, lo, hi): the answer for every budget of jokers
+#: from lo up to but not including hi (:meth:`JokerSearch._span`).
+Span: TypeAlias = tuple[Future | None, int, int]
 #: A budget above every other (no upper end to a span).
 _ALWAYS = 1 << 30
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
-_LOOKAHEAD: dict[tuple, bool] = {}
-_OPTIONS: dict[tuple, dict] = {}
+_LOOKAHEAD: dict[tuple[tuple[int, ...], Tokens, int, int], bool] = {}
+_OPTIONS: dict[tuple[Shape, int, tuple[int, int, int, int, int], tuple[int, ...], Tokens, int, int | None, bool],
+               Grouped] = {}
 
 
 def is_joker(card: Card) -> bool:
     return card.rank == 0 and card.suit == JOKER.suit
 
 
-def per_meld_limit(variant) -> int | None:
+def per_meld_limit(variant: MachiavelliVariant) -> int | None:
     """The variant's ``jokers_per_meld`` (None: no limit)."""
     return getattr(variant, "jokers_per_meld", None)
 
@@ -103,7 +116,7 @@ def per_meld_limit(variant) -> int | None:
 # -- the meld definition -------------------------------------------------------------
 
 
-def meld_kind(variant, meld) -> tuple[str | None, str | None, tuple[Card, ...]]:
+def meld_kind(variant: MachiavelliVariant, meld: Sequence[Card]) -> tuple[str | None, str | None, tuple[Card, ...]]:
     """(kind, reason, identities) of a meld that holds jokers: the kind is
     None when it is not valid (the reason says why), the identities are the
     cards the jokers stand for in one valid assignment."""
@@ -114,8 +127,9 @@ def meld_kind(variant, meld) -> tuple[str | None, str | None, tuple[Card, ...]]:
         return None, "only-jokers", ()
     if limit is not None and j > limit:
         return None, "too-many-jokers", ()
-    order = {name: i for i, name in enumerate(variant.melds)}
-    best: tuple[int, str, tuple[Card, ...]] | None = None
+    # Looked up with a check's kind, which a valid check always has (MeldCheck.kind is typed str | None).
+    order: dict[str | None, int] = {name: i for i, name in enumerate(variant.melds)}
+    best: tuple[int, str | None, tuple[Card, ...]] | None = None
     for ids in _identities(variant, naturals, j):
         result = variant.check([*naturals, *ids])
         if result.valid and (best is None or order[result.kind] < best[0]):
@@ -128,7 +142,7 @@ def meld_kind(variant, meld) -> tuple[str | None, str | None, tuple[Card, ...]]:
     return best[1], None, best[2]
 
 
-def _identities(variant, naturals: list[Card], j: int):
+def _identities(variant: MachiavelliVariant, naturals: list[Card], j: int) -> Iterator[tuple[Card, ...]]:
     """Candidate identities for ``j`` jokers: a set's missing suits, the
     ranks that complete an arc of a run, else (other kinds) any cards."""
     ranks, suits = len(variant.deck.ranks), [s.code for s in variant.deck.suits]
@@ -184,12 +198,13 @@ def _sets_feasible_j(counts: tuple[int, ...], jokers: int, sizes: frozenset[int]
     return False
 
 
-def sets_feasible_j(counts, jokers: int, sizes: frozenset[int], limit: int | None) -> bool:
+def sets_feasible_j(counts: Iterable[int], jokers: int, sizes: frozenset[int], limit: int | None) -> bool:
     return _sets_feasible_j(tuple(sorted(counts, reverse=True)), jokers, sizes, limit)
 
 
 @lru_cache(maxsize=4096)
-def _jkvecs_for(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int | None):
+def _jkvecs_for(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int | None
+                ) -> list[tuple[tuple[int, ...], int]]:
     """Every (cards per suit within ``row``, jokers) that splits into sets."""
     return [
         (v, j) for v in product(*(range(a + 1) for a in row)) for j in range(jokers + 1)
@@ -198,7 +213,8 @@ def _jkvecs_for(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit:
 
 
 @lru_cache(maxsize=4096)
-def _jkrow(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int | None):
+def _jkrow(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int | None
+           ) -> tuple[list[tuple[tuple[int, ...], int]], dict[tuple[int, ...], list[int]], tuple[tuple[int, ...], ...]]:
     """:func:`_jkvecs_for`, the same by vector (jokers for sets, fewest
     first), and the vectors alone."""
     lst = _jkvecs_for(row, sizes, jokers, limit)
@@ -211,7 +227,7 @@ def _jkrow(row: tuple[int, ...], sizes: frozenset[int], jokers: int, limit: int 
 # -- one suit's moves at one rank ------------------------------------------------------
 
 
-def _token(base: int, jokers: int, natural: bool, lead: bool = False) -> int:
+def _token(base: int, jokers: int, natural: bool, lead: int = False) -> int:
     return base + JSTEP * (4 * jokers + 2 * lead + (not natural))
 
 
@@ -225,24 +241,27 @@ def _raw_moves_j(
     rules: tuple[bool, bool, int, bool],
     jcap: int,
     limit: int | None,
-):
+) -> tuple[RawMove, ...]:
     """As :func:`.solver_ranks._raw_moves`, each card placed in a run being a
     natural card or a joker: (tokens after, natural cards to sets, natural
     cards placed, token moves (old, new or None, joker?), new tokens,
     jokers placed in runs)."""
     can_start, can_w, w_token, first = rules
-    slots = []  # per token: (token, alternatives (new or None, naturals, jokers), full and joker-free)
+    # per token: (token, alternatives (new or None, naturals, jokers), full and joker-free)
+    slots: list[tuple[int, list[tuple[int | None, int, int]], bool]] = []
     for tok in tokens:
         b, js = tok % JSTEP, tok // JSTEP
         held, lead, natural = js >> 2, js >> 1 & 1, not js & 1
 
-        def place(nb: int, held=held, natural=natural, lead=lead):
-            alts = [(_token(nb, held, True, lead), 1, 0)]
+        def place(nb: int, held: int = held, natural: bool = natural,
+                  lead: int = lead) -> list[tuple[int | None, int, int]]:
+            alts: list[tuple[int | None, int, int]] = [(_token(nb, held, True, lead), 1, 0)]
             if limit is None or held < limit:
                 alts.append((_token(nb, held + 1 if limit is not None else 0, natural, lead), 0, 1))
             return alts
 
         clean = False
+        alts: list[tuple[int | None, int, int]]
         if b < WSTART:
             j = b - NORMAL
             if j < m:
@@ -263,7 +282,7 @@ def _raw_moves_j(
         else:
             alts = place(EPART + max(0, b - EPART - 1))
         slots.append((tok, alts, clean))
-    out: dict[tuple[tuple[int, ...], int, int], tuple] = {}
+    out: dict[tuple[tuple[int, ...], int, int], RawMove] = {}
     start_n, start_j = NORMAL + min(1, m), _token(NORMAL + min(1, m), 1 if limit is not None else 0, False, True)
     w_n, w_j = w_token, _token(w_token, 1 if limit is not None else 0, False)
     joker_starts = limit is None or limit >= 1
@@ -317,11 +336,12 @@ class JokerSearch(RankSearch):
         # at the rank, then as without jokers.
         self.w_jok = self.w_mid * 256
         self.w_skip = self.w_jok * (4 * self.J + 4)
-        self._jmoves: dict[tuple[int, int, int], Option] = {}
+        self._jmoves: dict[tuple[int, int, int], RawOption] = {}
         self._left = self.J
-        self._within: dict[tuple, list] = {}  # options lists without those using too many jokers
+        # options lists without those using too many jokers (with the first's key and skips)
+        self._within: dict[tuple[int, int, Tokens, int, int], dict[int, tuple[Sequence[RawOption], int, int]]] = {}
         self._set_costs()
-        self._set_jokers: dict[tuple, int] = {}
+        self._set_jokers: dict[tuple[int, tuple[int, ...]], int] = {}
         self._plains: dict[tuple[int, ...], tuple[int, ...]] = {}
         # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
         self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
@@ -334,9 +354,9 @@ class JokerSearch(RankSearch):
         self._relaxed_id = [[ids.setdefault(("relaxed", r, self.J, self.cell[r][s][:3], self._later[r][s],
                                              self.set_cost[r]), next(numbers))
                              for s in range(self.S)] for r in range(self.R + 1)]
-        self._rmoves: dict[tuple, tuple] = self._shared.relaxed
-        self._rahead: dict[tuple, bool] = {}
-        self._spans: dict[tuple, list[tuple]] = {}
+        self._rmoves: dict[tuple[int, Tokens], tuple[RelaxedMove, ...]] = self._shared.relaxed
+        self._rahead: dict[tuple[int, int, Tokens], bool] = {}
+        self._spans: dict[tuple[int, int, Tokens, int, int], list[Span]] = {}
 
     def _set_costs(self) -> None:
         """Units of jokers for the relaxed model (:meth:`_jfuture`): a joker
@@ -357,7 +377,10 @@ class JokerSearch(RankSearch):
                 cost[r] = U * (smallest - d) // d
         self.set_cost = cost
 
-    def search(self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None):
+    # It takes no ``most``: every target here is an upper bound proved already, given as ``most`` to the search.
+    def search(  # type: ignore[override]
+        self, target: int, *, order: int = 0, check: bool = False, limit: int | None = None,
+    ) -> list[Combo] | None:
         """As :meth:`RankSearch.search`, within :data:`MAX_VISITS` visits in
         all: past them the position is given up (:class:`SolverError`)
         rather than answered inexactly."""
@@ -397,7 +420,7 @@ class JokerSearch(RankSearch):
         integer programme's count; otherwise to :meth:`_settle`, from the LP
         bound down (:attr:`lp_bound`) where there is one."""
         top = self.upper
-        path = _MISSING
+        path: list[Combo] | None | _Missing = _MISSING
         bound: int | None = None
         orders: tuple[int, ...] = (PREFERRED, FASTEST)
         if self.best_count is not None and self.bound is not None:
@@ -436,7 +459,7 @@ class JokerSearch(RankSearch):
                 top = min(top, found)
         return self._outcome(self._settle(top))
 
-    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
+    def find(self, target: int, polish: bool = True) -> tuple[list[Combo] | None, bool]:
         """(The first path in the preferred order placing at least ``target``
         hand cards, or None if there is none; True): one exact search,
         without budgets of visits (past :data:`MAX_VISITS` in all the
@@ -452,7 +475,7 @@ class JokerSearch(RankSearch):
     #: The card of each cell (position, suit).
     card_at: list[list[Card]] = []
 
-    def _path_check(self, r: int, stack: list, target: int, visits: int) -> bool:
+    def _path_check(self, r: int, stack: list[Combo], target: int, visits: int) -> bool:
         """The path's LP bound (:meth:`RankSearch._path_ok`), once the
         position's searches have made :data:`PATH_AFTER` visits: a position
         whose first path comes at once would pay for it (a model of its own,
@@ -463,7 +486,7 @@ class JokerSearch(RankSearch):
         if pb is None:
             pb = self._path_lp = self.path_model()
             self._kind_at = [[pb.kind.get(card) for card in row] for row in self.card_at]
-        fixes = {}
+        fixes: dict[int, tuple[int, int, int]] = {}
         kind_at, S = self._kind_at, self.S
         for p in range(1, r + 1):
             combo, kinds = stack[p - 1], kind_at[p]
@@ -482,7 +505,7 @@ class JokerSearch(RankSearch):
             self._path_off = True
         return ok
 
-    def _path_ok(self) -> Callable[[int, list, int, int], bool] | None:
+    def _path_ok(self) -> Callable[[int, list[Combo], int, int], bool] | None:
         # A bound method made at each search, never kept on the search:
         # kept, it would tie the search to itself, and its memos would wait
         # for a collection of the cyclic garbage instead of going with it.
@@ -499,7 +522,7 @@ class JokerSearch(RankSearch):
             return min(QUICK_VISITS, QUICK_MODEL)
         return QUICK_VISITS
 
-    def _met(self, bound: int) -> list[tuple[Option, ...]] | None:
+    def _met(self, bound: int) -> list[Combo] | None:
         """The first path placing ``bound`` hand cards, an upper bound on the
         best count: then that path is the answer. None when there is none or
         the search runs past :data:`BOUND_VISITS` (then the integer
@@ -513,7 +536,7 @@ class JokerSearch(RankSearch):
         except _TooLong:
             return None
 
-    def _first(self, count: int, quick: bool = True) -> list[tuple[Option, ...]]:
+    def _first(self, count: int, quick: bool = True) -> list[Combo]:
         """The first path for a count known to be met. Forward checking
         costs more than it saves when that path comes at once: with
         ``quick``, a quick search without it first (the same first path)."""
@@ -526,7 +549,7 @@ class JokerSearch(RankSearch):
         assert path is not None, "the best count is always met"
         return path
 
-    def _settle(self, top: int):
+    def _settle(self, top: int) -> list[Combo]:
         """The first path for the best count at most ``top``, once the
         quick searches of :meth:`solve` have not settled it: the targets
         from ``top`` down, each settled by one search (searches that share
@@ -542,7 +565,7 @@ class JokerSearch(RankSearch):
                     return path
         return []  # no hand card fits: no path is needed
 
-    def _root(self) -> tuple:
+    def _root(self) -> State:
         return (*(() for _ in range(self.S)), (JTAG,))
 
     def _kvecs(self) -> list[list[tuple[int, ...]]]:
@@ -556,7 +579,7 @@ class JokerSearch(RankSearch):
         self.jkmap = [by_kv for _, by_kv, _ in rows]
         return [list(kvs) for _, _, kvs in rows]
 
-    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
+    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
         # Shared by positions: everything the moves depend on is in the key
         # (the cell, the suit's cards at the later ranks, the jokers).
         key = (self.shape, r, self.cell[r][s], self._later[r][s], tokens, self.J, self.limit, self.T > 0)
@@ -567,7 +590,7 @@ class JokerSearch(RankSearch):
             found = _OPTIONS[key] = super()._build_options(r, s, tokens)
         return found
 
-    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[tuple, ...]:
+    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[RawMove, ...]:
         """As :meth:`RankModel._raw_moves_at`, with the jokers (:func:`_raw_moves_j`)."""
         c = self.cells
         t = c.table[r][s]
@@ -578,7 +601,7 @@ class JokerSearch(RankSearch):
         """Hand cards that ``used`` jokers count for (the table's come first)."""
         return max(0, min(used, self.T + self.H) - self.T)
 
-    def _joker_move(self, u: int, du: int, js: int) -> Option:
+    def _joker_move(self, u: int, du: int, js: int) -> RawOption:
         key = (u, du, js)
         found = self._jmoves.get(key)
         if found is None:
@@ -590,7 +613,7 @@ class JokerSearch(RankSearch):
 
     # -- forward checking: each suit alone gets every joker still unused ------------
 
-    def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+    def _may_finish(self, r: int, state: State, slack: int) -> bool:
         used = state[self.S][0] - JTAG if len(state) > self.S else 0
         left = self._left = self.J - used
         # The search's bound counts every hand joker as still to come; those
@@ -632,7 +655,7 @@ class JokerSearch(RankSearch):
             best = nxt
         return slack > JOINT_SLACK or self._joint_ok(r, state, slack, left // self.U)
 
-    def _joint_ok(self, r: int, state: tuple, slack: int, left: int) -> bool:
+    def _joint_ok(self, r: int, state: State, slack: int, left: int) -> bool:
         """Forward checking with the jokers of runs and sets counted
         together, for small budgets of skipped cards: for some share of the
         skips and of the jokers between the suits' runs (relaxed model,
@@ -642,8 +665,10 @@ class JokerSearch(RankSearch):
         S = self.S
         tokens = [self._plain(state[s]) for s in range(S)]
         for share in _shares(S, slack):
-            per_suit = []
+            per_suit: list[list[tuple[int, tuple[int, ...]]]] = []
             for s in range(S):
+                choices: list[tuple[int, tuple[int, ...]]]
+                last: tuple[int, ...] | None
                 choices, last = [], None
                 allowance = min(share[s], self.suit_after[r][s])
                 j = 0
@@ -661,7 +686,8 @@ class JokerSearch(RankSearch):
                     return True
         return False
 
-    def _joint_split(self, r: int, per_suit, s: int, left: int, chosen: tuple) -> bool:
+    def _joint_split(self, r: int, per_suit: list[list[tuple[int, tuple[int, ...]]]], s: int, left: int,
+                     chosen: tuple[tuple[int, ...], ...]) -> bool:
         """Some choice, from suit ``s`` on, of jokers for runs (and the
         masks of what the suits can send to sets that come with them) that
         leaves ``left`` jokers enough for the sets."""
@@ -685,12 +711,12 @@ class JokerSearch(RankSearch):
                 return True
         return False
 
-    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int) -> Future | None:
         if budget.active:
             budget.check()  # each call may take a millisecond with many decks
         return self._jfuture(r, s, tokens, allowance, self._left * self.U)
 
-    def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int):
+    def _jfuture(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int) -> Future | None:
         """As :meth:`RankSearch._future`, within ``left`` units of jokers
         (:meth:`_set_costs`), in a relaxed model of the suit: a joker is one
         more card of any cell for runs, whatever the run holds (no natural
@@ -707,7 +733,8 @@ class JokerSearch(RankSearch):
             found = self._plains[tokens] = tuple(sorted([tok % JSTEP for tok in tokens]))
         return found
 
-    def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
+    def _relaxed(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int,
+                 cost_at: CostField) -> Future | None:
         """(The relaxed model's future; ``cost_at`` is the field of the
         moves that ``left`` counts: :data:`UNITS` or :data:`RUN_JOKERS`.)"""
         # The fold below (fewest skips, masks of cards to sets) is the one of
@@ -716,7 +743,7 @@ class JokerSearch(RankSearch):
         # move in the search's busiest loop (forward checking).
         return self._span(r, s, tokens, min(allowance, self.suit_after[r][s]), left, cost_at)[0]
 
-    def _span(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: int):
+    def _span(self, r: int, s: int, tokens: tuple[int, ...], allowance: int, left: int, cost_at: CostField) -> Span:
         """(:meth:`_relaxed`'s answer, lo, hi): the answer is the same for
         every budget of jokers from lo up to but not including hi. The
         budget is the key that multiplies the states most, and the answer
@@ -767,7 +794,7 @@ class JokerSearch(RankSearch):
         spans.append(span)
         return span
 
-    def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]):
+    def _relaxed_moves(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[RelaxedMove, ...]:
         """The relaxed model's moves of suit ``s`` at rank ``r``: (tokens
         after, natural cards to sets, hand cards skipped, units of jokers, jokers in runs)."""
         key = (self._relaxed_id[r][s], tokens)
@@ -778,7 +805,7 @@ class JokerSearch(RankSearch):
         n = t + h + p
         raw = _raw_moves(tokens, t, n + (self.J if self.runs else 0), self.m, self.sets, self.rules[r])
         U, per_set = self.U, self.set_cost[r]
-        best: dict[tuple, tuple] = {}
+        best: dict[tuple[Tokens, int], RelaxedMove] = {}
         for new, k, used, _, _, _ in raw:
             if k > n:
                 continue
@@ -844,20 +871,22 @@ class JokerSearch(RankSearch):
             self._final[tokens] = ok
         return ok
 
-    def _moves(self, r: int, state: tuple, slack: int, order: int):
+    def _moves(self, r: int, state: State, slack: int, order: int) -> Iterator[Combo]:
         """As :meth:`RankSearch._moves`, within the jokers left, each
         combination ending with the pseudo-suit's move."""
         S = self.S
         u = state[S][0] - JTAG
         left = self.J - u
         within = self._within
-        per_suit = []
+        per_suit: list[dict[int, tuple[Sequence[RawOption], int, int]]] = []
+        lst: Sequence[RawOption]
+        lists: Sequence[Sequence[RawOption]]  # a suit's options in both orders, then per suit a list
         for s in range(S):
             # Per group of cards to sets: (options within the jokers left,
             # the first's key, the fewest skips: the first's, skips coming
             # first in both orders).
-            key = (r, s, state[s], order, left)
-            groups = within.get(key)
+            wkey = (r, s, state[s], order, left)
+            groups = within.get(wkey)
             if groups is None:
                 groups = {}
                 for k, lists in self.options(r, s, state[s]).items():
@@ -866,7 +895,7 @@ class JokerSearch(RankSearch):
                         lst = [o for o in lst if o[JOKERS] <= left]
                     if lst:
                         groups[k] = (lst, lst[0][KEYS][order], lst[0][SKIP])
-                within[key] = groups
+                within[wkey] = groups
             per_suit.append(groups)
         w_jok = self.w_jok
         # A joker in a run where a hand card of the same cell stays in the
@@ -874,8 +903,8 @@ class JokerSearch(RankSearch):
         # joker more to spare) once more jokers are used than the table's,
         # which must all be used: such moves are left out.
         T = self.T
-        heap = []
-        table = []
+        heap: list[tuple[int, int, tuple[int, ...], int, int]] = []
+        table: list[tuple[list[Sequence[RawOption]], list[int]]] = []
         allowed = self.jkmap[r]
         last_rank = r == self.R  # every table joker must be on the table by then
         zeros = (0,) * S
@@ -924,20 +953,21 @@ class JokerSearch(RankSearch):
                                 pos[:s] + (i + 1,) + pos[s + 1 :], s, 0))
 
 
-def _preferred_key(o: Option) -> int:
+def _preferred_key(o: RawOption) -> int:
     return o[KEYS][0]
 
 
-def _fastest_key(o: Option) -> int:
+def _fastest_key(o: RawOption) -> int:
     return o[KEYS][1]
 
 
 # -- from cards to counts and back -------------------------------------------------------
 
 
-def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, count: int | None = None,
+def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], kinds: Sequence[str],
+                   hand_cards: Sequence[Card], help_cards: Sequence[Card], count: int | None = None,
                    best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None,
-                   lp_bound: Callable[[], int | None] | None = None):
+                   lp_bound: Callable[[], int | None] | None = None) -> Laid:
     """Solve a position holding jokers: (new melds, hand cards placed, help
     cards used); ``count``, the best count when it is known already;
     ``best_count``, a way to learn it by another method (taken at once),
@@ -962,7 +992,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     pos = {rank: p for p, rank in enumerate(rank_at) if p}
     sweep = Shape(shape.set_sizes, shape.run_min, MIRROR[shape.aces], shape.ranks, shape.suits)
 
-    def grid():
+    def grid() -> Grid:
         return [[0] * S for _ in range(R + 1)]
 
     table, in_sets, hand, help_ = grid(), grid(), grid(), grid()
@@ -988,14 +1018,14 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     jokers = table_j + hand_j + help_j
     hand, help_ = playable(sweep, table, hand, help_, jokers if limit is None else min(jokers, limit))
 
-    def as_it_is():
+    def as_it_is() -> Laid:
         return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
 
     if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
         return as_it_is()
     points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
 
-    def frozen(grid_):
+    def frozen(grid_: Grid) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(row) for row in grid_)
 
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
@@ -1034,7 +1064,7 @@ def solve_position(variant, shape: Shape, melds, kinds, hand_cards, help_cards, 
     return new_melds, placed, used_help
 
 
-def variant_arrange(variant, meld, kind) -> tuple[Card, ...]:
+def variant_arrange(variant: MachiavelliVariant, meld: Sequence[Card], kind: str) -> tuple[Card, ...]:
     """A meld as laid out: runs in sequence with each joker at the place it
     takes, sets by suit with the jokers last."""
     if not any(is_joker(c) for c in meld):
@@ -1046,7 +1076,7 @@ def variant_arrange(variant, meld, kind) -> tuple[Card, ...]:
     return (*arrange(naturals, None, deck=variant.deck), *(c for c in meld if is_joker(c)))
 
 
-def _lay_run(variant, run, kind) -> tuple[Card, ...]:
+def _lay_run(variant: MachiavelliVariant, run: Sequence[tuple[Card, bool]], kind: MeldKind) -> tuple[Card, ...]:
     """A run given as (card or identity, joker?) laid out in sequence."""
     cards = arrange([c for c, _ in run], kind, deck=variant.deck, aces=variant.aces)
     jokers = {c.rank for c, j in run if j}

@@ -10,7 +10,7 @@ help cards).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from machiavelli.core.cards import Card
 from .solution import Solution, Source, Step
@@ -79,6 +79,8 @@ def explain(
     help_used: Sequence[Card],
     method: str,
 ) -> Solution:
+    i: int | None  # old meld indices, and a lookup's answer below
+    j: int | None  # new meld indices, and a lookup's answer below
     deck = variant.deck
     width = len(deck.suits)
     # Extra cards (jokers) after the suits, as hands are held, each kind apart.
@@ -124,16 +126,17 @@ def explain(
 
     # What each new meld still needs once its old meld's cards stay put,
     # and what each old meld gives away (the melds left as they were: nothing).
-    give: list[tuple[Source, Sequence[int]]] = []
+    give_old: list[tuple[int, Sequence[int]]] = []
     for i in rest_old:
         j = pairs.get(i)
-        give.append((i + 1, _minus(old_keys[i], new_keys[j]) if j is not None else old_keys[i]))
-    changed = tuple(source for source, pool in give if pool or source - 1 not in pairs)
-    give.append(("hand", sorted(map(key, placed))))
-    give.append(("help", sorted(map(key, help_used))))
+        give_old.append((i + 1, _minus(old_keys[i], new_keys[j]) if j is not None else old_keys[i]))
+    changed = tuple(source for source, pool in give_old if pool or source - 1 not in pairs)
+    give: list[tuple[Source, Sequence[int]]] = [*give_old, ("hand", sorted(map(key, placed))),
+                                                ("help", sorted(map(key, help_used)))]
     rank_of = {source: n for n, (source, _) in enumerate(give)}
 
-    supply: dict[int, list[list]] = {}  # card -> [[source, copies], ...] in the order they give
+    supply: dict[int, list[list[Any]]] = {}  # card -> [[source, copies], ...] in the order they give
+    sources: list[list[Any]] | None  # a card's, and a lookup's answer below
     for source, pool in give:
         for card in pool:
             sources = supply.setdefault(card, [])

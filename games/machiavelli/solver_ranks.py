@@ -33,7 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import count, product
-from typing import Iterable, NamedTuple, Sequence, overload
+from typing import TYPE_CHECKING, Final, Iterable, Iterator, NamedTuple, Sequence, TypeAlias, overload
+
+if TYPE_CHECKING:
+    from .variant import MachiavelliVariant
 
 # Token codes (one small int per run in progress).
 NORMAL = 0  # NORMAL + j: an ordinary run with j cards so far (j capped at m)
@@ -56,7 +59,7 @@ class Shape:
     suits: int
 
 
-def shape_of(variant) -> Shape | None:
+def shape_of(variant: MachiavelliVariant) -> Shape | None:
     """The fast path's view of ``variant``, or None when a meld kind is not a
     plain set or run (ranks or patterns restricted, mixed suits, a maximum
     run length that matters...)."""
@@ -107,7 +110,7 @@ def _sets_feasible(counts: tuple[int, ...], sizes: frozenset[int]) -> bool:
     return False
 
 
-def _combinations(items: tuple[int, ...], k: int):
+def _combinations(items: tuple[int, ...], k: int) -> Iterator[tuple[int, ...]]:
     from itertools import combinations
 
     return combinations(items, k)
@@ -137,7 +140,7 @@ class _KvecRows(Sequence[list[tuple[int, ...]]]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[list[tuple[int, ...]]]: ...
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int | slice) -> list[tuple[int, ...]] | Sequence[list[tuple[int, ...]]]:
         if isinstance(i, slice):
             return [self[j] for j in range(len(self))[i]]
         got = self._made[i]
@@ -172,15 +175,15 @@ class _Shared:
     __slots__ = ("ids", "numbers", "options", "futures", "relaxed")
 
     def __init__(self) -> None:
-        self.ids: dict[tuple, int] = {}
+        self.ids: dict[tuple[object, ...], int] = {}  # keys: a tag and what the id names
         # New ids come from a counter, not from len(ids): two threads (the
         # web server's computer players) can never be given the same one.
         self.numbers = count()
-        self.options: dict = {}
-        self.futures: dict = {}
+        self.options: dict[tuple[int, Tokens], Grouped] = {}
+        self.futures: dict[tuple[int, Tokens, int], Future | None] = {}
         # The joker search's relaxed moves (:mod:`.solver_jokers`), by ids of
         # their own: they depend on the jokers of the position too.
-        self.relaxed: dict = {}
+        self.relaxed: dict[tuple[int, Tokens], tuple[tuple[Tokens, int, int, int, int], ...]] = {}
 
 
 _SHARED: dict[Shape, _Shared] = {}
@@ -239,7 +242,8 @@ class Option(NamedTuple):
     skip: int  # playable hand cards of this cell left in hand
     value: int
     # how the tokens moved: (old token, new token or None when the run ends)
-    moves: tuple[tuple[int, int | None], ...]
+    # (with jokers, :mod:`.solver_jokers`: (old token, new token or None, a joker placed?))
+    moves: tuple[TokenMove, ...]
     starts: tuple[int, ...]  # tokens of runs that start here
     ties: int  # runs in progress that still owe cards (the search tries fewer first)
     stay: int  # table cards that stay in the kind of meld they were in
@@ -248,8 +252,40 @@ class Option(NamedTuple):
     jokers: int = 0  # jokers placed (:mod:`machiavelli.games.machiavelli.solver_jokers`)
 
 
-#: Indices of an Option's fields in the plain tuples the search uses.
-NEW, TO_SETS, USED, HAND, HELP, SKIP, VALUE, MOVES, STARTS, TIES, STAY, BONUS, KEYS, JOKERS = range(len(Option._fields))
+#: Indices of an Option's fields in the plain tuples the search uses
+#: (literals, so that the type checker knows each field's type).
+NEW: Final = 0
+TO_SETS: Final = 1
+USED: Final = 2
+HAND: Final = 3
+HELP: Final = 4
+SKIP: Final = 5
+VALUE: Final = 6
+MOVES: Final = 7
+STARTS: Final = 8
+TIES: Final = 9
+STAY: Final = 10
+BONUS: Final = 11
+KEYS: Final = 12
+JOKERS: Final = 13
+
+#: A suit's runs in progress: its tokens, sorted.
+Tokens: TypeAlias = tuple[int, ...]
+#: How a token moved at a rank: (old token, new token or None when the run
+#: ends), and with jokers whether the card placed is one (:func:`.solver_jokers._raw_moves_j`).
+TokenMove: TypeAlias = tuple[int, int | None] | tuple[int, int | None, bool]
+#: A move as :func:`_raw_moves` (and :func:`.solver_jokers._raw_moves_j`) give
+#: it: (tokens after, cards to sets, cards placed, token moves, new tokens, jokers placed).
+RawMove: TypeAlias = tuple[Tokens, int, int, tuple[TokenMove, ...], Tokens, int]
+#: An :class:`Option`'s fields as the plain tuple the search works on (read
+#: by the indices above).
+RawOption: TypeAlias = tuple[Tokens, int, int, int, int, int, int, tuple[TokenMove, ...], Tokens, int, int, int,
+                             tuple[int, int], int]
+#: A suit's options at a rank by cards to sets: (in the preferred order, in the fastest).
+Grouped: TypeAlias = dict[int, tuple[tuple[RawOption, ...], tuple[RawOption, ...]]]
+#: A suit's future (:meth:`.solver_search.RankSearch._future`): (fewest hand
+#: cards it must skip, per later rank a bit mask of how many cards it can send to sets).
+Future: TypeAlias = tuple[int, tuple[int, ...]]
 
 
 class RankModel:
@@ -325,7 +361,7 @@ class RankModel:
                 if r:
                     later = ids.setdefault(("later", r - 1, cell[r][s][:3], later), next(numbers))
                     exist = ids.setdefault(("exist", r - 1, avail[r][s], exist), next(numbers))
-        self._options: dict[tuple[int, tuple[int, ...]], dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]] = shared.options
+        self._options: dict[tuple[int, Tokens], Grouped] = shared.options
         self._final: dict[tuple[int, ...], bool] = {}
         self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
@@ -337,7 +373,7 @@ class RankModel:
             return [[(0,) * self.S] for _ in range(self.R + 1)]
         return _KvecRows(self.avail, self.shape.set_sizes)
 
-    def options(self, r: int, s: int, tokens: tuple[int, ...]) -> dict[int, tuple[tuple[Option, ...], tuple[Option, ...]]]:
+    def options(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
         """Every useful move of suit ``s`` at rank ``r`` from ``tokens``,
         grouped by how many cards go to sets, each group sorted in both
         search orders."""
@@ -360,14 +396,14 @@ class RankModel:
             r == 1,
         )
 
-    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[tuple, ...]:
+    def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[RawMove, ...]:
         """Suit ``s``'s raw moves at rank ``r`` (:func:`_raw_moves`)."""
         c = self.cells
         t = c.table[r][s]
         return _raw_moves(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, self.rules[r])
 
-    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]):
-        grouped: dict[int, list[Option]] = {}
+    def _build_options(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
+        grouped: dict[int, list[RawOption]] = {}
         seen = self._seen
         option = self._option
         for new, k, used, moves, starts, jk in self._raw_moves_at(r, s, tokens):
@@ -384,7 +420,8 @@ class RankModel:
             for k, lst in grouped.items()
         }
 
-    def _option(self, r, s, new, k, used, moves, starts, jk: int = 0) -> Option | None:
+    def _option(self, r: int, s: int, new: Tokens, k: int, used: int, moves: tuple[TokenMove, ...], starts: Tokens,
+                jk: int = 0) -> RawOption | None:
         """The move as a plain tuple of an Option's fields; ``jk`` jokers
         placed in runs (:mod:`.solver_jokers`). None for a move the search
         would never take: a joker beside a hand card of the cell left in the
@@ -413,7 +450,7 @@ class RankModel:
         value = hand * self.w_hand + stay * self.w_stay + bonus
         return (new, k, used, hand, help_, skip, value, moves, starts, ties, stay, bonus, keys, jk)  # an Option's fields
 
-    def _runs_fit(self, r: int, s: int, tokens: tuple[int, ...], spare: int = 0) -> bool:
+    def _runs_fit(self, r: int, s: int, tokens: Sequence[int], spare: int = 0) -> bool:
         """Can the runs in progress (plain tokens) after rank ``r`` be
         completed with the cards of suit ``s`` that exist at the later ranks
         and ``spare`` cards more (jokers), wherever they are needed?"""
@@ -456,7 +493,10 @@ class RankModel:
 
     #: Can the runs in progress still be completed with the cards that exist?
     #: (The joker search asks it with its jokers to spare.)
-    _lookahead = _runs_fit
+    if TYPE_CHECKING:
+        def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool: ...
+    else:
+        _lookahead = _runs_fit
 
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the king only finished runs may remain."""
@@ -475,7 +515,7 @@ def _raw_moves(
     m: int,
     sets: bool,
     rules: tuple[bool, bool, int, bool],
-) -> tuple[tuple[tuple[int, ...], int, int, tuple, tuple[int, ...], int], ...]:
+) -> tuple[RawMove, ...]:
     """One suit's moves at one rank, whatever the position: every way to
     place between ``t`` and ``cap`` cards given the runs in progress and the
     rank's place in the sweep (``rules``, :meth:`RankModel._sweep_rules`),
@@ -501,10 +541,10 @@ def _raw_moves(
             must.append((tok, EPART + max(0, tok - EPART - 1)))
     if len(must) > cap:
         return ()
-    out: dict[tuple[tuple[int, ...], int], tuple] = {}
+    out: dict[tuple[tuple[int, ...], int], RawMove] = {}
     n_opt, n_wait = len(optional), len(waiting)
     for ext_mask in range(1 << n_opt):
-        moves = list(must)
+        moves: list[tuple[int, int | None]] = list(must)
         for i, (old, ext, end) in enumerate(optional):
             moves.append((old, ext if ext_mask >> i & 1 else end))
         # A new run never starts beside a full run that stops here: going on
@@ -531,9 +571,9 @@ def _raw_moves(
     return tuple(out.values())
 
 
-def _preferred_key(o: Option) -> int:
+def _preferred_key(o: RawOption) -> int:
     return o[KEYS][PREFERRED]
 
 
-def _fastest_key(o: Option) -> int:
+def _fastest_key(o: RawOption) -> int:
     return o[KEYS][FASTEST]

@@ -23,14 +23,38 @@ preferred order unless that order would take long.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import product
-from typing import Callable
+from typing import Any, Callable, Final, Iterator, Sequence, TypeAlias
 
 from machiavelli.core import budget
 
-from .solver_ranks import FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Option, RankModel, feasible_sets
+from .solver_ranks import (FASTEST, HAND, KEYS, NEW, PREFERRED, SKIP, VALUE, Cells, Future, Grouped, Option, RankModel,
+                           RawOption, Shape, Tokens, feasible_sets)
+
+#: A state of the search after a rank: each suit's tokens (with jokers, the
+#: pseudo-suit's last, :mod:`.solver_jokers`).
+State: TypeAlias = tuple[Tokens, ...]
+#: One combination of the suits' moves at a rank, as the search takes it.
+Combo: TypeAlias = tuple[RawOption, ...]
+#: A way to send cards to sets (:meth:`RankSearch._way`) once its lists are
+#: made: (key of its first combination, cards per suit, first options, 0,
+#: (per suit its options' list, suits with more than one option)).
+ReadyWay: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], int,
+                            tuple[list[tuple[RawOption, ...]], tuple[int, ...]]]
+#: The same before: None in place of the lists.
+Way: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], int, None] | ReadyWay
+#: The heap that finds the next way: (key, cards per suit, each suit's place
+#: in its sorted ways, the last suit moved).
+Lattice: TypeAlias = list[tuple[int, tuple[int, ...], tuple[int, ...], int]]
+#: What :meth:`RankSearch._moves` starts from (:meth:`RankSearch._start`):
+#: [per suit its ways (key of the first option, cards to sets) sorted
+#: (list[list[tuple[int, int]]]), per suit its options (list[Grouped]), the
+#: order (int), the ways found so far (list[Way]), the heap that finds the
+#: next ones (Lattice)]: a list of five kinds of value.
+Start: TypeAlias = list[Any]
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -44,22 +68,22 @@ class Outcome:
 class RankSearch(RankModel):
     """The search for one position."""
 
-    def __init__(self, shape, cells) -> None:
+    def __init__(self, shape: Shape, cells: Cells) -> None:
         super().__init__(shape, cells)
-        self._fail: dict[tuple[int, tuple], int] = {}
-        self._futures: dict[tuple[int, tuple[int, ...], int], tuple | None] = self._shared.futures
+        self._fail: dict[tuple[int, State], int] = {}
+        self._futures: dict[tuple[int, tuple[int, ...], int], Future | None] = self._shared.futures
         self._mask_ok: dict[tuple[int, tuple[int, ...]], bool] = {}
-        self._starts: dict[tuple[int, tuple, int], list] = {}
-        self._finish: dict[tuple[int, tuple], tuple[int, int]] = {}
+        self._starts: dict[tuple[int, State, int], Start] = {}
+        self._finish: dict[tuple[int, State], tuple[int, int]] = {}
         self.visits = 0
 
-    def _root(self) -> tuple:
+    def _root(self) -> State:
         """The state before the first rank."""
         return tuple(() for _ in range(self.S))
 
     # -- forward checking ------------------------------------------------------
 
-    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int):
+    def _future(self, r: int, s: int, tokens: tuple[int, ...], allowance: int) -> Future | None:
         """Suit ``s`` alone, from ``tokens`` after rank ``r``, skipping at most
         ``allowance`` playable hand cards: (fewest it must skip, per later
         rank a bit mask of how many cards it can send to sets), over every
@@ -71,6 +95,7 @@ class RankSearch(RankModel):
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
             return found
+        result: Future | None
         if r == self.R:
             result = (0, ()) if self._final_ok(tokens) else None
         else:
@@ -98,7 +123,7 @@ class RankSearch(RankModel):
         self._futures[key] = result
         return result
 
-    def _path_ok(self) -> Callable[[int, list, int, int], bool] | None:
+    def _path_ok(self) -> Callable[[int, list[Combo], int, int], bool] | None:
         """With forward checking, a second test of a state that passes it,
         from the path that reached it: (rank r, the combinations of the
         ranks 1..r, the target, visits of this search so far) -> may it
@@ -106,7 +131,7 @@ class RankSearch(RankModel):
         (:mod:`.solver_jokers`). None: no such test."""
         return None
 
-    def _may_finish(self, r: int, state: tuple, slack: int) -> bool:
+    def _may_finish(self, r: int, state: State, slack: int) -> bool:
         """:meth:`_may_finish_now`, remembered: the answer can only turn from
         no to yes as the slack grows (each suit's share, hence what it can
         send to sets, only grows), so a state keeps the largest slack known
@@ -129,7 +154,7 @@ class RankSearch(RankModel):
         self._finish[key] = (slack, known[1])
         return False
 
-    def _may_finish_now(self, r: int, state: tuple, slack: int) -> bool:
+    def _may_finish_now(self, r: int, state: State, slack: int) -> bool:
         """Can ``state`` after rank ``r`` possibly be finished, skipping at
         most ``slack`` playable hand cards? For some share of that budget
         between the suits, every suit must finish alone within its share,
@@ -139,8 +164,8 @@ class RankSearch(RankModel):
         budgets; for larger ones each suit gets what the others leave."""
         S = self.S
         future = self._future
-        least = []
-        widest = []
+        least: list[int] = []
+        widest: list[Future] = []
         for s in range(S):
             f = future(r, s, state[s], slack)
             if f is None:
@@ -153,7 +178,7 @@ class RankSearch(RankModel):
         if not self.sets:
             return True
         if slack > SPLIT_SLACK:  # each suit gets what the others leave
-            futures = []
+            futures: list[tuple[int, ...]] = []
             for s in range(S):
                 f = future(r, s, state[s], slack - total + least[s])
                 if f is None:
@@ -166,10 +191,11 @@ class RankSearch(RankModel):
         # must skip there is no way to finish; from the cards it has
         # left on, more allowance is the same as no limit.
         after = self.suit_after[r]
-        by_allowance = []  # per suit and allowance: what it can send to sets, or None
+        by_allowance: list[list[tuple[int, ...] | None]] = []  # per suit and allowance: what it can send to sets, or None
+        masks: tuple[int, ...] | None
         for s in range(S):
             lo, cap, masks = least[s], after[s], widest[s][1]
-            row = []
+            row: list[tuple[int, ...] | None] = []
             for a in range(slack + 1):
                 if a < lo:
                     row.append(None)
@@ -205,7 +231,7 @@ class RankSearch(RankModel):
 
     # -- the search -------------------------------------------------------------
 
-    def _moves(self, r: int, state: tuple, slack: int, order: int):
+    def _moves(self, r: int, state: State, slack: int, order: int) -> Iterator[Combo]:
         """The suits' options at rank ``r`` combined, best first in
         ``order``, while at most ``slack`` playable hand cards are skipped.
 
@@ -255,20 +281,20 @@ class RankSearch(RankModel):
                     heappush(heap, (key - lst[i][KEYS][order] + lst[i + 1][KEYS][order], kv,
                                     pos[:s] + (i + 1,) + pos[s + 1 :], s, made, -1))
 
-    def _start(self, r: int, state: tuple, order: int) -> list:
+    def _start(self, r: int, state: State, order: int) -> Start:
         """What :meth:`_moves` starts from: per suit its ways to send cards
         to sets as (key of the first option, cards to sets), sorted; per
         suit its options by cards to sets; the ways found so far in order
         and the heap that finds the next ones."""
         S = self.S
         known, ids = self._options, self.cell_id[r]
-        per_suit = []
+        per_suit: list[Grouped] = []
         for s in range(S):
             got = known.get((ids[s], state[s]))
             per_suit.append(self.options(r, s, state[s]) if got is None else got)
         ways = [sorted([(got[order][0][KEYS][order], k) for k, got in options.items() if got]) for options in per_suit]
-        found: list = []
-        lattice: list = []
+        found: list[Way] = []
+        lattice: Lattice = []
         vectors = 1
         for w in ways:
             vectors *= len(w)
@@ -285,13 +311,18 @@ class RankSearch(RankModel):
             lattice.append((sum([w[0][0] for w in ways]), tuple([w[0][1] for w in ways]), (0,) * S, 0))
         return [ways, per_suit, order, found, lattice]
 
-    def _way(self, start: list, j: int) -> tuple | None:
+    def _way(self, start: Start, j: int) -> ReadyWay | None:
         """The ``j``-th way, in order, to send cards to sets that split into
         sets, as (key of its first combination, cards per suit, first
         options, 0, its lists and suits with more than one option); None
         when there are fewer. With many ways they are drawn from a heap over
         each suit's sorted ways: a vector's successors move one suit, from
         the last moved on (so that each vector comes once), to its next way."""
+        ways: list[list[tuple[int, int]]]
+        per_suit: list[Grouped]
+        order: int
+        found: list[Way]
+        lattice: Lattice
         ways, per_suit, order, found, lattice = start
         S = self.S
         while len(found) <= j:
@@ -315,7 +346,7 @@ class RankSearch(RankModel):
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None,
         most: int | None = None,
-    ) -> list[tuple[Option, ...]] | None:
+    ) -> list[Combo] | None:
         """The first path, in ``order``, that places at least ``target`` hand
         cards; None when there is none. ``check`` turns on forward checking.
         ``most``: no path of the position places more hand cards (proved
@@ -327,10 +358,10 @@ class RankSearch(RankModel):
         final = self._final_ok
         may_finish, moves = self._may_finish, self._moves
         path_ok = self._path_ok() if check else None
-        stack: list[tuple] = []  # the path so far, for path_ok
+        stack: list[Combo] = []  # the path so far, for path_ok
         visits = 0
 
-        def rec(r: int, state: tuple, have: int):
+        def rec(r: int, state: State, have: int) -> list[Combo] | None:
             nonlocal visits
             if r > R:
                 return [] if have >= target and all(final(t) for t in state) else None
@@ -348,7 +379,7 @@ class RankSearch(RankModel):
             slack = have + rank_hand[r] + rem_after[r] - target
             if slack >= 0 and (not check or may_finish(r - 1, state, slack)) \
                     and (path_ok is None or path_ok(r - 1, stack, target, visits)):
-                seen = set()
+                seen: set[State] = set()
                 for combo in moves(r, state, slack, order):
                     nxt = tuple([o[NEW] for o in combo])
                     if nxt in seen:
@@ -387,7 +418,7 @@ class RankSearch(RankModel):
             path.reverse()
         return path
 
-    def find(self, target: int, polish: bool = True) -> tuple[list[tuple[Option, ...]] | None, bool]:
+    def find(self, target: int, polish: bool = True) -> tuple[list[Combo] | None, bool]:
         """(A path placing at least ``target`` hand cards or None if there is
         none, whether it is the first such path in the preferred order).
 
@@ -448,11 +479,11 @@ class RankSearch(RankModel):
         assert path is not None, "the best count is always met"
         return self._outcome(path)
 
-    def _outcome(self, path) -> Outcome:
+    def _outcome(self, path: Sequence[Combo]) -> Outcome:
         value = sum(o[VALUE] for combo in path for o in combo)
         return Outcome(value, value // self.w_hand, tuple(tuple(Option(*o) for o in combo) for combo in path))
 
-    def _settle(self, top: int) -> list[tuple[Option, ...]]:
+    def _settle(self, top: int) -> list[Combo]:
         """The first path for the best count at most ``top``.
 
         A first path gives ``low``; forward checking at the root lowers
@@ -476,6 +507,7 @@ class RankSearch(RankModel):
         except _TooLong:
             best, preferred = self.find(0, polish=False)
             quick = False
+        assert best is not None, "target 0 is always met (the table as it is)"
         low, found_at = self._count(best), 0
         high = self._highest_possible(low, top)
         budget, order = QUICK_VISITS, PREFERRED
@@ -512,7 +544,7 @@ class RankSearch(RankModel):
         return low
 
     @staticmethod
-    def _count(path) -> int:
+    def _count(path: Sequence[Combo]) -> int:
         return sum(o[HAND] for combo in path for o in combo)
 
 
@@ -525,7 +557,15 @@ GROWTH = 2
 _NEVER = 1 << 60
 #: The failure of a state from which no path goes on at all.
 _DEAD = -(1 << 60)
-_MISSING = object()
+
+
+class _Missing(Enum):
+    """A memo's answer not known yet (None is an answer)."""
+
+    MISSING = 0
+
+
+_MISSING: Final = _Missing.MISSING
 
 
 class _TooLong(Exception):
@@ -537,7 +577,7 @@ class _TooLong(Exception):
 EAGER_WAYS = 64
 
 
-def _way_order(way: tuple) -> tuple:
+def _way_order(way: Way) -> tuple[int, tuple[int, ...]]:
     return way[0], way[1]
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, cast
 
 from machiavelli.core.cards import Card
 from machiavelli.core.present import Block, Bullets, Heading, Paragraph, RulesDocument, Section, shown_title, variant_title
@@ -36,6 +36,10 @@ from machiavelli.core.i18n import NP_, format_list, format_number, join_sentence
 from machiavelli.core.reasons import meld_reason
 from machiavelli.games.machiavelli.present.rules_tiles import TILES
 from machiavelli.games.machiavelli.present.rules_examples import MeldExample, TableExample, ace_examples, agrees, meld_examples, playing_example, rearranging_examples
+
+if TYPE_CHECKING:
+    from machiavelli.core.melds import MeldKind
+    from machiavelli.games.machiavelli.variant import MachiavelliVariant
 
 # -- the document: the kernel's blocks (machiavelli.core.present) -------------------
 
@@ -83,7 +87,7 @@ MAX_KINDS_WITH_EXAMPLES = 8
 
 
 class _Composer:
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: MachiavelliVariant) -> None:
         self.v = variant
         lang = i18n.language()
         self.doc = Document(language=lang, rtl=i18n.is_rtl(lang), title="")
@@ -456,7 +460,7 @@ class _Composer:
                 "run may go on from the king through the ace to the 2."),
         }[aces]
 
-    def _kind_clauses(self, kind) -> list[str]:
+    def _kind_clauses(self, kind: MeldKind) -> list[str]:
         out = []
         lo, hi = kind.min_size, kind.max_size
         if hi == lo:
@@ -1015,4 +1019,5 @@ class _Composer:
 
 def compose(variant: Variant) -> Document:
     """The rules of ``variant`` in the current language."""
-    return _Composer(variant).compose()
+    # The kernel hands a game its own variants: Machiavelli's are MachiavelliVariants.
+    return _Composer(cast("MachiavelliVariant", variant)).compose()
