@@ -275,6 +275,8 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
         if call is not None:
             return load_variant(call[0], [*call[1], *overrides])
     found = None if _looks_like_path(spec) else _named(spec)
+    if found is not None and found.kind == SHIPPED and not overrides and _NAME.fullmatch(spec):
+        return _shipped(found)
     if found is not None:
         text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec
     elif _looks_like_path(spec) or _is_file(spec):
@@ -284,6 +286,32 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
         raise _unknown(spec)
     return resolve(text, label, _fetcher(base), default_name=default, overrides=tuple(overrides),
                    schemas=_schema)
+
+
+def _shipped(found: Found) -> Variant:
+    """A shipped variant by name: from the cache of resolved variants
+    (:mod:`.variant_cache`) when it holds a current copy, else resolved and
+    kept there. A shipped variant's chain is shipped files only (the
+    shipped names are reserved); one that reaches any other is not kept."""
+    from . import variant_cache
+
+    cached = variant_cache.load(found.name, found.path, _schema)
+    if cached is not None:
+        return cached
+    read = [found.path]
+    fetch = _fetcher(found.path.parent)
+
+    def recording(name: str) -> tuple[bytes, str]:
+        text, label = fetch(name)
+        read.append(Path(label))
+        return text, label
+
+    variant = resolve(_read(found.path, found.name), found.name, recording, default_name=found.name,
+                      schemas=_schema)
+    shipped = shipped_dir()
+    if all(path.parent == shipped for path in read):
+        variant_cache.store(found.name, variant, read, _schema)
+    return variant
 
 
 def load_variant_file(path: str, overrides: Sequence[str] = ()) -> Variant:

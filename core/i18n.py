@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from . import places
 from .errors import MachiavelliError
 
 SOURCE_LANGUAGE = "en"
@@ -37,7 +38,7 @@ DOMAIN = "messages"
 #: A catalog is a few hundred kilobytes at most; anything bigger is refused.
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
 #: Where compiled catalogs are kept (overrides the user's cache directory).
-CACHE_ENV = "MACHIAVELLI_CACHE_DIR"
+CACHE_ENV = places.CACHE_ENV
 #: Environment variables that name the user's language, in gettext's order.
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"})
@@ -212,10 +213,7 @@ def available_languages(base: Path | None = None) -> list[str]:
 
 
 def _cache_dir() -> Path | None:
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    root = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
-    return Path(root) / "machiavelli-variants"
+    return places.cache_folder()
 
 
 def compile_catalog(po_bytes: bytes, lang: str, label: str) -> bytes:
