@@ -346,13 +346,22 @@ def _read_catalog_bytes(path: Path) -> bytes:
         raise CatalogError(file=str(path), detail=exc.params.get("detail") or "cannot be read") from None
 
 
+def catalog_key(po: bytes) -> str:
+    """What a ``.po`` file's compiled catalog is cached under: its size and
+    two checksums of its bytes (CRC-32 and Adler-32), so that any edit is
+    another file. Checksums, not a cryptographic hash: the cache lies in the
+    user's own folder, and SHA-256 of the English catalog (some 370 KB,
+    read by every command) cost about 8M instructions (issue 27)."""
+    import zlib
+
+    return f"{len(po):x}-{zlib.crc32(po):08x}{zlib.adler32(po):08x}"
+
+
 def _compiled(lang: str, path: Path, *, refresh: bool = False) -> bytes:
     """The ``.mo`` bytes of a ``.po`` file: from the cache, or compiled and
     cached (``refresh``: compiled again, whatever the cache holds)."""
-    import hashlib
-
     po = _read_catalog_bytes(path)
-    key = hashlib.sha256(po).hexdigest()[:20]
+    key = catalog_key(po)
     cache = _cache_dir()
     cached = cache / f"{lang}-{key}.mo" if cache else None
     if cached is not None and not refresh:
