@@ -640,10 +640,11 @@ def format_list(items: Iterable[str], style: str = "standard") -> str:
 #: Conjunctions that change before a sound (CLDR's patterns keep one form):
 #: Italian "ed esperto" (the d only before the same vowel, as the Crusca
 #: advises), Spanish "e iguales" (not before "hie": "y hierro") and "u otro".
-_EUPHONIC: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
-    "it": ((" e ", " ed ", re.compile(r"[eEèÈéÉ]")),),
-    "es": ((" y ", " e ", re.compile(r"(?i)(?:i|hi(?![aeou]))")),
-           (" o ", " u ", re.compile(r"(?i)(?:o|ho|8|11(?!\d))"))),
+#: (The patterns are compiled by ``re`` when a list in that language is made.)
+_EUPHONIC: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "it": ((" e ", " ed ", r"[eEèÈéÉ]"),),
+    "es": ((" y ", " e ", r"(?i)(?:i|hi(?![aeou]))"),
+           (" o ", " u ", r"(?i)(?:o|ho|8|11(?!\d))")),
 }
 
 
@@ -651,7 +652,7 @@ def _euphonic(joint: str, item: str) -> str:
     """The list pattern's text ``joint`` (which ends before ``item``) with
     its conjunction in the form the language wants before that item."""
     for plain, changed, sound in _EUPHONIC.get(_language.split("_")[0], ()):
-        if joint.endswith(plain) and sound.match(item):
+        if joint.endswith(plain) and re.match(sound, item):
             return joint[: -len(plain)] + changed
     return joint
 

@@ -304,7 +304,7 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
 
 #: Longest one-line variant (``bga(hand_size=13, aces=wrap)``).
 MAX_CALL_CHARS = 4096
-_CALL = re.compile(r"\s*([^()\s][^()]*?)\s*\((.*)\)\s*", re.S)
+_CALL = r"(?s)\s*([^()\s][^()]*?)\s*\((.*)\)\s*"  # compiled by ``re`` on first use
 _OPEN, _CLOSE = "[{(", "]})"
 
 
@@ -321,7 +321,7 @@ def split_call(text: str) -> tuple[str, list[str]] | None:
         raise VariantError("bad-override", file="--variant", path="", line=None,
                            detail=f"a one-line variant is longer than {MAX_CALL_CHARS} characters",
                            why="call-too-long", limit=MAX_CALL_CHARS)
-    match = _CALL.fullmatch(text)
+    match = re.fullmatch(_CALL, text)
     if match is None:
         raise VariantError("bad-override", file="--variant", path="", line=None,
                            detail=f"expected NAME(key=value, ...), got {text[:60]!r}", why="call-form",
