@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from machiavelli.core import plugins, registry
 from machiavelli.core.places import data_folder
 from machiavelli.core.errors import SetupError, VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.variant import Variant, resolve, split_call
-from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
 
 from .resources import data_dir
 from machiavelli.core.i18n import join_values
@@ -35,8 +33,7 @@ MAX_FILES_PER_FOLDER = 1000
 SHIPPED, USER, PLUGIN = "shipped", "user", "plugin"
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(NamedTuple):
     """Where a variant name comes from: ``kind`` is shipped, user or plugin;
     ``origin`` names the plugin's distribution."""
 
@@ -50,8 +47,7 @@ class Found:
         return f"{self.kind} {self.origin}".strip()
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
+class Conflict(NamedTuple):
     """A variant file that was not used because its name is taken."""
 
     name: str
@@ -140,6 +136,8 @@ def conflicts() -> tuple[Conflict, ...]:
 def _read(path: Path, label: str) -> bytes:
     """A variant file's bytes (regular files of at most MAX_VARIANT_BYTES
     only); VariantError naming ``label`` otherwise."""
+    from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
+
     try:
         return read_bounded(path, MAX_VARIANT_BYTES, label)
     except FileError as exc:

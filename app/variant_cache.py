@@ -94,14 +94,27 @@ class _Unpickler(pickle.Unpickler):
         return found
 
 
+def _source(name: str) -> str | None:
+    """The file of one of the program's modules, imported or not (a module
+    that only resolving needs, such as the YAML reader, is not imported
+    when a variant comes from the cache)."""
+    module = sys.modules.get(name)
+    if module is not None:
+        path = getattr(module, "__file__", None)
+        return path if isinstance(path, str) else None
+    package, _, leaf = name.rpartition(".")
+    folders = getattr(sys.modules.get(package), "__path__", None)
+    return os.path.join(next(iter(folders)), leaf + ".py") if folders else None
+
+
 def _modules(schema: type[Variant], used: Iterable[str]) -> list[list[Any]] | None:
     """[module, file, size, modification time] of every module that
     decides the variant; None when one has no file to check."""
     names = {*RESOLVING, *used, *(c.__module__ for c in schema.__mro__ if c.__module__.startswith(_OWN))}
     out = []
     for name in sorted(names):
-        path = getattr(sys.modules.get(name), "__file__", None)
-        found = _stat(path) if isinstance(path, str) else None
+        path = _source(name)
+        found = _stat(path) if path is not None else None
         if found is None:
             return None
         out.append([name, *found])

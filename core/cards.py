@@ -12,7 +12,7 @@ suits. Lists of cards are separated by spaces or commas; melds of a table by
 ``|``.
 """
 
-from __future__ import annotations
+
 
 import re
 from dataclasses import dataclass

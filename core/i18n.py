@@ -26,9 +26,8 @@ import re
 import string
 import sys
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from . import places
 from .errors import MachiavelliError
@@ -115,8 +114,7 @@ def placeholders(template: str) -> set[str]:
 # -- misses -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Miss:
+class Miss(NamedTuple):
     """A message shown in English although another language was asked for."""
 
     language: str
