@@ -104,7 +104,7 @@ def _source(name: str) -> str | None:
         return path if isinstance(path, str) else None
     package, _, leaf = name.rpartition(".")
     folders = getattr(sys.modules.get(package), "__path__", None)
-    return os.path.join(next(iter(folders)), leaf + ".py") if folders else None
+    return os.path.join(next(iter(folders)), leaf + ".py") if folders and leaf.isidentifier() else None
 
 
 def _modules(schema: type[Variant], used: Iterable[str]) -> list[list[Any]] | None:
