@@ -390,8 +390,9 @@ def _exceptions() -> Any:
     return sys.modules[typer.BadParameter.__module__]
 
 
-_EXTRA = re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)$", re.S)
-_NO_COMMAND = re.compile(r"^No such command (?P<name>.+?)\.$", re.S)
+# Compiled by ``re`` on first use (an error), and kept in its cache.
+_EXTRA = r"(?s)^Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)$"
+_NO_COMMAND = r"(?s)^No such command (?P<name>.+?)\.$"
 
 
 def _param_name(param: Any) -> str:
@@ -467,11 +468,11 @@ def explain(error: Any) -> str:
         # TRANSLATORS: {name} is an option or argument (--games), {expected} one of the "expects ..."
         # phrases.
         problem = _("{name} {expected}", name=iso(_param_name(error.param)), expected=_expected(error.param))
-    elif (found := _EXTRA.match(message)) is not None:
+    elif (found := re.match(_EXTRA, message)) is not None:
         # TRANSLATORS: A mistake on the command line, or a word of --help; {arguments} is arguments as
         # typed.
         problem = _("unexpected argument: {arguments}", arguments=iso(found["args"]))
-    elif (found := _NO_COMMAND.match(message)) is not None:
+    elif (found := re.match(_NO_COMMAND, message)) is not None:
         # TRANSLATORS: A mistake on the command line, or a word of --help; {name} is a command as typed.
         problem = _("no such command: {name}", name=iso(found["name"].strip("'\"")))
     elif message.startswith("Missing command"):

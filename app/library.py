@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from machiavelli.core import plugins, registry
 from machiavelli.core.places import data_folder
 from machiavelli.core.errors import SetupError, VariantError
 from machiavelli.core.files import MISSING, NOT_A_FILE, TOO_LARGE, FileError, read_bounded
 from machiavelli.core.variant import Variant, resolve, split_call
-from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
 
 from .resources import data_dir
 from machiavelli.core.i18n import join_values
@@ -35,8 +33,7 @@ MAX_FILES_PER_FOLDER = 1000
 SHIPPED, USER, PLUGIN = "shipped", "user", "plugin"
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(NamedTuple):
     """Where a variant name comes from: ``kind`` is shipped, user or plugin;
     ``origin`` names the plugin's distribution."""
 
@@ -50,8 +47,7 @@ class Found:
         return f"{self.kind} {self.origin}".strip()
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
+class Conflict(NamedTuple):
     """A variant file that was not used because its name is taken."""
 
     name: str
@@ -140,6 +136,8 @@ def conflicts() -> tuple[Conflict, ...]:
 def _read(path: Path, label: str) -> bytes:
     """A variant file's bytes (regular files of at most MAX_VARIANT_BYTES
     only); VariantError naming ``label`` otherwise."""
+    from machiavelli.core.variant_yaml import MAX_VARIANT_BYTES
+
     try:
         return read_bounded(path, MAX_VARIANT_BYTES, label)
     except FileError as exc:
@@ -275,6 +273,8 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
         if call is not None:
             return load_variant(call[0], [*call[1], *overrides])
     found = None if _looks_like_path(spec) else _named(spec)
+    if found is not None and found.kind == SHIPPED and not overrides and _NAME.fullmatch(spec):
+        return _shipped(found)
     if found is not None:
         text, base, label, default = _read(found.path, spec), found.path.parent, spec, spec
     elif _looks_like_path(spec) or _is_file(spec):
@@ -284,6 +284,32 @@ def load_variant(spec: str, overrides: Sequence[str] = ()) -> Variant:
         raise _unknown(spec)
     return resolve(text, label, _fetcher(base), default_name=default, overrides=tuple(overrides),
                    schemas=_schema)
+
+
+def _shipped(found: Found) -> Variant:
+    """A shipped variant by name: from the cache of resolved variants
+    (:mod:`.variant_cache`) when it holds a current copy, else resolved and
+    kept there. A shipped variant's chain is shipped files only (the
+    shipped names are reserved); one that reaches any other is not kept."""
+    from . import variant_cache
+
+    cached = variant_cache.load(found.name, found.path, _schema)
+    if cached is not None:
+        return cached
+    read = [found.path]
+    fetch = _fetcher(found.path.parent)
+
+    def recording(name: str) -> tuple[bytes, str]:
+        text, label = fetch(name)
+        read.append(Path(label))
+        return text, label
+
+    variant = resolve(_read(found.path, found.name), found.name, recording, default_name=found.name,
+                      schemas=_schema)
+    shipped = shipped_dir()
+    if all(path.parent == shipped for path in read):
+        variant_cache.store(found.name, variant, read, _schema)
+    return variant
 
 
 def load_variant_file(path: str, overrides: Sequence[str] = ()) -> Variant:

@@ -15,6 +15,10 @@ With ``--instructions`` it counts instead the instructions each case runs
 that a loaded machine does not disturb, as wall and CPU times are. Without
 valgrind on the path it says so and stops.
 
+The cache folder is a fresh one, filled by a first run of each case (the
+compiled catalog, the resolved shipped variant): the figures are those of
+a warm start, as a user's second command has.
+
 Each time is the median of several runs, each in a fresh process; in the
 second table the commands take turns, so that a machine that slows down
 during the run slows them all alike. A one-option Typer app is timed beside
@@ -150,7 +154,7 @@ def instructions_against_baseline(base: list[str], env: dict[str, str]) -> None:
     # Valgrind runs a program, not a script through its #! line: the script under this interpreter.
     base = [sys.executable, *base] if len(base) == 1 else base
     cases = _cases(base)
-    for args in cases.values():  # warm the file cache, the bytecode and the catalog cache
+    for args in cases.values():  # warm the file cache, the bytecode, the catalogs and the resolved variants
         timed(args, env)
     counts = {label: instructions(args, env) for label, args in cases.items()}
     baseline = counts["baseline: import typer, yaml, pydantic"]

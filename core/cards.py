@@ -12,7 +12,7 @@ suits. Lists of cards are separated by spaces or commas; melds of a table by
 ``|``.
 """
 
-from __future__ import annotations
+
 
 import re
 from dataclasses import dataclass
@@ -109,19 +109,23 @@ class ExtraSpec(BaseModel):
                         "(none: one per copy of the deck)."))
 
 
+# The French deck's suits and ranks are constants, made as pydantic makes
+# any default (a default is not validated): building the validators of the
+# deck's models is left to the first variant read from YAML, so that a
+# command that reads none (a shipped variant from the cache) never pays.
 def _french_suits() -> tuple[SuitSpec, ...]:
     return (
-        SuitSpec(code="S", symbol="♠", colour="black"),
-        SuitSpec(code="H", symbol="♥", colour="red"),
-        SuitSpec(code="D", symbol="♦", colour="red"),
-        SuitSpec(code="C", symbol="♣", colour="black"),
+        SuitSpec.model_construct(code="S", symbol="♠", colour="black"),
+        SuitSpec.model_construct(code="H", symbol="♥", colour="red"),
+        SuitSpec.model_construct(code="D", symbol="♦", colour="red"),
+        SuitSpec.model_construct(code="C", symbol="♣", colour="black"),
     )
 
 
 def _french_ranks() -> tuple[RankSpec, ...]:
     codes = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
     points = [1, *range(2, 11), 10, 10, 10]
-    return tuple(RankSpec(code=c, points=p) for c, p in zip(codes, points))
+    return tuple(RankSpec.model_construct(code=c, points=p) for c, p in zip(codes, points))
 
 
 # Alternative spellings of French suits accepted on input (white symbols).
@@ -279,4 +283,4 @@ class DeckSpec(BaseModel):
         return " | ".join(self.format_cards(m, symbols=symbols) for m in melds)
 
 
-FRENCH = DeckSpec()
+FRENCH = DeckSpec.model_construct()

@@ -12,16 +12,11 @@ family of games needs one per game).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Protocol, Sequence, TypeVar
 
 from .actions import Action
+from .termination import Termination as Termination  # defined there, re-exported here
 from .variant import Variant
-
-
-class Termination(StrEnum):
-    """How a game ended. Each game subclasses it with its own members; the
-    values are the stable kebab-case codes that records and JSON carry."""
 
 
 @dataclass(frozen=True, slots=True)

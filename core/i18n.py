@@ -26,10 +26,10 @@ import re
 import string
 import sys
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
+from . import places
 from .errors import MachiavelliError
 
 SOURCE_LANGUAGE = "en"
@@ -37,7 +37,7 @@ DOMAIN = "messages"
 #: A catalog is a few hundred kilobytes at most; anything bigger is refused.
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
 #: Where compiled catalogs are kept (overrides the user's cache directory).
-CACHE_ENV = "MACHIAVELLI_CACHE_DIR"
+CACHE_ENV = places.CACHE_ENV
 #: Environment variables that name the user's language, in gettext's order.
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"})
@@ -114,8 +114,7 @@ def placeholders(template: str) -> set[str]:
 # -- misses -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Miss:
+class Miss(NamedTuple):
     """A message shown in English although another language was asked for."""
 
     language: str
@@ -212,10 +211,7 @@ def available_languages(base: Path | None = None) -> list[str]:
 
 
 def _cache_dir() -> Path | None:
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    root = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
-    return Path(root) / "machiavelli-variants"
+    return places.cache_folder()
 
 
 def compile_catalog(po_bytes: bytes, lang: str, label: str) -> bytes:
@@ -348,13 +344,22 @@ def _read_catalog_bytes(path: Path) -> bytes:
         raise CatalogError(file=str(path), detail=exc.params.get("detail") or "cannot be read") from None
 
 
+def catalog_key(po: bytes) -> str:
+    """What a ``.po`` file's compiled catalog is cached under: its size and
+    two checksums of its bytes (CRC-32 and Adler-32), so that any edit is
+    another file. Checksums, not a cryptographic hash: the cache lies in the
+    user's own folder, and SHA-256 of the English catalog (some 370 KB,
+    read by every command) cost about 8M instructions (issue 27)."""
+    import zlib
+
+    return f"{len(po):x}-{zlib.crc32(po):08x}{zlib.adler32(po):08x}"
+
+
 def _compiled(lang: str, path: Path, *, refresh: bool = False) -> bytes:
     """The ``.mo`` bytes of a ``.po`` file: from the cache, or compiled and
     cached (``refresh``: compiled again, whatever the cache holds)."""
-    import hashlib
-
     po = _read_catalog_bytes(path)
-    key = hashlib.sha256(po).hexdigest()[:20]
+    key = catalog_key(po)
     cache = _cache_dir()
     cached = cache / f"{lang}-{key}.mo" if cache else None
     if cached is not None and not refresh:
@@ -633,10 +638,11 @@ def format_list(items: Iterable[str], style: str = "standard") -> str:
 #: Conjunctions that change before a sound (CLDR's patterns keep one form):
 #: Italian "ed esperto" (the d only before the same vowel, as the Crusca
 #: advises), Spanish "e iguales" (not before "hie": "y hierro") and "u otro".
-_EUPHONIC: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
-    "it": ((" e ", " ed ", re.compile(r"[eEèÈéÉ]")),),
-    "es": ((" y ", " e ", re.compile(r"(?i)(?:i|hi(?![aeou]))")),
-           (" o ", " u ", re.compile(r"(?i)(?:o|ho|8|11(?!\d))"))),
+#: (The patterns are compiled by ``re`` when a list in that language is made.)
+_EUPHONIC: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "it": ((" e ", " ed ", r"[eEèÈéÉ]"),),
+    "es": ((" y ", " e ", r"(?i)(?:i|hi(?![aeou]))"),
+           (" o ", " u ", r"(?i)(?:o|ho|8|11(?!\d))")),
 }
 
 
@@ -644,7 +650,7 @@ def _euphonic(joint: str, item: str) -> str:
     """The list pattern's text ``joint`` (which ends before ``item``) with
     its conjunction in the form the language wants before that item."""
     for plain, changed, sound in _EUPHONIC.get(_language.split("_")[0], ()):
-        if joint.endswith(plain) and sound.match(item):
+        if joint.endswith(plain) and re.match(sound, item):
             return joint[: -len(plain)] + changed
     return joint
 

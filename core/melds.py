@@ -11,7 +11,7 @@ reason code (see ``REASONS``). The order in which cards are listed never
 matters.
 """
 
-from __future__ import annotations
+
 
 from collections import Counter
 from dataclasses import dataclass

@@ -15,6 +15,9 @@ APP_NAME = "machiavelli-variants"
 DATA_ENV = "MACHIAVELLI_DATA_DIR"
 #: A translator's catalogs, when they are kept elsewhere than the data folder.
 LOCALES_ENV = "MACHIAVELLI_LOCALES_DIR"
+#: Where the program keeps what it can make again (compiled catalogs,
+#: resolved variants), instead of the user's cache directory.
+CACHE_ENV = "MACHIAVELLI_CACHE_DIR"
 
 
 def data_folder() -> Path:
@@ -33,3 +36,13 @@ def user_locales() -> Path:
     if os.environ.get(LOCALES_ENV):
         return Path(os.environ[LOCALES_ENV]).expanduser()
     return data_folder() / "locales"
+
+
+def cache_folder() -> Path:
+    """The program's folder in the user's cache directory
+    (``$XDG_CACHE_HOME`` or ``~/.cache``), or ``MACHIAVELLI_CACHE_DIR``:
+    files made again when they are missing or do not read."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    root = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
+    return Path(root) / APP_NAME

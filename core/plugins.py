@@ -34,7 +34,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 GAMES = "machiavelli.games"
 VARIANTS = "machiavelli.variants"
@@ -67,8 +67,7 @@ class Plugin:
         return _origin(self.source)
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """A plugin that could not be used, and why (one line)."""
 
     group: str

@@ -31,7 +31,9 @@ import re
 #: Escape sequences, 7-bit and 8-bit: CSI ... final byte; OSC, DCS, SOS,
 #: PM and APC strings up to their terminator (BEL or ST), or to the end
 #: when unterminated; any other escape (intermediates, then a final byte).
-_SEQUENCE = re.compile(
+#: (Patterns here and below are compiled by ``re`` on first use and kept in
+#: its cache: a command that prints nothing untrusted never compiles them.)
+_SEQUENCE = (
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -/]*[0-~]?"
@@ -52,7 +54,7 @@ def printable(text: object, *, lines: bool = False, keep_bidi: bool = False, vis
     if text.isprintable():  # no control, format, separator or surrogate character at all
         return text
     if not visible:
-        text = _SEQUENCE.sub("", text)
+        text = re.sub(_SEQUENCE, "", text)
     out = []
     for ch in text:
         code = ord(ch)
@@ -83,7 +85,7 @@ def echoed(line: str) -> str:
 
 
 #: Characters that JSON may carry raw but a terminal would obey.
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_JSON_UNSAFE = "[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
 
 
 def json_printable(text: str) -> str:
@@ -91,4 +93,4 @@ def json_printable(text: str) -> str:
     controls, bidi controls and line separators written as ``\\uXXXX``
     escapes: the same data, safe to print (those characters can only occur
     inside strings, where an escape means the same)."""
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+    return re.sub(_JSON_UNSAFE, lambda m: f"\\u{ord(m.group(0)):04x}", text)

@@ -14,10 +14,8 @@ from __future__ import annotations
 import copy
 import re
 import threading
-import types
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Literal, Mapping, TypeVar, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
@@ -26,7 +24,12 @@ from .cards import Card, DeckSpec
 from .errors import VariantError
 from .i18n import NP_
 from .melds import AcePolicy, MeldCheck, MeldKind, Wild, arrange, check, stands_for
-from .variant_yaml import MAX_VARIANT_BYTES, _line_of, _load_checked, _Refused, _Source, parse_source
+
+if TYPE_CHECKING:
+    from .variant_yaml import _Source
+
+# The YAML reader (.variant_yaml) is imported where a variant is read or an
+# override parsed: a variant from the cache of resolved ones needs neither.
 
 MAX_EXTENDS_DEPTH = 8
 #: Keys a variant does not pass on to the variants that extend it.
@@ -282,6 +285,8 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
     (within a variant file's budget: no aliases, no deep nesting, no
     endless numbers) so numbers and booleans get their types; dotted keys
     reach nested values."""
+    from .variant_yaml import MAX_VARIANT_BYTES, _load_checked, _Refused
+
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or any(not part for part in key.split(".")):
@@ -304,7 +309,7 @@ def parse_override(text: str) -> tuple[tuple[str, ...], Any]:
 
 #: Longest one-line variant (``bga(hand_size=13, aces=wrap)``).
 MAX_CALL_CHARS = 4096
-_CALL = re.compile(r"\s*([^()\s][^()]*?)\s*\((.*)\)\s*", re.S)
+_CALL = r"(?s)\s*([^()\s][^()]*?)\s*\((.*)\)\s*"  # compiled by ``re`` on first use
 _OPEN, _CLOSE = "[{(", "]})"
 
 
@@ -321,7 +326,7 @@ def split_call(text: str) -> tuple[str, list[str]] | None:
         raise VariantError("bad-override", file="--variant", path="", line=None,
                            detail=f"a one-line variant is longer than {MAX_CALL_CHARS} characters",
                            why="call-too-long", limit=MAX_CALL_CHARS)
-    match = _CALL.fullmatch(text)
+    match = re.fullmatch(_CALL, text)
     if match is None:
         raise VariantError("bad-override", file="--variant", path="", line=None,
                            detail=f"expected NAME(key=value, ...), got {text[:60]!r}", why="call-form",
@@ -373,6 +378,8 @@ Schemas = Callable[[str], type[Variant]]
 def _game_of(chain: list[_Source], overrides: list[tuple[str, tuple[str, ...], Any]]) -> tuple[str, str, int | None]:
     """(game, file, line) that a chain of documents names; every document
     that names one must name the same."""
+    from .variant_yaml import _line_of
+
     found: tuple[str, str, int | None] | None = None
     for src in chain:
         value = src.data.get("game")
@@ -405,6 +412,8 @@ def resolve(
     """Resolve one variant document: follow ``extends`` through ``fetch``
     (name -> (text, label)), apply ``overrides`` (``key=value``), validate
     against the schema of the game the documents name (``schemas``)."""
+    from .variant_yaml import _line_of, parse_source
+
     chain = [parse_source(source_text, label)]
     seen = {label}
     while (parent := chain[-1].data.get("extends")) is not None:
@@ -486,59 +495,3 @@ def differences(a: Variant, b: Variant, *, free_text: bool = False) -> list[tupl
     out: list[tuple[str, Any, Any]] = []
     _compare(a.parameters(), b.parameters(), "", out)
     return [row for row in out if row[0].split(".")[0] not in skip]
-
-
-@dataclass(frozen=True)
-class Parameter:
-    """One documented variant parameter, generated from the schema."""
-
-    key: str
-    type: str
-    default: Any
-    allowed: tuple[Any, ...] | None
-    minimum: int | None
-    maximum: int | None
-    description: str
-
-
-def _type_name(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
-    origin = get_origin(annotation)
-    if origin is Literal:
-        return "choice", get_args(annotation)
-    if origin in (Union, types.UnionType):
-        names = [_type_name(a)[0] for a in get_args(annotation) if a is not type(None)]
-        optional = type(None) in get_args(annotation)
-        return " or ".join(names) + (" or none" if optional else ""), None
-    if origin is dict:
-        return "mapping", None
-    if origin is tuple or origin is list:
-        inner = get_args(annotation)[:1]
-        return "list", (_type_name(inner[0])[1] if inner else None)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return "section", None
-    return getattr(annotation, "__name__", str(annotation)), None
-
-
-def parameters_of(model: type[BaseModel], prefix: str = "") -> list[Parameter]:
-    """Every parameter of a schema, nested sections flattened to dotted
-    keys (``players.min``); the single source for documentation."""
-    out: list[Parameter] = []
-    for name, field in model.model_fields.items():
-        key = f"{prefix}{name}"
-        kind, allowed = _type_name(field.annotation)
-        lo = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
-        hi = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
-        default = None if field.is_required() else field.get_default(call_default_factory=True)
-        if isinstance(default, BaseModel):
-            default = default.model_dump(mode="json")
-        elif isinstance(default, dict):
-            default = {k: v.model_dump(mode="json") if isinstance(v, BaseModel) else v for k, v in default.items()}
-        out.append(Parameter(key, kind, default, allowed, lo, hi, field.description or ""))
-        annotation = field.annotation
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel) and annotation is not DeckSpec:
-            out.extend(parameters_of(annotation, key + "."))
-        elif get_origin(annotation) is dict:
-            value_type = get_args(annotation)[1]
-            if isinstance(value_type, type) and issubclass(value_type, BaseModel):
-                out.extend(parameters_of(value_type, key + ".<kind>."))
-    return out

@@ -146,7 +146,7 @@ def english_only(lang: str) -> frozenset[str]:
 def parameter_codes() -> frozenset[str]:
     """Variant parameters' keys and values, as a variant file writes them."""
     from machiavelli.core import registry
-    from machiavelli.core.variant import parameters_of
+    from machiavelli.core.variant_parameters import parameters_of
 
     words = set(_words("true false none null kind")) | {lang.lower() for lang in shipped_languages()}
     for game in registry.games():

@@ -144,7 +144,7 @@ def _parameter_table(game: str, as_json: bool, *, options: bool) -> None:
     from rich.table import Table
 
     from machiavelli.core import registry
-    from machiavelli.core.variant import parameters_of
+    from machiavelli.core.variant_parameters import parameters_of
 
     params = parameters_of(registry.game(game).variant_schema)
     if as_json:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from machiavelli.core.game import Termination
+from machiavelli.core.termination import Termination
 
 
 class Ending(Termination):

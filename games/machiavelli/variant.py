@@ -2,7 +2,7 @@
 on which the sources disagree is a parameter here (type, default, allowed
 values and description in one place). Defaults are Board Game Arena's."""
 
-from __future__ import annotations
+
 
 from typing import Annotated, Any, Literal
 

@@ -183,7 +183,7 @@ def test_version_is_the_distributions_and_agrees_with_pyproject():
 @pytest.mark.parametrize("columns", ["60", "80", "200"])
 def test_variants_params_never_cuts_a_key(columns):
     from machiavelli.core import registry
-    from machiavelli.core.variant import parameters_of
+    from machiavelli.core.variant_parameters import parameters_of
 
     result = runner.invoke(app, ["variants", "params"], env={"COLUMNS": columns})
     assert result.exit_code == 0, result.output

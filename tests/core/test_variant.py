@@ -200,7 +200,7 @@ def test_differences_between_variants():
 
 
 def test_every_schema_parameter_is_documented():
-    from machiavelli.core.variant import parameters_of
+    from machiavelli.core.variant_parameters import parameters_of
     params = {p.key: p for p in parameters_of(Variant)}
     for key in ("decks", "hand_size", "aces", "restore_penalty", "help_cards", "players.min", "players.max",
                 "melds.<kind>.min_size"):

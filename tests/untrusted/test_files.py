@@ -174,11 +174,9 @@ def test_a_catalog_that_is_a_fifo_is_refused_at_once(fifo):
 
 @posix_only
 def test_a_fifo_in_the_catalog_cache_is_passed_over(tmp_path, monkeypatch):
-    import hashlib
-
     monkeypatch.setenv(i18n.CACHE_ENV, str(tmp_path / "cache"))
     po = i18n.catalog_path("it")
-    key = hashlib.sha256(po.read_bytes()).hexdigest()[:20]
+    key = i18n.catalog_key(po.read_bytes())
     (tmp_path / "cache").mkdir()
     os.mkfifo(tmp_path / "cache" / f"it-{key}.mo")
     mo = returns_soon(i18n._compiled, "it", po, seconds=30)

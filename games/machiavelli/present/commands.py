@@ -31,7 +31,6 @@ the commands' options come from the :class:`~machiavelli.core.present.CommandKit
 the command line lends, and Typer reads them from the annotations.)
 """
 
-import json
 import sys
 from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, Iterable, Iterator, Optional, Sequence
 
@@ -262,6 +261,8 @@ def _position(variant: "MachiavelliVariant",
               raw: str) -> tuple[list[tuple["Card", ...]], tuple["Card", ...], tuple["Card", ...]]:
     """A batch line as (melds, hand, help cards); NotationError when it is
     not a position."""
+    import json  # a batch's alone: `meld check` never reads JSON
+
     try:
         data = json.loads(raw, parse_int=parse_json_int)
     except ValueError:  # not JSON, or a number of more than MAX_DIGITS digits
