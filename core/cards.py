@@ -12,8 +12,6 @@ suits. Lists of cards are separated by spaces or commas; melds of a table by
 ``|``.
 """
 
-
-
 import re
 from dataclasses import dataclass
 from functools import cached_property

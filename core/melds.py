@@ -11,8 +11,6 @@ reason code (see ``REASONS``). The order in which cards are listed never
 matters.
 """
 
-
-
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement

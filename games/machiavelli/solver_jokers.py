@@ -953,14 +953,6 @@ class JokerSearch(RankSearch):
                                 pos[:s] + (i + 1,) + pos[s + 1 :], s, 0))
 
 
-def _preferred_key(o: RawOption) -> int:
-    return o[KEYS][0]
-
-
-def _fastest_key(o: RawOption) -> int:
-    return o[KEYS][1]
-
-
 # -- from cards to counts and back -------------------------------------------------------
 
 

@@ -2,8 +2,6 @@
 on which the sources disagree is a parameter here (type, default, allowed
 values and description in one place). Defaults are Board Game Arena's."""
 
-
-
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator

@@ -309,3 +309,12 @@ def test_generic_search_for_other_meld_kinds():
         assert solution.method == "generic"
         assert solution.count == exhaustive(variant, table, hand), (n, table, hand)
         check_answer(variant, table, hand, (), solution)
+
+
+def test_the_search_s_field_indices_are_the_option_s_fields():
+    """The search reads its plain tuples by index constants written out as
+    literals (for the type checker): each must be its Option field's place."""
+    from machiavelli.games.machiavelli import solver_ranks
+
+    for place, name in enumerate(solver_ranks.Option._fields):
+        assert getattr(solver_ranks, name.upper()) == place, name
