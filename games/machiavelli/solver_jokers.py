@@ -83,6 +83,10 @@ FEW_PLAYABLE = 12
 #: yet); JSTEP comes from :mod:`.solver_ranks`, whose options count ties on the base tokens.
 #: Budgets of skipped cards small enough for :meth:`JokerSearch._joint_ok`.
 JOINT_SLACK = 2
+#: Most vectors of cards to sets at a rank (the product of the suits'
+#: groups) that :meth:`JokerSearch._moves` makes all at once; more are drawn
+#: as needed (on 80-card tables it would make about 45 and take 1 to 4).
+EAGER_VECTORS = 16
 #: Fields of the relaxed model's moves: units of jokers (runs and a share of
 #: sets), jokers in runs.
 UNITS: Final = 3
@@ -904,25 +908,65 @@ class JokerSearch(RankSearch):
         # which must all be used: such moves are left out.
         T = self.T
         heap: list[tuple[int, int, tuple[int, ...], int, int]] = []
-        table: list[tuple[list[Sequence[RawOption]], list[int]]] = []
+        # Per vector of cards to sets accepted: its lists and joker counts,
+        # by its place in the product of the suits' groups (the tie-break).
+        table: dict[int, tuple[list[Sequence[RawOption]], list[int]]] = {}
         allowed = self.jkmap[r]
         last_rank = r == self.R  # every table joker must be on the table by then
         zeros = (0,) * S
-        for kv in product(*per_suit):
-            jss = allowed.get(kv)
-            if jss is None or jss[0] > left:
-                continue
-            picked = [groups[k] for groups, k in zip(per_suit, kv)]
-            if sum([g[2] for g in picked]) > slack:
-                continue
-            lists = [g[0] for g in picked]
-            first = sum([g[1] for g in picked])
-            # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
-            heap.append((first + w_jok * jss[0], len(table), zeros, 0, 0))
-            table.append((lists, jss))
-        heapify(heap)
+        size = 1
+        for groups in per_suit:
+            size *= len(groups)
+        # Many vectors (big tables), of which the search mostly takes the
+        # first: drawn as they are needed from a lattice over each suit's
+        # groups sorted by their first key, in the same order as all at once.
+        lattice: list[tuple[int, tuple[int, ...], int]] = []
+        keyed: list[list[int]] = []  # per suit its groups' vectors, in the product's order
+        ranked: list[list[int]] = []  # per suit its groups' places, by first key
+        if size <= EAGER_VECTORS:
+            for which, kv in enumerate(product(*per_suit)):
+                jss = allowed.get(kv)
+                if jss is None or jss[0] > left:
+                    continue
+                picked = [groups[k] for groups, k in zip(per_suit, kv)]
+                if sum([g[2] for g in picked]) > slack:
+                    continue
+                # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
+                heap.append((sum([g[1] for g in picked]) + w_jok * jss[0], which, zeros, 0, 0))
+                table[which] = ([g[0] for g in picked], jss)
+            heapify(heap)
+        else:
+            keyed = [list(groups) for groups in per_suit]
+            ranked = [sorted(range(len(ks)), key=[groups[k][1] for k in ks].__getitem__)
+                      for ks, groups in zip(keyed, per_suit)]
+            lattice.append((sum([groups[ks[ranks[0]]][1] for groups, ks, ranks in zip(per_suit, keyed, ranked)]),
+                            zeros, 0))
         push, pop = heappush, heappop
-        while heap:
+        while True:
+            # Every vector not drawn yet has a key at least its lattice key:
+            # draw them until the heap's first entry comes before them all.
+            while lattice and (not heap or lattice[0][0] <= heap[0][0]):
+                base, at, moved = pop(lattice)
+                for s in range(moved, S):
+                    ranks, i = ranked[s], at[s]
+                    if i + 1 < len(ranks):
+                        groups, ks = per_suit[s], keyed[s]
+                        push(lattice, (base - groups[ks[ranks[i]]][1] + groups[ks[ranks[i + 1]]][1],
+                                       at[:s] + (i + 1,) + at[s + 1 :], s))
+                which = 0
+                for s in range(S):
+                    which = which * len(keyed[s]) + ranked[s][at[s]]
+                kv = tuple([keyed[s][ranked[s][at[s]]] for s in range(S)])
+                jss = allowed.get(kv)
+                if jss is None or jss[0] > left:
+                    continue
+                picked = [groups[k] for groups, k in zip(per_suit, kv)]
+                if sum([g[2] for g in picked]) > slack:
+                    continue
+                push(heap, (base + w_jok * jss[0], which, zeros, 0, 0))
+                table[which] = ([g[0] for g in picked], jss)
+            if not heap:
+                return
             key, which, pos, last, ji = pop(heap)
             lists, jss = table[which]
             combo = tuple([lists[s][pos[s]] for s in range(S)])

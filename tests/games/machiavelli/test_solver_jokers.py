@@ -360,3 +360,33 @@ def test_a_joker_search_goes_with_its_last_reference(low):
         gc.set_debug(0)
         gc.garbage.clear()
     assert not left
+
+
+@pytest.mark.parametrize("aces, limit", [("low", None), ("low-or-high", 1)])
+def test_vectors_drawn_as_needed_come_in_the_order_made_at_once(monkeypatch, aces, limit):
+    """On big tables a rank's vectors of cards to sets are drawn from a
+    lattice as the search needs them (:data:`solver_jokers.EAGER_VECTORS`):
+    at every state the searches met, the moves come in the same order as
+    when all the vectors are made at once, ties included."""
+    variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+    rng = random.Random(f"vectors-{aces}-{limit}")
+    calls = []
+    original = solver_jokers.JokerSearch._moves
+
+    def spy(self, r, state, slack, order):
+        calls.append((self, r, state, slack, order))
+        return original(self, r, state, slack, order)
+
+    monkeypatch.setattr(solver_jokers.JokerSearch, "_moves", spy)
+    for _ in range(4):
+        on_table = rng.randint(0, 3)
+        table, hand, _ = joker_position(variant, rng, 80, rng.randint(12, 20), on_table, rng.randint(1, 4 - on_table))
+        solve(variant, table, hand)
+    drawn_lazily = 0
+    for search, r, state, slack, order in calls[:300]:
+        monkeypatch.setattr(solver_jokers, "EAGER_VECTORS", 10**9)
+        at_once = list(original(search, r, state, slack, order))
+        monkeypatch.setattr(solver_jokers, "EAGER_VECTORS", 0)
+        assert list(original(search, r, state, slack, order)) == at_once, (r, state, slack, order)
+        drawn_lazily += len(at_once) > 1
+    assert drawn_lazily > 20, "too few states with a choice of moves to compare"
