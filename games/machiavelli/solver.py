@@ -183,6 +183,20 @@ def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[s
         # answer; a search that gives up tries again with them, so that what
         # it gives does not depend on the choice either.
         first = solver_portfolio.model_first(melds, jokers_in, len(hand_t))
+        if first:
+            # The hand cards that no answer reaching the LP bound can place
+            # left out, the search for that bound is far smaller (most
+            # positions of a game past its first turns); the same answer.
+            count = relaxed()
+            limits = solver_milp.hand_limits(variant, shape, melds, hand_t, help_t, count) if count else None
+            if count and limits:
+                try:
+                    laid = solver_jokers.solve_position_at(variant, shape, melds, kinds, hand_t, help_t, count,
+                                                           limits, lp_bound=relaxed)
+                except SolverError:
+                    laid = None
+                if laid is not None:
+                    return solver_layout.explain(variant, melds, *laid, "rank-search")
         tries = [best_count] if first else [None, best_count]
         for given in tries:
             try:

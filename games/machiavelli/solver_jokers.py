@@ -40,7 +40,7 @@ from functools import lru_cache
 from heapq import heapify, heappop, heappush
 from itertools import combinations, product
 from math import gcd
-from typing import TYPE_CHECKING, Callable, Final, Iterable, Iterator, Literal, Sequence, TypeAlias
+from typing import TYPE_CHECKING, Callable, Final, Iterable, Iterator, Literal, Mapping, Sequence, TypeAlias
 
 from machiavelli.core import budget
 from machiavelli.core.cards import Card
@@ -462,6 +462,23 @@ class JokerSearch(RankSearch):
             if found is not None:
                 top = min(top, found)
         return self._outcome(self._settle(top))
+
+    def solve_at(self, count: int) -> Outcome | None:
+        """The first path in the preferred order placing ``count`` hand
+        cards, ``count`` being an upper bound on what any path places
+        (:func:`solve_position_at`); None when there is none, or when the
+        search for it runs past :data:`BOUND_VISITS`. A quick search first
+        when ``count`` is every playable card, as in :meth:`solve`."""
+        if count > self.upper:
+            return None
+        if count == self.upper:
+            try:
+                path = self.search(count, limit=self._quick())
+                return None if path is None else self._outcome(path)
+            except _TooLong:
+                pass
+        met = self._met(count)
+        return None if met is None else self._outcome(met)
 
     def find(self, target: int, polish: bool = True) -> tuple[list[Combo] | None, bool]:
         """(The first path in the preferred order placing at least ``target``
@@ -1010,6 +1027,33 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
     ``bound`` an upper bound on it tried first, ``lp_bound`` the LP
     relaxation's bound for a search that settles the count itself
     (:meth:`JokerSearch.solve`)."""
+    laid = _solve_position(variant, shape, melds, kinds, hand_cards, help_cards, count=count, best_count=best_count,
+                           bound=bound, lp_bound=lp_bound)
+    assert laid is not None, "without a count to reach, a position always has an answer"
+    return laid
+
+
+def solve_position_at(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], kinds: Sequence[str],
+                      hand_cards: Sequence[Card], help_cards: Sequence[Card], count: int, limits: Mapping[Card, int],
+                      lp_bound: Callable[[], int | None] | None = None) -> Laid | None:
+    """:func:`solve_position`'s answer when it places ``count`` hand cards,
+    ``count`` being an upper bound on what any answer places; None when no
+    answer places that many (or the search for it runs long). ``limits``:
+    the most copies of a hand card that an answer placing ``count`` can
+    place (:func:`.solver_milp.hand_limits`). The search leaves the other
+    copies out, and finds the same first path: an answer placing ``count``
+    holds none of them, and the options it takes keep their order (each
+    skips the same copies more). The ranks are swept in the order the whole
+    hand gives."""
+    return _solve_position(variant, shape, melds, kinds, hand_cards, help_cards, at=count, limits=limits,
+                           lp_bound=lp_bound)
+
+
+def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], kinds: Sequence[str],
+                    hand_cards: Sequence[Card], help_cards: Sequence[Card], count: int | None = None,
+                    best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None,
+                    lp_bound: Callable[[], int | None] | None = None, at: int | None = None,
+                    limits: Mapping[Card, int] | None = None) -> Laid | None:
     from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits
@@ -1053,12 +1097,16 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
         help_[pos[card.rank]][suit_index[card.suit]] += 1
     jokers = table_j + hand_j + help_j
     hand, help_ = playable(sweep, table, hand, help_, jokers if limit is None else min(jokers, limit))
+    for card, most in (limits or {}).items():
+        cell_p, cell_s = pos[card.rank], suit_index[card.suit]
+        if hand[cell_p][cell_s] > most:
+            hand[cell_p][cell_s] = most
 
     def as_it_is() -> Laid:
         return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
 
     if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
-        return as_it_is()
+        return as_it_is() if at is None else None
     points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
 
     def frozen(grid_: Grid) -> tuple[tuple[int, ...], ...]:
@@ -1076,7 +1124,13 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
 
         search.path_model = path_model
         search.card_at = [[]] + [[Card(rank_at[p], code) for code in suit_codes] for p in range(1, R + 1)]
-    outcome = search.solve() if count is None else search.solve_for(count)
+    if at is not None:
+        reached = search.solve_at(at)
+        if reached is None:
+            return None
+        outcome = reached
+    else:
+        outcome = search.solve() if count is None else search.solve_for(count)
     if not outcome.hand:
         # Nothing can be placed: the table stays as it is, rather than the
         # first rearrangement of it that the search would give.

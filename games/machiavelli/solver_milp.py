@@ -17,6 +17,7 @@ loaded: most commands never solve a position.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
@@ -119,24 +120,113 @@ def lp_bound(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence
 
     A few milliseconds where the integer programme takes tens or hundreds,
     and on the bench's joker positions it almost always equals the optimum."""
-    import highspy
-    import numpy as np
+    return _relaxation(variant, shape, melds, hand, help_cards).bound
 
-    built = _build(variant, shape, melds, hand, help_cards)
-    lp = built.lp
-    cost = np.zeros(lp.num_col_)
-    cost[built.y0:built.p0] = 1.0
-    cost[built.yj] = 1.0
-    lp.col_cost_ = cost
-    h = _highs(built, integral=False)
-    # Presolve costs more than it saves on these LPs (measured: 4.5 ms a
-    # position without it, 7.9 with it, on the expert players' positions).
-    h.setOptionValue("presolve", "off")
-    h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        return None
-    # The tolerance: HiGHS's optimum of an integral bound may come out a hair under it.
-    return int(h.getInfo().objective_function_value + 1e-6)
+
+def hand_limits(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
+                help_cards: Sequence[Card], count: int) -> dict[Card, int]:
+    """Per natural card of the hand, the most copies of it that an answer
+    placing ``count`` hand cards or more can place, where that is fewer than
+    the hand holds. Probing: the LP of :func:`lp_bound` with at least k
+    copies placed, for k from all of them down, each solved from the last
+    basis; a bound under ``count`` rules k out (so does no solution). The
+    LP is the one :func:`lp_bound` solved for the same position, if it was
+    the last one."""
+    return _relaxation(variant, shape, melds, hand, help_cards).hand_limits(count)
+
+
+class _Relaxation:
+    """The LP of :func:`lp_bound`, solved, and kept for :func:`hand_limits`."""
+
+    def __init__(self, variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]],
+                 hand: Sequence[Card], help_cards: Sequence[Card]) -> None:
+        import highspy
+        import numpy as np
+
+        built = self._built = _build(variant, shape, melds, hand, help_cards)
+        lp = built.lp
+        cost = np.zeros(lp.num_col_)
+        cost[built.y0:built.p0] = 1.0
+        cost[built.yj] = 1.0
+        lp.col_cost_ = cost
+        h = self._h = _highs(built, integral=False)
+        # Presolve costs more than it saves on these LPs (measured: 4.5 ms a
+        # position without it, 7.9 with it, on the expert players' positions).
+        h.setOptionValue("presolve", "off")
+        h.run()
+        self.bound: int | None = None
+        self._optimum: list[float] = []
+        if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+            # The tolerance: HiGHS's optimum of an integral bound may come out a hair under it.
+            self.bound = int(h.getInfo().objective_function_value + 1e-6)
+            self._optimum = list(h.getSolution().col_value)
+        self._limits: dict[int, dict[Card, int]] = {}
+
+    def hand_limits(self, count: int) -> dict[Card, int]:
+        found = self._limits.get(count)
+        if found is not None:
+            return found
+        found = self._limits[count] = {}
+        if self.bound is None:
+            return found
+        built, at_optimum = self._built, self._optimum
+        upper = list(built.lp.col_upper_)
+        for i, card in enumerate(built.kinds):
+            col = built.y0 + i
+            most = int(upper[col])
+            # Up to the copies the LP's optimum places, the bound stays its own.
+            k = most
+            if k > at_optimum[col] + 1e-9:
+                k = self._probe(col, most, at_optimum[col], count)
+            if k < most:
+                found[card] = k
+        return found
+
+    def _probe(self, col: int, most: int, placed: float, count: int) -> int:
+        """The most copies, from ``most`` down to what the optimum places,
+        for which the LP still reaches ``count``; the column's bounds back
+        as they were."""
+        import highspy
+
+        h = self._h
+        optimal, infeasible = highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible
+        k = most
+        try:
+            while k > placed + 1e-9:
+                h.changeColBounds(col, float(k), float(most))
+                h.run()
+                status = h.getModelStatus()
+                if status == optimal:
+                    if h.getInfo().objective_function_value >= count - 1e-6:
+                        break
+                elif status != infeasible:
+                    break  # no answer either way: k stays
+                k -= 1
+        finally:
+            h.changeColBounds(col, 0.0, float(most))
+        return k
+
+
+class _Last(threading.local):
+    """Each thread's last relaxation (its variant, the rest of its key): :func:`hand_limits`
+    follows :func:`lp_bound` for the same position, and a HiGHS object is never shared."""
+
+    entry: tuple[MachiavelliVariant, tuple[object, ...], _Relaxation] | None = None
+
+
+_LAST = _Last()
+
+
+def _relaxation(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
+                help_cards: Sequence[Card]) -> _Relaxation:
+    key = (shape, tuple(map(tuple, melds)), tuple(hand), tuple(help_cards))
+    last = _LAST.entry
+    # The variant by identity: the same object, kept alive here, or a new relaxation.
+    if last is not None and last[0] is variant and last[1] == key:
+        return last[2]
+    found = _Relaxation(variant, shape, melds, hand, help_cards)
+    _LAST.entry = (variant, key, found)
+    return found
 
 
 @dataclass(slots=True)

@@ -169,3 +169,59 @@ def test_the_path_bound_is_the_lp_bound_until_cells_are_fixed():
     assert path.bound({seven: (0, 0, 1)}) == -1
     assert path.bound({five: (0, 0, 0)}) == -1
     assert path.bound({}) == 3
+
+
+def _most_copies(variant, shape, table, cards, card, at_least: int) -> int | None:
+    """The integer programme's optimum with at least ``at_least`` copies of
+    ``card`` placed from the hand (None: no layout places that many)."""
+    import highspy
+
+    built = solver_milp._build(variant, shape, table, cards, ())
+    h = solver_milp._highs(built, integral=True)
+    column = built.y0 + built.kinds.index(card)
+    h.changeColBounds(column, float(at_least), float(built.lp.col_upper_[column]))
+    h.run()
+    if h.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
+        return None
+    assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    placed = h.getSolution().col_value
+    return round(sum(placed[built.y0:built.p0]) + placed[built.yj])
+
+
+@pytest.mark.parametrize("aces, limit", [("low", None), ("wrap", 1)])
+def test_a_hand_limit_holds_for_every_answer_that_reaches_the_bound(aces, limit):
+    """Each copy a limit leaves out: no layout places it and reaches the LP
+    bound (the integer programme with one copy more than the limit placed
+    stays under it), on positions like a game's later turns."""
+    limited = 0
+    for seed in range(24):
+        rng = random.Random(f"limits-{seed}")
+        variant, table, cards = _position(seed, aces, limit, rng.randint(12, 48), rng.randint(3, 12), rng.randint(1, 4))
+        shape = shape_of(variant)
+        bound = solver_milp.lp_bound(variant, shape, table, cards)
+        assert bound is not None
+        limits = solver_milp.hand_limits(variant, shape, table, cards, (), bound)
+        for card, most in limits.items():
+            assert 0 <= most < cards.count(card)
+            reached = _most_copies(variant, shape, table, cards, card, most + 1)
+            assert reached is None or reached < bound, (table, cards, card, most)
+            limited += 1
+        # Probing leaves the LP as it was: the same bound again.
+        assert solver_milp.lp_bound(variant, shape, table, cards) == bound
+    assert limited > 10, "too few cards left out to check"
+
+
+def test_hand_limits_leave_out_what_cannot_fit():
+    """A game's late turn: of a hand of four, only the nine fits (the run
+    9-10-J of hearts); the probing finds the others out, and the answer is
+    the one the whole hand gives."""
+    variant = joker_variant(load_variant("bga", ["aces=low"]))
+    deck = variant.deck
+    table = [deck.parse_cards(m) for m in "10H JH QH | 5S 5C 5D | KC KD JK".split("|")]
+    hand = deck.parse_cards("9H 2C 7S 2D")
+    shape = shape_of(variant)
+    bound = solver_milp.lp_bound(variant, shape, table, hand)
+    assert bound == 1
+    limits = solver_milp.hand_limits(variant, shape, table, hand, (), bound)
+    assert limits == {card: 0 for card in deck.parse_cards("2C 7S 2D")}
+    assert solve(variant, table, hand).placed == tuple(deck.parse_cards("9H"))

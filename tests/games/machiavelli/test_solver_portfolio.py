@@ -197,3 +197,35 @@ def test_the_lp_bound_where_the_search_settles_the_count_changes_no_answer(monke
         assert _answer(solution) == old, (table, cards)
         check_answer(variant, table, cards, (), solution)
     assert any(below)
+
+
+@pytest.mark.parametrize("aces, limit", [("low", None), ("low-or-high", 1)])
+def test_the_hand_cards_no_answer_can_place_change_no_answer(monkeypatch, aces, limit):
+    """The search for the LP bound without the copies that no answer
+    reaching it can place (solver_milp.hand_limits): count and layout
+    alike with and without them left out, help cards too; and the smaller
+    search answered most of these positions (a game's later turns)."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
+    answered = []
+    at = solver_jokers.solve_position_at
+
+    def spy(*args, **kwargs):
+        laid = at(*args, **kwargs)
+        answered.append(laid is not None)
+        return laid
+
+    monkeypatch.setattr(solver_jokers, "solve_position_at", spy)
+    rng = random.Random(f"hand-limits-{aces}-{limit}")
+    for _ in range(20):
+        on_table = rng.randint(1, 3)
+        table, cards, helps = joker_position(variant, rng, rng.randint(24, 48), rng.randint(3, 9), on_table,
+                                             rng.randint(0, 3 - on_table), rng.choice((0, 0, 2)))
+        solution = solve(variant, table, cards, helps)
+        with monkeypatch.context() as patch:
+            patch.setattr(solver_milp, "hand_limits", lambda *args: {})
+            assert _answer(solve(variant, table, cards, helps)) == _answer(solution), (table, cards, helps)
+        check_answer(variant, table, cards, helps, solution)
+    assert sum(answered) >= 4, answered  # the smaller search answered
