@@ -390,3 +390,39 @@ def test_vectors_drawn_as_needed_come_in_the_order_made_at_once(monkeypatch, ace
         assert list(original(search, r, state, slack, order)) == at_once, (r, state, slack, order)
         drawn_lazily += len(at_once) > 1
     assert drawn_lazily > 20, "too few states with a choice of moves to compare"
+
+
+@pytest.mark.parametrize("aces, limit", [("low", None), ("low-or-high", 1)])
+def test_the_path_s_lp_first_changes_no_answer(patient, monkeypatch, aces, limit):
+    """With two jokers or more the path's LP checks the first states alone
+    (solver_jokers.LP_FIRST): the answers are those of forward checking
+    from the first state, and of the LP alone all the way; with one joker
+    the LP waits (PATH_AFTER)."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
+    rng = random.Random(f"lp-first-{aces}-{limit}")
+    cases = []
+    for jokers in (1, 2, 3, 4, 2, 3, 4, 4):
+        on_table = rng.randint(0, jokers)
+        cases.append(joker_position(variant, rng, rng.randint(12, 28), rng.randint(6, 14), on_table,
+                                    jokers - on_table)[:2])
+    checked = []
+    original = solver_milp.PathBound.bound
+
+    def spy(self, fixes):
+        checked.append(len(fixes))
+        return original(self, fixes)
+
+    monkeypatch.setattr(solver_milp.PathBound, "bound", spy)
+    answers = {}
+    for first in (0, solver_jokers.LP_FIRST, 10**9):
+        monkeypatch.setattr(solver_jokers, "LP_FIRST", first)
+        checked.clear()
+        answers[first] = [solve(variant, table, hand) for table, hand in cases]
+        if first:
+            assert checked, "the path's LP checked no state"
+    for got, want in zip(answers[solver_jokers.LP_FIRST], answers[0]):
+        assert (got.count, got.table, got.placed, got.method) == (want.count, want.table, want.placed, want.method)
+    for got, want in zip(answers[10**9], answers[0]):
+        assert (got.count, got.table, got.placed, got.method) == (want.count, want.table, want.placed, want.method)
