@@ -530,7 +530,7 @@ class JokerSearch(RankSearch):
                 if i is not None:
                     o = combo[s]
                     fixes[i] = (o[HAND], o[HELP], o[TO_SETS])
-        got = pb.bound(fixes)
+        got = pb.bound(fixes, at_least=target)
         ok = got is None or got >= target
         self._path_tries += 1
         self._path_cuts += not ok

@@ -143,7 +143,9 @@ class _Relaxation:
         import highspy
         import numpy as np
 
-        built = self._built = _build(variant, shape, melds, hand, help_cards)
+        # With the free rows of the cards in sets, which change nothing here:
+        # the path's LP (:class:`PathBound`) is the same model.
+        built = self.built = _build(variant, shape, melds, hand, help_cards, set_rows=True)
         lp = built.lp
         cost = np.zeros(lp.num_col_)
         cost[built.y0:built.p0] = 1.0
@@ -169,7 +171,7 @@ class _Relaxation:
         found = self._limits[count] = {}
         if self.bound is None:
             return found
-        built, at_optimum = self._built, self._optimum
+        built, at_optimum = self.built, self._optimum
         upper = list(built.lp.col_upper_)
         for i, card in enumerate(built.kinds):
             col = built.y0 + i
@@ -454,28 +456,34 @@ class PathBound:
 
     def __init__(self, variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]],
                  hand: Sequence[Card], help_cards: Sequence[Card]) -> None:
-        import numpy as np
-
-        built = self._built = _build(variant, shape, melds, hand, help_cards, set_rows=True)
+        # The model of the position's LP bound (its costs already set), solved by a HiGHS of its own.
+        built = self._built = _relaxation(variant, shape, melds, hand, help_cards).built
         lp = built.lp
-        cost = np.zeros(lp.num_col_)
-        cost[built.y0:built.p0] = 1.0
-        cost[built.yj] = 1.0
-        lp.col_cost_ = cost
         self._upper = lp.col_upper_
         self._h = _highs(built, integral=False)
         self._h.setOptionValue("presolve", "off")  # as in lp_bound
         #: The model's row (its index in the card kinds) of each natural card.
         self.kind = {c: i for i, c in enumerate(built.kinds)}
         self._fixed: dict[int, tuple[int, int, int]] = {}
+        #: The last optimum: (its bound, per kind the hand cards, help cards and cards in sets it places).
+        self._last: tuple[int, list[float], list[float], list[float]] | None = None
 
-    def bound(self, fixes: dict[int, tuple[int, int, int]]) -> int | None:
+    def bound(self, fixes: dict[int, tuple[int, int, int]], at_least: int | None = None) -> int | None:
         """The bound under ``fixes`` (kind -> hand cards placed, help cards
         used, natural cards in sets), -1 when no solution obeys them, None
-        when HiGHS finds no optimum (no answer either way)."""
+        when HiGHS finds no optimum (no answer either way). With
+        ``at_least``: where the last optimum obeys ``fixes`` and reaches
+        that, its bound at once (the LP under ``fixes`` reaches as much at
+        least: the search down a path the LP itself takes solves nothing)."""
         import highspy
         import numpy as np
 
+        last = self._last
+        if last is not None and at_least is not None and last[0] >= at_least:
+            bound, hands, helps, sets = last
+            if all(abs(hands[i] - hand) < 1e-9 and abs(helps[i] - help_) < 1e-9 and abs(sets[i] - in_sets) < 1e-9
+                   for i, (hand, help_, in_sets) in fixes.items()):
+                return bound
         built, n_k, inf = self._built, len(self._built.kinds), highspy.kHighsInf
         cols: list[int] = []
         lo: list[float] = []
@@ -511,4 +519,8 @@ class PathBound:
         if status != highspy.HighsModelStatus.kOptimal:
             return None
         # The tolerance: as in lp_bound.
-        return int(h.getInfo().objective_function_value + 1e-6)
+        found = int(h.getInfo().objective_function_value + 1e-6)
+        solution = h.getSolution()
+        col, row = solution.col_value, solution.row_value
+        self._last = (found, col[built.y0:built.y0 + n_k], col[built.p0:built.p0 + n_k], row[n_k + 1:2 * n_k + 1])
+        return found

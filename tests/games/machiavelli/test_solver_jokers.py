@@ -308,8 +308,8 @@ def test_the_path_s_lp_bound_never_changes_the_answer(patient, monkeypatch, aces
     bounds = []
     original = solver_milp.PathBound.bound
 
-    def spy(self, fixes):
-        got = original(self, fixes)
+    def spy(self, fixes, at_least=None):
+        got = original(self, fixes, at_least)
         bounds.append(got)
         return got
 
@@ -410,9 +410,9 @@ def test_the_path_s_lp_first_changes_no_answer(patient, monkeypatch, aces, limit
     checked = []
     original = solver_milp.PathBound.bound
 
-    def spy(self, fixes):
+    def spy(self, fixes, at_least=None):
         checked.append(len(fixes))
-        return original(self, fixes)
+        return original(self, fixes, at_least)
 
     monkeypatch.setattr(solver_milp.PathBound, "bound", spy)
     answers = {}

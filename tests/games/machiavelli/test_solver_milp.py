@@ -171,6 +171,30 @@ def test_the_path_bound_is_the_lp_bound_until_cells_are_fixed():
     assert path.bound({}) == 3
 
 
+def test_the_path_bound_takes_its_last_optimum_where_that_obeys_the_fixes(monkeypatch):
+    """With ``at_least``, fixes the last optimum obeys give its bound
+    without solving again, if it reaches that much; other fixes, or a bound
+    under it, solve the LP (and give the same answers as without it)."""
+    variant = VARIANTS[("low", None)]
+    shape = shape_of(variant)
+    deck = variant.deck
+    table = [deck.parse_cards("7C 8C 9C"), deck.parse_cards("5H 5S 5D")]
+    hand = deck.parse_cards("10C 5C JK 2D")
+    path = solver_milp.PathBound(variant, shape, table, hand, ())
+    ten, five = (path.kind[deck.parse_card(c)] for c in ("10C", "5H"))
+    assert path.bound({}) == 3
+    runs = []
+    highs = path._h
+    original = type(highs).run
+    monkeypatch.setattr(path, "_h", type("Spy", (), {"__getattr__": lambda self, name: getattr(highs, name),
+                                                     "run": lambda self: runs.append(1) or original(highs)})())
+    # The optimum places the 10C in the clubs' run and keeps the fives in their set.
+    assert path.bound({ten: (1, 0, 0), five: (0, 0, 1)}, at_least=3) == 3 and not runs
+    assert path.bound({ten: (1, 0, 0)}, at_least=4) == 3 and len(runs) == 1  # not that much: solved
+    assert path.bound({ten: (0, 0, 0)}, at_least=2) == 2 and len(runs) == 2  # the optimum disobeys: solved
+    assert path.bound({five: (0, 0, 0)}, at_least=0) == -1
+
+
 def _most_copies(variant, shape, table, cards, card, at_least: int) -> int | None:
     """The integer programme's optimum with at least ``at_least`` copies of
     ``card`` placed from the hand (None: no layout places that many)."""
