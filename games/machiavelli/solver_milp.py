@@ -480,10 +480,10 @@ class PathBound:
 
         last = self._last
         if last is not None and at_least is not None and last[0] >= at_least:
-            bound, hands, helps, sets = last
-            if all(abs(hands[i] - hand) < 1e-9 and abs(helps[i] - help_) < 1e-9 and abs(sets[i] - in_sets) < 1e-9
-                   for i, (hand, help_, in_sets) in fixes.items()):
-                return bound
+            reached, hands, helps, in_sets_at = last
+            if all(abs(hands[i] - y) < 1e-9 and abs(helps[i] - p) < 1e-9 and abs(in_sets_at[i] - k) < 1e-9
+                   for i, (y, p, k) in fixes.items()):
+                return reached
         built, n_k, inf = self._built, len(self._built.kinds), highspy.kHighsInf
         cols: list[int] = []
         lo: list[float] = []
