@@ -28,10 +28,15 @@ the moves, the bounds, the end test and the way the best count is settled
 works on a relaxed model of each suit (a joker any card of a run, plain
 tokens; a card sent to a set charged the jokers that set needs at least,
 shared out among its natural cards), far cheaper than the real one and a
-bound all the same. A position whose searches run past :data:`PATH_AFTER`
-visits also checks each state that passes against the HiGHS model's LP
-with the cells of its path fixed (:class:`.solver_milp.PathBound`): far
-stronger on small tables with big hands, a millisecond a state.
+bound all the same. Each state that passes is also checked against the
+HiGHS model's LP with the cells of its path fixed
+(:class:`.solver_milp.PathBound`): with two jokers or more from the first
+state on, the LP alone for the first :data:`LP_FIRST` of them (it leads a
+search whose first path comes at once straight down, where building the
+relaxed model would be most of the cost); with one joker past
+:data:`PATH_AFTER` visits. Where the model goes first, the search for its LP
+bound leaves out the hand cards that no answer reaching it can place
+(:func:`solve_position_at`).
 """
 
 from __future__ import annotations

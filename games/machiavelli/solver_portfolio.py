@@ -5,7 +5,9 @@ Chosen up front from the position, before any search is wasted. The answer
 does not depend on the choice: either way it is the first path, in the
 search's preferred order, that places the best count
 (:meth:`.solver_jokers.JokerSearch.solve`); the model only saves the proof
-that no more cards fit.
+that no more cards fit, and its LP tells which hand cards no answer reaching
+its bound can place (:func:`.solver_milp.hand_limits`), which the search then
+leaves out.
 
 Measured (``python bench/solver.py --classes``): the model pays on small
 tables with two jokers or more, where that proof is most of the search's
