@@ -964,25 +964,30 @@ class JokerSearch(RankSearch):
         lattice: list[tuple[int, tuple[int, ...], int]] = []
         keyed: list[list[int]] = []  # per suit its groups' vectors, in the product's order
         ranked: list[list[int]] = []  # per suit its groups' places, by first key
+        push, pop = heappush, heappop
+
+        def enter(kv: tuple[int, ...], which: int) -> None:
+            """The vector's first combination into the heap, if the jokers
+            and the slack allow it."""
+            jss = allowed.get(kv)
+            if jss is None or jss[0] > left:
+                return
+            picked = [groups[k] for groups, k in zip(per_suit, kv)]
+            if sum([g[2] for g in picked]) > slack:
+                return
+            # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
+            push(heap, (sum([g[1] for g in picked]) + w_jok * jss[0], which, zeros, 0, 0))
+            table[which] = ([g[0] for g in picked], jss)
+
         if size <= EAGER_VECTORS:
             for which, kv in enumerate(product(*per_suit)):
-                jss = allowed.get(kv)
-                if jss is None or jss[0] > left:
-                    continue
-                picked = [groups[k] for groups, k in zip(per_suit, kv)]
-                if sum([g[2] for g in picked]) > slack:
-                    continue
-                # Joker counts for sets come lazily, fewest first (``jss`` is sorted).
-                heap.append((sum([g[1] for g in picked]) + w_jok * jss[0], which, zeros, 0, 0))
-                table[which] = ([g[0] for g in picked], jss)
-            heapify(heap)
+                enter(kv, which)
         else:
             keyed = [list(groups) for groups in per_suit]
             ranked = [sorted(range(len(ks)), key=[groups[k][1] for k in ks].__getitem__)
                       for ks, groups in zip(keyed, per_suit)]
             lattice.append((sum([groups[ks[ranks[0]]][1] for groups, ks, ranks in zip(per_suit, keyed, ranked)]),
                             zeros, 0))
-        push, pop = heappush, heappop
         while True:
             # Every vector not drawn yet has a key at least its lattice key:
             # draw them until the heap's first entry comes before them all.
@@ -997,15 +1002,7 @@ class JokerSearch(RankSearch):
                 which = 0
                 for s in range(S):
                     which = which * len(keyed[s]) + ranked[s][at[s]]
-                kv = tuple([keyed[s][ranked[s][at[s]]] for s in range(S)])
-                jss = allowed.get(kv)
-                if jss is None or jss[0] > left:
-                    continue
-                picked = [groups[k] for groups, k in zip(per_suit, kv)]
-                if sum([g[2] for g in picked]) > slack:
-                    continue
-                push(heap, (base + w_jok * jss[0], which, zeros, 0, 0))
-                table[which] = ([g[0] for g in picked], jss)
+                enter(tuple([keyed[s][ranked[s][at[s]]] for s in range(S)]), which)
             if not heap:
                 return
             key, which, pos, last, ji = pop(heap)

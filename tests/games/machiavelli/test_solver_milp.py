@@ -150,6 +150,15 @@ def test_highspy_is_imported_only_to_solve_a_model(module):
     assert out.strip() == "False"
 
 
+def _path_bound():
+    """(The path's LP of a small position, its deck, table and hand)."""
+    variant = VARIANTS[("low", None)]
+    deck = variant.deck
+    table = [deck.parse_cards("7C 8C 9C"), deck.parse_cards("5H 5S 5D")]
+    hand = deck.parse_cards("10C 5C JK 2D")
+    return solver_milp.PathBound(variant, shape_of(variant), table, hand, ()), deck, table, hand
+
+
 def test_the_path_bound_is_the_lp_bound_until_cells_are_fixed():
     """:class:`solver_milp.PathBound`: with nothing fixed, the LP bound of the
     position; a fixed cell lowers it as it must; fixes no layout obeys give
@@ -157,10 +166,7 @@ def test_the_path_bound_is_the_lp_bound_until_cells_are_fixed():
     again from its last basis, not rebuilt)."""
     variant = VARIANTS[("low", None)]
     shape = shape_of(variant)
-    deck = variant.deck
-    table = [deck.parse_cards("7C 8C 9C"), deck.parse_cards("5H 5S 5D")]
-    hand = deck.parse_cards("10C 5C JK 2D")
-    path = solver_milp.PathBound(variant, shape, table, hand, ())
+    path, deck, table, hand = _path_bound()
     assert path.bound({}) == solver_milp.lp_bound(variant, shape, table, hand) == 3  # 10C, 5C, the joker
     ten, seven, five = (path.kind[deck.parse_card(c)] for c in ("10C", "7C", "5H"))
     assert path.bound({ten: (0, 0, 0)}) == 2  # the 10C stays in hand
@@ -175,12 +181,7 @@ def test_the_path_bound_takes_its_last_optimum_where_that_obeys_the_fixes(monkey
     """With ``at_least``, fixes the last optimum obeys give its bound
     without solving again, if it reaches that much; other fixes, or a bound
     under it, solve the LP (and give the same answers as without it)."""
-    variant = VARIANTS[("low", None)]
-    shape = shape_of(variant)
-    deck = variant.deck
-    table = [deck.parse_cards("7C 8C 9C"), deck.parse_cards("5H 5S 5D")]
-    hand = deck.parse_cards("10C 5C JK 2D")
-    path = solver_milp.PathBound(variant, shape, table, hand, ())
+    path, deck, _, _ = _path_bound()
     ten, five = (path.kind[deck.parse_card(c)] for c in ("10C", "5H"))
     assert path.bound({}) == 3
     runs = []
