@@ -195,7 +195,7 @@ def _additions(rules: MeldRules, melds: Sequence[Sequence[int]], hand: Counter[i
     """Hand cards added one by one to the melds (value indices, in table
     order) they fit, lowest card first, one card per meld and pass, until
     none fits: as the ``greedy`` player does."""
-    values, fits = rules.values, rules.fits
+    values, check = rules.values, rules.check_key
     keys = [tuple(sorted(m)) for m in melds]
     have = {v for v, n in hand.items() if n > 0}
     actions: list[Action] = []
@@ -203,7 +203,9 @@ def _additions(rules: MeldRules, melds: Sequence[Sequence[int]], hand: Counter[i
     while added and have:
         added = False
         for i, key in enumerate(keys):
-            hits = fits(key) & have
+            # The hand's cards alone are tried: ``rules.fits`` tries every
+            # card of the deck, and most tables of a game are new to it.
+            hits = [v for v in have if check(tuple(sorted((*key, v)))).valid]
             if hits:
                 card = min(hits)
                 hand[card] -= 1
