@@ -146,11 +146,10 @@ class _Relaxation:
         # With the free rows of the cards in sets, which change nothing here:
         # the path's LP (:class:`PathBound`) is the same model.
         built = self.built = _build(variant, shape, melds, hand, help_cards, set_rows=True)
-        lp = built.lp
-        cost = np.zeros(lp.num_col_)
+        cost = np.zeros(built.num_col)
         cost[built.y0:built.p0] = 1.0
         cost[built.yj] = 1.0
-        lp.col_cost_ = cost
+        built.cost = cost
         h = self._h = _highs(built, integral=False)
         # Presolve costs more than it saves on these LPs (measured: 4.5 ms a
         # position without it, 7.9 with it, on the expert players' positions).
@@ -172,7 +171,7 @@ class _Relaxation:
         if self.bound is None:
             return found
         built, at_optimum = self.built, self._optimum
-        upper = list(built.lp.col_upper_)
+        upper = built.upper.tolist()
         for i, card in enumerate(built.kinds):
             col = built.y0 + i
             most = int(upper[col])
@@ -235,7 +234,18 @@ def _relaxation(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Seque
 class _Built:
     """A position's model before it is solved, and how to read its columns."""
 
-    lp: Any
+    num_col: int
+    num_row: int
+    # The LP's arrays (numpy), as HiGHS takes them (:func:`_highs`): column
+    # costs, upper bounds (the lower ones are all 0), row bounds, and the
+    # matrix by columns (each column's start, its entries' rows and values).
+    cost: Any
+    upper: Any
+    row_lower: Any
+    row_upper: Any
+    start: Any
+    index: Any
+    value: Any
     chosen: list[tuple[Card, ...]]
     kinds: list[Card]
     x_col: list[int]
@@ -248,6 +258,7 @@ class _Built:
 
 def _highs(built: _Built, integral: bool) -> Any:
     import highspy
+    import numpy as np
 
     # The bare binding: highspy.Highs prints a banner on stdout (a --json answer must stay clean).
     h = highspy._core._Highs()
@@ -256,8 +267,15 @@ def _highs(built: _Built, integral: bool) -> Any:
     if integral:
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 0.5)
-        built.lp.integrality_ = [highspy.HighsVarType.kInteger] * built.lp.num_col_
-    h.passModel(built.lp)
+    n = built.num_col
+    kind = highspy.HighsVarType.kInteger if integral else highspy.HighsVarType.kContinuous
+    # The arrays as they are: a HighsLp would copy each one through Python, element by element.
+    status = h.passModel(n, built.num_row, len(built.index), int(highspy.MatrixFormat.kColwise),
+                         int(highspy.ObjSense.kMaximize), 0.0, built.cost, np.zeros(n), built.upper,
+                         built.row_lower, built.row_upper, built.start, built.index, built.value,
+                         np.full(n, int(kind), dtype=np.int32))
+    if status != highspy.HighsStatus.kOk:
+        raise SolverError("search-too-large", detail="the model was refused")
     return h
 
 
@@ -289,11 +307,95 @@ def _patterns_by_id(variant: MachiavelliVariant, shape: Shape, most: int) -> _Pa
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """Every column :func:`_build` could make for a variant, as flat arrays
+    (numpy), so that a position's model is a selection of them: per meld of
+    :func:`patterns`, its cards (padded), length and cap; per column, its
+    meld and number of entries; per entry, what its row is made of (a card's
+    row, times the card kinds, a constant, a place among its meld's joker
+    rows) and its value. Made once per variant, jokers per meld and
+    ``set_rows``: a position's model is then built without a loop per meld."""
+
+    pad: Any  # (melds, longest) card ids, padded with the id past the last card
+    length: Any
+    cap: Any
+    jokered: Any  # melds with joker columns (cap above 0)
+    col_meld: Any
+    col_entries: Any
+    e_card: Any  # the card whose row the entry is on (the pad id: none)
+    e_kinds: Any  # times the number of card kinds
+    e_const: Any
+    e_cap: Any  # place in the meld's joker rows (cap row 0, then one per card), -1: none
+    e_value: Any
+    e_meld: Any
+
+
+_TEMPLATES: dict[tuple[str, int, bool], _Template] = {}
+
+
+def _template(variant: MachiavelliVariant, known: _Patterns, most: int, set_rows: bool) -> _Template:
+    key = (_variant_key(variant), most, set_rows)
+    found = _TEMPLATES.get(key)
+    if found is None:
+        found = _TEMPLATES[key] = _make_template(known, most, set_rows)
+    return found
+
+
+def _make_template(known: _Patterns, most: int, set_rows: bool) -> _Template:
+    import numpy as np
+
+    none = len(known.cards)
+    longest = max((len(ids) for ids in known.ids), default=0)
+    col_meld: list[int] = []
+    col_entries: list[int] = []
+    entries: list[tuple[int, int, int, int, float, int]] = []  # card, kinds, const, cap place, value, meld
+    for m, (ids, is_set) in enumerate(zip(known.ids, known.sets)):
+        cap = min(len(ids) - 1, most)
+        in_set = set_rows and is_set
+        # Cards ordered by id are ordered by their rows (both by rank, then suit).
+        ordered = sorted(ids)
+        x = [(i, 0, 0, -1, 1.0, m) for i in ordered]
+        if in_set:
+            x += [(i, 1, 1, -1, 1.0, m) for i in ordered]
+        if cap:
+            x.append((none, 0, 0, 0, -float(cap), m))
+            x += [(none, 0, 0, 1 + k, -1.0, m) for k in range(len(ids))]
+        col_meld.append(m)
+        col_entries.append(len(x))
+        entries += x
+        if cap:
+            for k, i in enumerate(ids):
+                z = [(i, 0, 0, -1, -1.0, m), (none, 1, 0, -1, 1.0, m)]
+                if in_set:
+                    z.append((i, 1, 1, -1, -1.0, m))
+                z += [(none, 0, 0, 0, 1.0, m), (none, 0, 0, 1 + k, 1.0, m)]
+                col_meld.append(m)
+                col_entries.append(len(z))
+                entries += z
+    pad = np.full((len(known.ids), longest), none, dtype=np.int64)
+    for m, ids in enumerate(known.ids):
+        pad[m, :len(ids)] = ids
+    length = np.array([len(ids) for ids in known.ids], dtype=np.int64)
+    cap_of = np.minimum(length - 1, most)
+    e = np.array(entries, dtype=np.float64).reshape(-1, 6)
+    as_int = e[:, [0, 1, 2, 3, 5]].astype(np.int64)
+    return _Template(pad, length, cap_of, cap_of > 0, np.array(col_meld, dtype=np.int64),
+                     np.array(col_entries, dtype=np.int64), as_int[:, 0], as_int[:, 1], as_int[:, 2],
+                     as_int[:, 3], e[:, 4].copy(), as_int[:, 4])
+
+
 def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
            help_cards: Sequence[Card], set_rows: bool = False) -> _Built:
     """The model of :func:`solve_model` as a HiGHS LP (no integrality yet);
     with ``set_rows``, a free row more per card kind after the joker row:
-    the natural cards of that kind in sets (:class:`PathBound`)."""
+    the natural cards of that kind in sets (:class:`PathBound`).
+
+    Columns: per meld its x column, then its z columns; then y and p per
+    card kind, then the joker's. Rows: per card kind, the joker row, then
+    (``set_rows``) per card kind its cards in sets, then per meld with
+    jokers its cap row and one per card. Each column's entries in
+    increasing row order."""
     import highspy
     import numpy as np
 
@@ -303,7 +405,9 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     limit = getattr(variant, "jokers_per_meld", None)
     most = jokers if limit is None else min(jokers, limit)
     known = _patterns_by_id(variant, shape, most)
-    present = [0] * len(known.cards)
+    t = _template(variant, known, most, set_rows)
+    none = len(known.cards)
+    present = np.zeros(none + 1, dtype=np.int64)
     others = []  # cards no meld of the variant holds (none, as a rule)
     for card in avail:
         i = known.index.get(card)
@@ -311,106 +415,68 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
             others.append(card)
         else:
             present[i] = 1
-    chosen, chosen_ids, caps, in_sets = [], [], [], []
-    for meld, ids, is_set in zip(known.melds, known.ids, known.sets):
-        cap = min(len(ids) - 1, most)
-        missing = len(ids) - sum([present[i] for i in ids])
-        if missing <= cap:
-            chosen.append(meld)
-            chosen_ids.append(ids)
-            caps.append(cap)
-            in_sets.append(set_rows and is_set)
+    chosen = t.length - present[t.pad].sum(axis=1) <= t.cap
     # Cards missing from the position get a row too (nothing of them on the
     # table, in the hand or help): where a meld holds one, a joker stands for it.
-    used = bytearray(present)
-    for ids in chosen_ids:
-        for i in ids:
-            used[i] = 1
-    kinds = sorted([c for c, u in zip(known.cards, used) if u] + others, key=lambda c: (c.rank, c.suit))
-    local = {c: i for i, c in enumerate(kinds)}
-    row_of = [local.get(c, -1) for c in known.cards]
+    used = present.copy()
+    used[t.pad[chosen]] = 1
+    used[none] = 0
+    used_ids = np.flatnonzero(used).tolist()
+    cards = known.cards
+    row_of = np.zeros(none + 1, dtype=np.int64)
+    if others:
+        kinds = sorted([cards[i] for i in used_ids] + others, key=lambda c: (c.rank, c.suit))
+        local = {c: i for i, c in enumerate(kinds)}
+        row_of[used_ids] = [local[cards[i]] for i in used_ids]
+    else:
+        kinds = [cards[i] for i in used_ids]
+        row_of[used_ids] = np.arange(len(used_ids))
     n_k = len(kinds)
     jrow = n_k
-    cost: list[float] = []
-    upper: list[float] = []
-    starts: list[int] = []
-    index: list[int] = []
-    value: list[float] = []
-    x_col: list[int] = []
-    z_cols: list[list[int]] = []
-    copies = float(max(avail.values(), default=0) + jokers)
-    # Rows: n_k card rows, the joker row, then per meld its cap row and (with
-    # jokers) one row per card; the extra rows are numbered as they come.
-    # Each column's entries go in increasing row order.
     set0 = n_k + 1
-    next_row = set0 + n_k if set_rows else set0
-    for ids, cap, in_set in zip(chosen_ids, caps, in_sets):
-        rows = sorted([row_of[i] for i in ids])
-        x = len(cost)
-        x_col.append(x)
-        starts.append(len(index))
-        index += rows
-        value += [1.0] * len(rows)
-        if in_set:
-            index += [set0 + r for r in rows]
-            value += [1.0] * len(rows)
-        cost.append(0.0)
-        upper.append(copies)
-        zs: list[int] = []
-        if jokers and cap:
-            cap_row = next_row
-            next_row += 1 + len(ids)
-            index.append(cap_row)
-            value.append(-float(cap))
-            index += range(cap_row + 1, next_row)
-            value += [-1.0] * len(ids)
-            for k, i in enumerate(ids):
-                zs.append(len(cost))
-                starts.append(len(index))
-                if in_set:
-                    index += (row_of[i], jrow, set0 + row_of[i], cap_row, cap_row + 1 + k)
-                    value += (-1.0, 1.0, -1.0, 1.0, 1.0)
-                else:
-                    index += (row_of[i], jrow, cap_row, cap_row + 1 + k)
-                    value += (-1.0, 1.0, 1.0, 1.0)
-                cost.append(0.0)
-                upper.append(copies)
-        z_cols.append(zs)
+    first_cap = set0 + n_k if set_rows else set0
+    jokered = chosen & t.jokered
+    block = np.where(jokered, t.length + 1, 0)
+    cap_base = first_cap + np.cumsum(block) - block
+    next_row = first_cap + int(block.sum())
+    columns = chosen[t.col_meld]
+    picked = columns[np.repeat(np.arange(len(t.col_meld)), t.col_entries)]
+    e_cap = t.e_cap[picked]
+    rows = (row_of[t.e_card[picked]] + t.e_kinds[picked] * n_k + t.e_const[picked]
+            + np.where(e_cap >= 0, cap_base[t.e_meld[picked]] + e_cap, 0))
+    values = t.e_value[picked]
+    counts = t.col_entries[columns]
+    n_main = len(counts)
+    starts = np.concatenate([[0], np.cumsum(counts)])[:-1]
     weight = float(len(help_cards) + 1)  # a hand card is worth more than every help card saved
-
-    def column(c: float, up: float, r: int) -> int:
-        starts.append(len(index))
-        index.append(r)
-        value.append(-1.0)
-        cost.append(c)
-        upper.append(up)
-        return len(cost) - 1
-
-    y0 = len(cost)
-    for r, c in enumerate(kinds):
-        column(weight, float(hand_c[c]), r)
-    p0 = len(cost)
-    for r, c in enumerate(kinds):
-        column(-1.0, float(help_c[c]), r)
-    yj = column(weight, float(hand_c[JOKER]), jrow)
-    pj = column(-1.0, float(help_c[JOKER]), jrow)
-    n = len(cost)
+    copies = float(max(avail.values(), default=0) + jokers)
+    k_rows = np.arange(n_k)
+    n_all = n_main + 2 * n_k + 2
+    entries = len(rows)
     inf = highspy.kHighsInf
     free = n_k if set_rows else 0
-    lo = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [-inf] * (next_row - n_k - 1)
-    hi = [float(must[c]) for c in kinds] + [float(must[JOKER])] + [inf] * free + [0.0] * (next_row - set0 - free)
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = n, next_row
-    lp.col_cost_ = np.array(cost)
-    lp.col_lower_ = np.zeros(n)
-    lp.col_upper_ = np.array(upper)
-    lp.row_lower_, lp.row_upper_ = np.array(lo), np.array(hi)
-    lp.sense_ = highspy.ObjSense.kMaximize
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.array([*starts, len(index)], dtype=np.int32)
-    lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
-    lp.a_matrix_.value_ = np.array(value)
-    return _Built(lp, chosen, kinds, x_col, z_cols, y0, p0, yj, pj)
+    table_rows = [float(must[c]) for c in kinds] + [float(must[JOKER])]
+    cost = np.concatenate([np.zeros(n_main), np.full(n_k, weight), np.full(n_k, -1.0), [weight, -1.0]])
+    upper = np.concatenate([np.full(n_main, copies), [float(hand_c[c]) for c in kinds],
+                            [float(help_c[c]) for c in kinds], [float(hand_c[JOKER]), float(help_c[JOKER])]])
+    row_lower = np.array(table_rows + [-inf] * (next_row - n_k - 1))
+    row_upper = np.array(table_rows + [inf] * free + [0.0] * (next_row - set0 - free))
+    start = np.concatenate([starts, entries + np.arange(2 * n_k + 2)]).astype(np.int32)
+    index = np.concatenate([rows, k_rows, k_rows, [jrow, jrow]]).astype(np.int32)
+    value = np.concatenate([values, np.full(2 * n_k + 2, -1.0)])
+    chosen_ids = np.flatnonzero(chosen).tolist()
+    widths = (1 + np.where(jokered, t.length, 0))[chosen_ids].tolist()
+    x_col: list[int] = []
+    z_cols: list[list[int]] = []
+    x = 0
+    for width in widths:
+        x_col.append(x)
+        z_cols.append(list(range(x + 1, x + width)))
+        x += width
+    y0 = n_main
+    p0 = y0 + n_k
+    return _Built(n_all, next_row, cost, upper, row_lower, row_upper, start, index, value,
+                  [known.melds[m] for m in chosen_ids], kinds, x_col, z_cols, y0, p0, p0 + n_k, p0 + n_k + 1)
 
 
 def _answer(built: _Built, x: list[int]) -> Answer:
@@ -458,8 +524,7 @@ class PathBound:
                  hand: Sequence[Card], help_cards: Sequence[Card]) -> None:
         # The model of the position's LP bound (its costs already set), solved by a HiGHS of its own.
         built = self._built = _relaxation(variant, shape, melds, hand, help_cards).built
-        lp = built.lp
-        self._upper = lp.col_upper_
+        self._upper = built.upper.tolist()
         self._h = _highs(built, integral=False)
         self._h.setOptionValue("presolve", "off")  # as in lp_bound
         #: The model's row (its index in the card kinds) of each natural card.

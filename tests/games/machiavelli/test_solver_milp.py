@@ -54,6 +54,30 @@ def test_the_model_and_the_search_agree(seed, aces, limit, size, hand, jokers):
     assert answer.count == solve(variant, table, cards).count == milp_optimum(variant, table, cards)
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), aces=st.sampled_from(["low", "wrap"]), limit=st.sampled_from([None, 1]),
+       size=st.integers(0, 24), hand=st.integers(0, 10), jokers=st.integers(0, 3), set_rows=st.booleans())
+def test_each_column_of_the_model_holds_its_meld_s_cards_in_row_order(seed, aces, limit, size, hand, jokers,
+                                                                       set_rows):
+    """The model is selected from a variant's template of columns: each
+    meld's x column still holds one entry per card, on that card's row, and
+    each of its z columns takes the card's row and the joker row; entries in
+    increasing row order, as HiGHS takes them."""
+    variant, table, cards = _position(seed, aces, limit, size, hand, jokers)
+    built = solver_milp._build(variant, shape_of(variant), table, cards, (), set_rows=set_rows)
+    start = [*built.start.tolist(), len(built.index)]
+    index = built.index.tolist()
+    rows = [index[start[c]:start[c + 1]] for c in range(built.num_col)]
+    assert all(r == sorted(set(r)) and all(0 <= i < built.num_row for i in r) for r in rows)
+    row_of = {c: i for i, c in enumerate(built.kinds)}
+    jrow = len(built.kinds)
+    for meld, x, zs in zip(built.chosen, built.x_col, built.z_cols):
+        assert rows[x][:len(meld)] == sorted(row_of[c] for c in meld)
+        assert len(zs) in (0, len(meld))
+        for card, z in zip(meld, zs):
+            assert rows[z][:2] == [row_of[card], jrow]
+
+
 def test_help_cards_count_after_hand_cards():
     variant = joker_variant(load_variant("help-cards"))
     deck = variant.deck
@@ -204,7 +228,7 @@ def _most_copies(variant, shape, table, cards, card, at_least: int) -> int | Non
     built = solver_milp._build(variant, shape, table, cards, ())
     h = solver_milp._highs(built, integral=True)
     column = built.y0 + built.kinds.index(card)
-    h.changeColBounds(column, float(at_least), float(built.lp.col_upper_[column]))
+    h.changeColBounds(column, float(at_least), float(built.upper[column]))
     h.run()
     if h.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
         return None
