@@ -157,7 +157,10 @@ class _Relaxation:
         h.run()
         self.bound: int | None = None
         self._optimum: list[float] = []
+        #: The optimal basis, where :class:`PathBound` starts.
+        self.basis: Any = None
         if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+            self.basis = h.getBasis()
             # The tolerance: HiGHS's optimum of an integral bound may come out a hair under it.
             self.bound = int(h.getInfo().objective_function_value + 1e-6)
             self._optimum = list(h.getSolution().col_value)
@@ -523,10 +526,14 @@ class PathBound:
     def __init__(self, variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]],
                  hand: Sequence[Card], help_cards: Sequence[Card]) -> None:
         # The model of the position's LP bound (its costs already set), solved by a HiGHS of its own.
-        built = self._built = _relaxation(variant, shape, melds, hand, help_cards).built
+        relaxation = _relaxation(variant, shape, melds, hand, help_cards)
+        built = self._built = relaxation.built
         self._upper = built.upper.tolist()
         self._h = _highs(built, integral=False)
         self._h.setOptionValue("presolve", "off")  # as in lp_bound
+        if relaxation.basis is not None:
+            # From the LP bound's optimum, a few pivots away: not from scratch.
+            self._h.setBasis(relaxation.basis)
         #: The model's row (its index in the card kinds) of each natural card.
         self.kind = {c: i for i, c in enumerate(built.kinds)}
         self._fixed: dict[int, tuple[int, int, int]] = {}
