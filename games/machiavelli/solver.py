@@ -174,9 +174,12 @@ def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[s
                 relaxations.append(solver_milp.lp_bound(variant, shape, melds, hand_t, help_t))
             return relaxations[0]
 
+        # Counts the search proved out of reach (solve_position_at).
+        ceilings: list[int] = []
+
         def bound() -> int:
             found = relaxed()
-            return best_count() if found is None else found
+            return min([best_count() if found is None else found, *ceilings])
 
         jokers_in = sum(1 for m in melds for c in m if c == JOKER) + hand_t.count(JOKER) + help_t.count(JOKER)
         # The model's bound and count first or not (the portfolio), the same
@@ -187,16 +190,26 @@ def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[s
             # The hand cards that no answer reaching the LP bound can place
             # left out, the search for that bound is far smaller (most
             # positions of a game past its first turns); the same answer.
+            # A count proved out of reach, one fewer is the bound: its own
+            # limits, and the search for it; until a count is met, or the
+            # limits leave every card in, or the search runs long.
             count = relaxed()
-            limits = solver_milp.hand_limits(variant, shape, melds, hand_t, help_t, count) if count else None
-            if count and limits:
+            while count:
+                limits = solver_milp.hand_limits(variant, shape, melds, hand_t, help_t, count)
+                if not limits:
+                    break
                 try:
                     laid = solver_jokers.solve_position_at(variant, shape, melds, kinds, hand_t, help_t, count,
                                                            limits, lp_bound=relaxed)
                 except SolverError:
-                    laid = None
-                if laid is not None:
-                    return solver_layout.explain(variant, melds, *laid, "rank-search")
+                    break
+                if laid is None:
+                    break
+                if isinstance(laid, solver_jokers.Unmet):
+                    count -= 1
+                    ceilings.append(count)
+                    continue
+                return solver_layout.explain(variant, melds, *laid, "rank-search")
         tries = [best_count] if first else [None, best_count]
         for given in tries:
             try:

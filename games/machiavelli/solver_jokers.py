@@ -485,19 +485,29 @@ class JokerSearch(RankSearch):
     def solve_at(self, count: int) -> Outcome | None:
         """The first path in the preferred order placing ``count`` hand
         cards, ``count`` being an upper bound on what any path places
-        (:func:`solve_position_at`); None when there is none, or when the
-        search for it runs past :data:`BOUND_VISITS`. A quick search first
-        when ``count`` is every playable card, as in :meth:`solve`."""
+        (:func:`solve_position_at`); None when there is none (then
+        :attr:`unmet` is True: proved), or when the search for it runs past
+        :data:`BOUND_VISITS`. A quick search first when ``count`` is every
+        playable card, as in :meth:`solve`."""
         if count > self.upper:
+            self.unmet = True
             return None
         if count == self.upper:
             try:
                 path = self.search(count, limit=self._quick())
+                self.unmet = path is None
                 return None if path is None else self._outcome(path)
             except _TooLong:
                 pass
-        met = self._met(count)
+        try:
+            met = self.search(count, check=True, limit=BOUND_VISITS)
+        except _TooLong:
+            return None
+        self.unmet = met is None
         return None if met is None else self._outcome(met)
+
+    #: :meth:`solve_at` proved that no path places its count.
+    unmet = False
 
     def find(self, target: int, polish: bool = True) -> tuple[list[Combo] | None, bool]:
         """(The first path in the preferred order placing at least ``target``
@@ -1054,16 +1064,28 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
     (:meth:`JokerSearch.solve`)."""
     laid = _solve_position(variant, shape, melds, kinds, hand_cards, help_cards, count=count, best_count=best_count,
                            bound=bound, lp_bound=lp_bound)
-    assert laid is not None, "without a count to reach, a position always has an answer"
+    assert laid is not None and not isinstance(laid, Unmet), "without a count to reach, a position always has an answer"
     return laid
+
+
+class Unmet:
+    """:func:`solve_position_at`'s outcome when no answer places its count
+    (proved: then one fewer is an upper bound)."""
+
+    def __repr__(self) -> str:
+        return "UNMET"
+
+
+UNMET = Unmet()
 
 
 def solve_position_at(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], kinds: Sequence[str],
                       hand_cards: Sequence[Card], help_cards: Sequence[Card], count: int, limits: Mapping[Card, int],
-                      lp_bound: Callable[[], int | None] | None = None) -> Laid | None:
+                      lp_bound: Callable[[], int | None] | None = None) -> Laid | Unmet | None:
     """:func:`solve_position`'s answer when it places ``count`` hand cards,
-    ``count`` being an upper bound on what any answer places; None when no
-    answer places that many (or the search for it runs long). ``limits``:
+    ``count`` being an upper bound on what any answer places; :data:`UNMET`
+    when no answer places that many, None when the search for it runs long.
+    ``limits``:
     the most copies of a hand card that an answer placing ``count`` can
     place (:func:`.solver_milp.hand_limits`). The search leaves the other
     copies out, and finds the same first path: an answer placing ``count``
@@ -1078,7 +1100,7 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
                     hand_cards: Sequence[Card], help_cards: Sequence[Card], count: int | None = None,
                     best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None,
                     lp_bound: Callable[[], int | None] | None = None, at: int | None = None,
-                    limits: Mapping[Card, int] | None = None) -> Laid | None:
+                    limits: Mapping[Card, int] | None = None) -> Laid | Unmet | None:
     from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
 
     R, S = shape.ranks, shape.suits
@@ -1131,7 +1153,7 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
         return [variant_arrange(variant, meld, kind) for meld, kind in zip(melds, kinds)], [], []
 
     if not any(map(any, hand)) and not any(map(any, help_)) and not hand_j + help_j:
-        return as_it_is() if at is None else None
+        return as_it_is() if at is None else UNMET  # at is 1 or more
     points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
 
     def frozen(grid_: Grid) -> tuple[tuple[int, ...], ...]:
@@ -1153,7 +1175,7 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
     if at is not None:
         reached = search.solve_at(at)
         if reached is None:
-            return None
+            return UNMET if search.unmet else None
         outcome = reached
     else:
         outcome = search.solve() if count is None else search.solve_for(count)

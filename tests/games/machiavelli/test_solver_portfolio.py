@@ -149,18 +149,27 @@ def test_the_lp_bound_gives_the_answer_the_models_count_gives(monkeypatch):
 
 @pytest.mark.parametrize("visits", [1, 20_000])
 def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visits):
-    """A bound one too high, the search proving it (or giving up on it past
-    its visits): the answer is the one the model's count gives."""
+    """A bound one too high, the search proving it (then one fewer is the
+    bound) or giving up on it past its visits (then the model's count is):
+    the answer is the one the model's count gives."""
     from machiavelli.games.machiavelli import solver_milp
 
     monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
     monkeypatch.setattr(solver_jokers, "BOUND_VISITS", visits)
     monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
-    solve_model, models = solver_milp.solve_model, []
+    solve_model, models, unmet = solver_milp.solve_model, [], []
+    at = solver_jokers.solve_position_at
 
     def counted(*args):
         models.append(args)
         return solve_model(*args)
+
+    def spy(*args, **kwargs):
+        laid = at(*args, **kwargs)
+        unmet.append(laid is solver_jokers.UNMET)
+        return laid
+
+    monkeypatch.setattr(solver_jokers, "solve_position_at", spy)
 
     for table, cards in _positions():
         expected = _answer(solve(VARIANT, table, cards))
@@ -169,7 +178,9 @@ def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visit
             patch.setattr(solver_milp, "lp_bound", lambda *args, optimum=optimum: optimum + 1)
             patch.setattr(solver_milp, "solve_model", counted)
             assert _answer(solve(VARIANT, table, cards)) == expected
-    assert models  # some position's search got as far as the bound, and went down
+    # Some position's search got as far as the bound, and went down: past
+    # its visits to the model's count, or proving the bound out of reach.
+    assert models if visits == 1 else any(unmet)
 
 
 def test_the_lp_bound_where_the_search_settles_the_count_changes_no_answer(monkeypatch):
@@ -214,7 +225,7 @@ def test_the_hand_cards_no_answer_can_place_change_no_answer(monkeypatch, aces, 
 
     def spy(*args, **kwargs):
         laid = at(*args, **kwargs)
-        answered.append(laid is not None)
+        answered.append(laid is not None and laid is not solver_jokers.UNMET)
         return laid
 
     monkeypatch.setattr(solver_jokers, "solve_position_at", spy)
@@ -229,3 +240,35 @@ def test_the_hand_cards_no_answer_can_place_change_no_answer(monkeypatch, aces, 
             assert _answer(solve(variant, table, cards, helps)) == _answer(solution), (table, cards, helps)
         check_answer(variant, table, cards, helps, solution)
     assert sum(answered) >= 4, answered  # the smaller search answered
+
+
+def test_a_bound_proved_out_of_reach_gives_way_to_one_fewer():
+    """An expert game's position whose LP bound (9) no answer reaches: the
+    smaller search proves it, and the search for 8 with its own limits
+    gives the answer the whole hand's search gives after the integer
+    programme's count."""
+    from machiavelli.games.machiavelli import solver_milp
+
+    variant = load_variant("jokers")
+    deck = variant.deck
+    table = [deck.parse_cards(m) for m in (
+        "5S 5H 5D 5C", "6H 6D 6C", "7S JK 7D", "JS QS JK AS", "3H JK 5H 6H", "5S 6S 7S", "JK KC AC",
+        "QH KH AH", "8S 8H 8C")]
+    hand = deck.parse_cards("8C 10D 4S AH 4C 3D 9S 4S JC 5D 7H 8D")
+    outcomes = []
+    at = solver_jokers.solve_position_at
+
+    def spy(*args, **kwargs):
+        laid = at(*args, **kwargs)
+        outcomes.append((args[6], laid is solver_jokers.UNMET))
+        return laid
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver_jokers, "solve_position_at", spy)
+        solution = solve(variant, table, hand)
+    assert solution.count == 8 == milp_optimum(variant, table, hand)
+    assert outcomes == [(9, True), (8, False)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver_milp, "hand_limits", lambda *args: {})
+        assert _answer(solve(variant, table, hand)) == _answer(solution)
+    check_answer(variant, table, hand, (), solution)
