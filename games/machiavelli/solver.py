@@ -64,6 +64,11 @@ from .variant import MachiavelliVariant as Variant
 
 __all__ = ["Solution", "Source", "Step", "check_position", "solve"]
 
+#: Counts under the LP bound that the model-first search tries with hand
+#: limits of their own, each one proved out of reach, before the integer
+#: programme settles the count (the LP bound is almost always the count).
+DOWN = 1
+
 #: The joker (:data:`.solver_jokers.JOKER`; that module is loaded only for positions with jokers).
 JOKER = Card(0, "JK")
 
@@ -194,10 +199,8 @@ def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[s
             # limits, and the search for it; until a count is met, or the
             # limits leave every card in, or the search runs long.
             count = relaxed()
-            while count:
+            while count and len(ceilings) <= DOWN:
                 limits = solver_milp.hand_limits(variant, shape, melds, hand_t, help_t, count)
-                if not limits:
-                    break
                 try:
                     laid = solver_jokers.solve_position_at(variant, shape, melds, kinds, hand_t, help_t, count,
                                                            limits, lp_bound=relaxed)
