@@ -7,7 +7,9 @@ search's preferred order, that places the best count
 (:meth:`.solver_jokers.JokerSearch.solve`); the model only saves the proof
 that no more cards fit, and its LP tells which hand cards no answer reaching
 its bound can place (:func:`.solver_milp.hand_limits`), which the search then
-leaves out.
+leaves out. Where that smaller search proves the bound out of reach, one
+fewer is the bound, with limits of its own (:data:`.solver.DOWN`), before
+the integer programme is asked for the count.
 
 Measured (``python bench/solver.py --classes``): the model pays on small
 tables with two jokers or more, where that proof is most of the search's
