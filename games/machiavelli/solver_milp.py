@@ -128,8 +128,9 @@ def hand_limits(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Seque
     """Per natural card of the hand, the most copies of it that an answer
     placing ``count`` hand cards or more can place, where that is fewer than
     the hand holds. Probing: the LP of :func:`lp_bound` with at least k
-    copies placed, for k from all of them down, each solved from the last
-    basis; a bound under ``count`` rules k out (so does no solution). The
+    copies placed, for k from what the LP's optimum places up, each solved
+    from the last basis; a bound under ``count`` rules k out, and every k
+    above it (so does no solution). The
     LP is the one :func:`lp_bound` solved for the same position, if it was
     the last one."""
     return _relaxation(variant, shape, melds, hand, help_cards).hand_limits(count)
@@ -179,33 +180,34 @@ class _Relaxation:
             col = built.y0 + i
             most = int(upper[col])
             # Up to the copies the LP's optimum places, the bound stays its own.
-            k = most
-            if k > at_optimum[col] + 1e-9:
-                k = self._probe(col, most, at_optimum[col], count)
+            k = int(at_optimum[col] + 1e-9)
+            if k < most:
+                k = self._probe(col, most, k, count)
             if k < most:
                 found[card] = k
         return found
 
-    def _probe(self, col: int, most: int, placed: float, count: int) -> int:
-        """The most copies, from ``most`` down to what the optimum places,
-        for which the LP still reaches ``count``; the column's bounds back
-        as they were."""
+    def _probe(self, col: int, most: int, placed: int, count: int) -> int:
+        """The most copies, from ``placed`` (the optimum's, in full) up to
+        ``most``, for which the LP still reaches ``count``; the column's
+        bounds back as they were. Going up stops at the first k it rules out:
+        with more copies the LP reaches no more. Most hand cards that the
+        optimum leaves out fit in no answer at all, and this rules them out
+        in one solve each."""
         import highspy
 
         h = self._h
         optimal, infeasible = highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible
-        k = most
+        k = placed
         try:
-            while k > placed + 1e-9:
-                h.changeColBounds(col, float(k), float(most))
+            while k < most:
+                h.changeColBounds(col, float(k + 1), float(most))
                 h.run()
                 status = h.getModelStatus()
-                if status == optimal:
-                    if h.getInfo().objective_function_value >= count - 1e-6:
-                        break
-                elif status != infeasible:
-                    break  # no answer either way: k stays
-                k -= 1
+                if status == infeasible or (
+                        status == optimal and h.getInfo().objective_function_value < count - 1e-6):
+                    break
+                k += 1  # reaches count, or no answer either way: not ruled out
         finally:
             h.changeColBounds(col, 0.0, float(most))
         return k
