@@ -196,8 +196,9 @@ def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[s
             # left out, the search for that bound is far smaller (most
             # positions of a game past its first turns); the same answer.
             # A count proved out of reach, one fewer is the bound: its own
-            # limits, and the search for it; until a count is met, or the
-            # limits leave every card in, or the search runs long.
+            # limits (perhaps none), and the search for it; until a count is
+            # met, DOWN counts under the LP bound are out of reach too, or
+            # the search runs long.
             count = relaxed()
             while count and len(ceilings) <= DOWN:
                 limits = solver_milp.hand_limits(variant, shape, melds, hand_t, help_t, count)

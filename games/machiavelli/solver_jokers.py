@@ -593,6 +593,7 @@ class JokerSearch(RankSearch):
         return QUICK_VISITS
 
     def _table_cards(self) -> int:
+        """The table's cards, jokers included."""
         return sum(map(sum, self.cells.table)) + self.T
 
     def _met(self, bound: int) -> list[Combo] | None:
@@ -1101,13 +1102,12 @@ def solve_position_at(variant: MachiavelliVariant, shape: Shape, melds: Sequence
     """:func:`solve_position`'s answer when it places ``count`` hand cards,
     ``count`` being an upper bound on what any answer places; :data:`UNMET`
     when no answer places that many, None when the search for it runs long.
-    ``limits``:
-    the most copies of a hand card that an answer placing ``count`` can
-    place (:func:`.solver_milp.hand_limits`). The search leaves the other
-    copies out, and finds the same first path: an answer placing ``count``
-    holds none of them, and the options it takes keep their order (each
-    skips the same copies more). The ranks are swept in the order the whole
-    hand gives."""
+    ``limits``: the most copies of a hand card that an answer placing
+    ``count`` can place (:func:`.solver_milp.hand_limits`). The search
+    leaves the other copies out, and finds the same first path: an answer
+    placing ``count`` holds none of them, and the options it takes keep
+    their order (each skips the same copies more). The ranks are swept in
+    the order the whole hand gives."""
     return _solve_position(variant, shape, melds, kinds, hand_cards, help_cards, at=count, limits=limits,
                            lp_bound=lp_bound)
 
