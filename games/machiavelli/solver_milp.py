@@ -130,9 +130,8 @@ def hand_limits(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Seque
     the hand holds. Probing: the LP of :func:`lp_bound` with at least k
     copies placed, for k from what the LP's optimum places up, each solved
     from the last basis; a bound under ``count`` rules k out, and every k
-    above it (so does no solution). The
-    LP is the one :func:`lp_bound` solved for the same position, if it was
-    the last one."""
+    above it (so does no solution). The LP is the one :func:`lp_bound`
+    solved for the same position, if it was the last one."""
     return _relaxation(variant, shape, melds, hand, help_cards).hand_limits(count)
 
 
