@@ -510,14 +510,10 @@ class JokerSearch(RankSearch):
                 return None if path is None else self._outcome(path)
             except _TooLong:
                 pass
-        try:
-            met = self.search(count, check=True, limit=BOUND_VISITS)
-        except _TooLong:
-            return None
-        self.unmet = met is None
+        met = self._met(count)
         return None if met is None else self._outcome(met)
 
-    #: :meth:`solve_at` proved that no path places its count.
+    #: The last :meth:`solve_at` or :meth:`_met` proved that no path places its count.
     unmet = False
 
     def find(self, target: int, polish: bool = True) -> tuple[list[Combo] | None, bool]:
@@ -604,11 +600,14 @@ class JokerSearch(RankSearch):
         states found meanwhile serve the search for that count). With
         forward checking at once: a quick search without it, first, costs
         more than it saves here (measured on the expert players' positions
-        and the bench's, in instructions)."""
+        and the bench's, in instructions). :attr:`unmet` says which None
+        it is."""
         try:
-            return self.search(bound, check=True, limit=BOUND_VISITS)
+            path = self.search(bound, check=True, limit=BOUND_VISITS)
         except _TooLong:
             return None
+        self.unmet = path is None
+        return path
 
     def _first(self, count: int, quick: bool = True) -> list[Combo]:
         """The first path for a count known to be met. Forward checking

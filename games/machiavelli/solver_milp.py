@@ -327,6 +327,7 @@ class _Template:
     jokered: Any  # melds with joker columns (cap above 0)
     col_meld: Any
     col_entries: Any
+    e_col: Any  # the column each entry is in
     e_card: Any  # the card whose row the entry is on (the pad id: none)
     e_kinds: Any  # times the number of card kinds
     e_const: Any
@@ -384,8 +385,9 @@ def _make_template(known: _Patterns, most: int, set_rows: bool) -> _Template:
     cap_of = np.minimum(length - 1, most)
     e = np.array(entries, dtype=np.float64).reshape(-1, 6)
     as_int = e[:, [0, 1, 2, 3, 5]].astype(np.int64)
-    return _Template(pad, length, cap_of, cap_of > 0, np.array(col_meld, dtype=np.int64),
-                     np.array(col_entries, dtype=np.int64), as_int[:, 0], as_int[:, 1], as_int[:, 2],
+    entries_of = np.array(col_entries, dtype=np.int64)
+    return _Template(pad, length, cap_of, cap_of > 0, np.array(col_meld, dtype=np.int64), entries_of,
+                     np.repeat(np.arange(len(col_meld)), entries_of), as_int[:, 0], as_int[:, 1], as_int[:, 2],
                      as_int[:, 3], e[:, 4].copy(), as_int[:, 4])
 
 
@@ -444,7 +446,7 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     cap_base = first_cap + np.cumsum(block) - block
     next_row = first_cap + int(block.sum())
     columns = chosen[t.col_meld]
-    picked = columns[np.repeat(np.arange(len(t.col_meld)), t.col_entries)]
+    picked = columns[t.e_col]
     e_cap = t.e_cap[picked]
     rows = (row_of[t.e_card[picked]] + t.e_kinds[picked] * n_k + t.e_const[picked]
             + np.where(e_cap >= 0, cap_base[t.e_meld[picked]] + e_cap, 0))

@@ -242,11 +242,10 @@ def test_the_hand_cards_no_answer_can_place_change_no_answer(monkeypatch, aces, 
     assert sum(answered) >= 4, answered  # the smaller search answered
 
 
-def test_a_bound_proved_out_of_reach_gives_way_to_one_fewer():
+def test_a_bound_proved_out_of_reach_gives_way_to_one_fewer(monkeypatch):
     """An expert game's position whose LP bound (9) no answer reaches: the
     smaller search proves it, and the search for 8 with its own limits
-    gives the answer the whole hand's search gives after the integer
-    programme's count."""
+    gives the answer the whole hand's searches give."""
     from machiavelli.games.machiavelli import solver_milp
 
     variant = load_variant("jokers")
@@ -263,12 +262,12 @@ def test_a_bound_proved_out_of_reach_gives_way_to_one_fewer():
         outcomes.append((args[6], laid is solver_jokers.UNMET))
         return laid
 
-    with pytest.MonkeyPatch.context() as patch:
+    with monkeypatch.context() as patch:
         patch.setattr(solver_jokers, "solve_position_at", spy)
         solution = solve(variant, table, hand)
     assert solution.count == 8 == milp_optimum(variant, table, hand)
     assert outcomes == [(9, True), (8, False)]
-    with pytest.MonkeyPatch.context() as patch:
+    with monkeypatch.context() as patch:
         patch.setattr(solver_milp, "hand_limits", lambda *args: {})
         assert _answer(solve(variant, table, hand)) == _answer(solution)
     check_answer(variant, table, hand, (), solution)
