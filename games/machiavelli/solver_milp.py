@@ -17,6 +17,7 @@ loaded: most commands never solve a position.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -542,6 +543,9 @@ class PathBound:
         self._fixed: dict[int, tuple[int, int, int]] = {}
         #: The last optimum: (its bound, per kind the hand cards, help cards and cards in sets it places).
         self._last: tuple[int, list[float], list[float], list[float]] | None = None
+        #: The last optimum's dual prices: (its objective, per kind the reduced
+        #: costs of the hand and help cards placed, the price of its cards in sets).
+        self._duals: tuple[float, list[float], list[float], list[float]] | None = None
 
     def bound(self, fixes: dict[int, tuple[int, int, int]], at_least: int | None = None) -> int | None:
         """The bound under ``fixes`` (kind -> hand cards placed, help cards
@@ -549,7 +553,10 @@ class PathBound:
         when HiGHS finds no optimum (no answer either way). With
         ``at_least``: where the last optimum obeys ``fixes`` and reaches
         that, its bound at once (the LP under ``fixes`` reaches as much at
-        least: the search down a path the LP itself takes solves nothing)."""
+        least: the search down a path the LP itself takes solves nothing);
+        where the last optimum's dual prices (:meth:`_priced`) keep the LP
+        under ``fixes`` below it, some bound below it, without solving (most
+        states the LP cuts, measured on the expert players' positions)."""
         import highspy
         import numpy as np
 
@@ -559,6 +566,11 @@ class PathBound:
             if all(abs(hands[i] - y) < 1e-9 and abs(helps[i] - p) < 1e-9 and abs(in_sets_at[i] - k) < 1e-9
                    for i, (y, p, k) in fixes.items()):
                 return reached
+        if at_least is not None:
+            priced = self._priced(fixes)
+            # The margin: dual prices are exact only to HiGHS's tolerances.
+            if priced is not None and priced < at_least - 1e-4:
+                return min(at_least - 1, math.floor(priced + 1e-6))
         built, n_k, inf = self._built, len(self._built.kinds), highspy.kHighsInf
         cols: list[int] = []
         lo: list[float] = []
@@ -589,13 +601,46 @@ class PathBound:
             h.changeRowsBounds(len(rows), np.array(rows, dtype=np.int32), np.array(rlo), np.array(rhi))
         h.run()
         status = h.getModelStatus()
+        self._duals = None
         if status == highspy.HighsModelStatus.kInfeasible:
             return -1
         if status != highspy.HighsModelStatus.kOptimal:
             return None
+        objective = h.getInfo().objective_function_value
         # The tolerance: as in lp_bound.
-        found = int(h.getInfo().objective_function_value + 1e-6)
+        found = int(objective + 1e-6)
         solution = h.getSolution()
         col, row = solution.col_value, solution.row_value
         self._last = (found, col[built.y0:built.y0 + n_k], col[built.p0:built.p0 + n_k], row[n_k + 1:2 * n_k + 1])
+        reduced = solution.col_dual
+        self._duals = (objective, reduced[built.y0:built.y0 + n_k], reduced[built.p0:built.p0 + n_k],
+                       solution.row_dual[n_k + 1:2 * n_k + 1])
         return found
+
+    def _priced(self, fixes: dict[int, tuple[int, int, int]]) -> float | None:
+        """An upper bound on the LP under ``fixes`` from the last optimum's
+        dual prices, without solving (None: they give none). Whatever the
+        prices, the objective is the prices times the rows plus the reduced
+        costs times the columns, each term at most its value at the bound
+        its sign favours: the last objective, plus what each changed bound
+        changes of it. A free row (cards in sets not fixed) bounds nothing
+        unless its price is zero."""
+        duals = self._duals
+        if duals is None:
+            return None
+        objective, d_hand, d_help, d_sets = duals
+        built, upper, fixed = self._built, self._upper, self._fixed
+        for i in fixed.keys() | fixes.keys():
+            old, new = fixed.get(i), fixes.get(i)
+            if old == new:
+                continue
+            for d, column, at in ((d_hand[i], built.y0 + i, 0), (d_help[i], built.p0 + i, 1)):
+                lo_old, hi_old = (0.0, upper[column]) if old is None else (old[at], old[at])
+                lo_new, hi_new = (0.0, upper[column]) if new is None else (new[at], new[at])
+                objective += max(d * lo_new, d * hi_new) - max(d * lo_old, d * hi_old)
+            price = d_sets[i]
+            if abs(price) > 1e-9:
+                if old is None or new is None:
+                    return None
+                objective += price * (new[2] - old[2])
+        return objective

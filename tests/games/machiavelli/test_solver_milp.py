@@ -203,8 +203,9 @@ def test_the_path_bound_is_the_lp_bound_until_cells_are_fixed():
 
 def test_the_path_bound_takes_its_last_optimum_where_that_obeys_the_fixes(monkeypatch):
     """With ``at_least``, fixes the last optimum obeys give its bound
-    without solving again, if it reaches that much; other fixes, or a bound
-    under it, solve the LP (and give the same answers as without it)."""
+    without solving again, if it reaches that much; so do fixes whose
+    bound the last dual prices keep under it (some bound under it); other
+    fixes solve the LP (and give the same answers as without it)."""
     path, deck, _, _ = _path_bound()
     ten, five = (path.kind[deck.parse_card(c)] for c in ("10C", "5H"))
     assert path.bound({}) == 3
@@ -215,9 +216,44 @@ def test_the_path_bound_takes_its_last_optimum_where_that_obeys_the_fixes(monkey
                                                      "run": lambda self: runs.append(1) or original(highs)})())
     # The optimum places the 10C in the clubs' run and keeps the fives in their set.
     assert path.bound({ten: (1, 0, 0), five: (0, 0, 1)}, at_least=3) == 3 and not runs
-    assert path.bound({ten: (1, 0, 0)}, at_least=4) == 3 and len(runs) == 1  # not that much: solved
-    assert path.bound({ten: (0, 0, 0)}, at_least=2) == 2 and len(runs) == 2  # the optimum disobeys: solved
+    # Not that much: the prices of the last optimum (the same fixes as far as they go) say so.
+    assert path.bound({ten: (1, 0, 0)}, at_least=4) < 4 and not runs
+    assert path.bound({ten: (0, 0, 0)}, at_least=2) == 2 and len(runs) == 1  # the optimum disobeys: solved
     assert path.bound({five: (0, 0, 0)}, at_least=0) == -1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), aces=st.sampled_from(["low", "wrap"]), limit=st.sampled_from([None, 1]),
+       size=st.integers(0, 24), hand=st.integers(1, 10), jokers=st.integers(1, 4))
+def test_the_path_bound_cuts_where_the_lp_cuts_and_nowhere_else(seed, aces, limit, size, hand, jokers):
+    """Fixes walked as a search walks them (cells fixed rank by rank, then
+    some taken back), each with a target: the path's LP, which answers
+    from its last optimum or its dual prices where it can, is under the
+    target exactly where the LP solved afresh under the same fixes is."""
+    variant, table, cards = _position(seed, aces, limit, size, hand, jokers)
+    shape = shape_of(variant)
+    walked = solver_milp.PathBound(variant, shape, table, cards, ())
+    rng = random.Random(seed)
+    full = walked.bound({})
+    if full is None or full < 0:
+        return
+    kinds = list(walked.kind.values())
+    rng.shuffle(kinds)
+    built, fixes = walked._built, {}
+    for _ in range(3 * len(kinds)):
+        if fixes and rng.random() < 0.5:
+            del fixes[rng.choice(list(fixes))]
+        else:
+            # Mostly what the last optimum does with the cell, as a search's path would.
+            i = rng.choice(kinds)
+            last = walked._last
+            hand_at, in_sets = (round(last[1][i]), round(last[3][i])) if last and rng.random() < 0.9 else (
+                rng.randint(0, int(built.upper[built.y0 + i])), rng.randint(0, 1))
+            fixes[i] = (hand_at, 0, in_sets)
+        target = rng.randint(max(0, full - 2), full + 1)
+        fresh = solver_milp.PathBound(variant, shape, table, cards, ()).bound(dict(fixes))
+        got = walked.bound(dict(fixes), at_least=target)
+        assert (got is None or got >= target) == (fresh is None or fresh >= target), (fixes, target, got, fresh)
 
 
 def _most_copies(variant, shape, table, cards, card, at_least: int) -> int | None:
