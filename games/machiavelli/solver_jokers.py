@@ -739,23 +739,29 @@ class JokerSearch(RankSearch):
         in the jokers left."""
         S = self.S
         tokens = [self._plain(state[s]) for s in range(S)]
+        after = self.suit_after[r]
+        # The shares give each suit one of a few allowances: its choices once for each.
+        known: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
         for share in _shares(S, slack):
             per_suit: list[list[tuple[int, tuple[int, ...]]]] = []
             for s in range(S):
                 choices: list[tuple[int, tuple[int, ...]]]
                 last: tuple[int, ...] | None
-                choices, last = [], None
-                allowance = min(share[s], self.suit_after[r][s])
-                j = 0
-                while j <= left:  # budgets by spans of the same answer, as in _may_finish
-                    f, _, j_next = self._span(r, s, tokens[s], allowance, j, RUN_JOKERS)
-                    if f is not None and f[1] != last:
-                        choices.append((j, f[1]))
-                        last = f[1]
-                    j = j_next
-                if not choices:
+                allowance = share[s] if share[s] < after[s] else after[s]
+                found = known.get((s, allowance))
+                if found is None:
+                    choices, last = [], None
+                    j = 0
+                    while j <= left:  # budgets by spans of the same answer, as in _may_finish
+                        f, _, j_next = self._span(r, s, tokens[s], allowance, j, RUN_JOKERS)
+                        if f is not None and f[1] != last:
+                            choices.append((j, f[1]))
+                            last = f[1]
+                        j = j_next
+                    found = known[(s, allowance)] = choices
+                if not found:
                     break
-                per_suit.append(choices)
+                per_suit.append(found)
             else:
                 if self._joint_split(r, per_suit, 0, left, ()):
                     return True
