@@ -116,11 +116,16 @@ def solve_model(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Seque
 def lp_bound(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
              help_cards: Sequence[Card] = ()) -> int | None:
     """An upper bound on the hand cards a position places: the LP relaxation
-    of :func:`solve_model`'s model (the same rows and columns, integrality
-    off, help cards free), rounded down; None if HiGHS finds no optimum.
+    of :func:`solve_model`'s model (the same columns, integrality off, help
+    cards free), rounded down; None if HiGHS finds no optimum.
 
     A few milliseconds where the integer programme takes tens or hundreds,
-    and on the bench's joker positions it almost always equals the optimum."""
+    and on the bench's joker positions it almost always equals the optimum.
+    Of each meld's joker rows it keeps the cap alone, not the row per card
+    that keeps the card's jokers within the copies: a weaker LP, but with a
+    fifth of the rows. Rounded down, it was the same bound on every expert
+    position and bench position tried (431 and 48), the LP took 20% less
+    time, and the solver 9% fewer instructions on 60 expert positions."""
     return _relaxation(variant, shape, melds, hand, help_cards).bound
 
 
@@ -145,8 +150,8 @@ class _Relaxation:
         import numpy as np
 
         # With the free rows of the cards in sets, which change nothing here:
-        # the path's LP (:class:`PathBound`) is the same model.
-        built = self.built = _build(variant, shape, melds, hand, help_cards, set_rows=True)
+        # the path's LP (:class:`PathBound`) is the same model. Loose (lp_bound).
+        built = self.built = _build(variant, shape, melds, hand, help_cards, set_rows=True, loose=True)
         cost = np.zeros(built.num_col)
         cost[built.y0:built.p0] = 1.0
         cost[built.yj] = 1.0
@@ -350,8 +355,8 @@ class _Template:
     :func:`patterns`, its cards (padded), length and cap; per column, its
     meld and number of entries; per entry, what its row is made of (a card's
     row, times the card kinds, a constant, a place among its meld's joker
-    rows) and its value. Made once per variant, jokers per meld and
-    ``set_rows``: a position's model is then built without a loop per meld."""
+    rows) and its value. Made once per variant, jokers per meld, ``set_rows``
+    and ``loose``: a position's model is then built without a loop per meld."""
 
     pad: Any  # (melds, longest) card ids, padded with the id past the last card
     length: Any
@@ -368,18 +373,19 @@ class _Template:
     e_meld: Any
 
 
-_TEMPLATES: dict[tuple[str, int, bool], _Template] = {}
+_TEMPLATES: dict[tuple[str, int, bool, bool], _Template] = {}
 
 
-def _template(variant: MachiavelliVariant, known: _Patterns, most: int, set_rows: bool) -> _Template:
-    key = (_variant_key(variant), most, set_rows)
+def _template(variant: MachiavelliVariant, known: _Patterns, most: int, set_rows: bool,
+              loose: bool = False) -> _Template:
+    key = (_variant_key(variant), most, set_rows, loose)
     found = _TEMPLATES.get(key)
     if found is None:
-        found = _TEMPLATES[key] = _make_template(known, most, set_rows)
+        found = _TEMPLATES[key] = _make_template(known, most, set_rows, loose)
     return found
 
 
-def _make_template(known: _Patterns, most: int, set_rows: bool) -> _Template:
+def _make_template(known: _Patterns, most: int, set_rows: bool, loose: bool = False) -> _Template:
     import numpy as np
 
     none = len(known.cards)
@@ -397,7 +403,8 @@ def _make_template(known: _Patterns, most: int, set_rows: bool) -> _Template:
             x += [(i, 1, 1, -1, 1.0, m) for i in ordered]
         if cap:
             x.append((none, 0, 0, 0, -float(cap), m))
-            x += [(none, 0, 0, 1 + k, -1.0, m) for k in range(len(ids))]
+            if not loose:
+                x += [(none, 0, 0, 1 + k, -1.0, m) for k in range(len(ids))]
         col_meld.append(m)
         col_entries.append(len(x))
         entries += x
@@ -406,7 +413,9 @@ def _make_template(known: _Patterns, most: int, set_rows: bool) -> _Template:
                 z = [(i, 0, 0, -1, -1.0, m), (none, 1, 0, -1, 1.0, m)]
                 if in_set:
                     z.append((i, 1, 1, -1, -1.0, m))
-                z += [(none, 0, 0, 0, 1.0, m), (none, 0, 0, 1 + k, 1.0, m)]
+                z.append((none, 0, 0, 0, 1.0, m))
+                if not loose:
+                    z.append((none, 0, 0, 1 + k, 1.0, m))
                 col_meld.append(m)
                 col_entries.append(len(z))
                 entries += z
@@ -424,16 +433,18 @@ def _make_template(known: _Patterns, most: int, set_rows: bool) -> _Template:
 
 
 def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
-           help_cards: Sequence[Card], set_rows: bool = False) -> _Built:
+           help_cards: Sequence[Card], set_rows: bool = False, loose: bool = False) -> _Built:
     """The model of :func:`solve_model` as a HiGHS LP (no integrality yet);
     with ``set_rows``, a free row more per card kind after the joker row:
-    the natural cards of that kind in sets (:class:`PathBound`).
+    the natural cards of that kind in sets (:class:`PathBound`); ``loose``,
+    without the rows that keep each card's jokers within the copies
+    (:func:`lp_bound`: only its relaxation may lose them).
 
     Columns: per meld its x column, then its z columns; then y and p per
     card kind, then the joker's. Rows: per card kind, the joker row, then
     (``set_rows``) per card kind its cards in sets, then per meld with
-    jokers its cap row and one per card. Each column's entries in
-    increasing row order."""
+    jokers its cap row and (unless ``loose``) one per card. Each column's
+    entries in increasing row order."""
     import highspy
     import numpy as np
 
@@ -443,7 +454,7 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     limit = getattr(variant, "jokers_per_meld", None)
     most = jokers if limit is None else min(jokers, limit)
     known = _patterns_by_id(variant, shape, most)
-    t = _template(variant, known, most, set_rows)
+    t = _template(variant, known, most, set_rows, loose)
     none = len(known.cards)
     present = np.zeros(none + 1, dtype=np.int64)
     others = []  # cards no meld of the variant holds (none, as a rule)
@@ -474,7 +485,7 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     set0 = n_k + 1
     first_cap = set0 + n_k if set_rows else set0
     jokered = chosen & t.jokered
-    block = np.where(jokered, t.length + 1, 0)
+    block = np.where(jokered, 1 if loose else t.length + 1, 0)
     cap_base = first_cap + np.cumsum(block) - block
     next_row = first_cap + int(block.sum())
     columns = chosen[t.col_meld]
@@ -549,7 +560,7 @@ def _laid_out(meld: tuple[Card, ...], cards: list[Card]) -> tuple[Card, ...]:
 
 
 class PathBound:
-    """The LP relaxation of a position's model with the cells the rank
+    """The LP of :func:`lp_bound` with the cells the rank
     search has settled fixed: for each card kind of the ranks swept so far,
     the hand and help cards placed and the natural cards sent to sets, as
     the search's path chose them. Rounded down, it bounds the hand cards of
