@@ -36,6 +36,10 @@ def _position(seed: int, aces: str, limit: int | None, size: int, hand: int, jok
     return variant, table, cards
 
 
+def table_cards(table):
+    return [c for m in table for c in m]
+
+
 def _model_answer_is_valid(variant, table, hand, answer) -> None:
     for meld in answer.melds:
         assert valid(variant, meld), meld
@@ -56,15 +60,18 @@ def test_the_model_and_the_search_agree(seed, aces, limit, size, hand, jokers):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), aces=st.sampled_from(["low", "wrap"]), limit=st.sampled_from([None, 1]),
-       size=st.integers(0, 24), hand=st.integers(0, 10), jokers=st.integers(0, 3), set_rows=st.booleans())
+       size=st.integers(0, 24), hand=st.integers(0, 10), jokers=st.integers(0, 3), set_rows=st.booleans(),
+       loose=st.booleans())
 def test_each_column_of_the_model_holds_its_meld_s_cards_in_row_order(seed, aces, limit, size, hand, jokers,
-                                                                       set_rows):
+                                                                       set_rows, loose):
     """The model is selected from a variant's template of columns: each
     meld's x column still holds one entry per card, on that card's row, and
     each of its z columns takes the card's row and the joker row; entries in
-    increasing row order, as HiGHS takes them."""
+    increasing row order, as HiGHS takes them. The loose model (the LP
+    bound's) has no z columns but one joker column per card kind that a
+    run holds, and one per card kind that a set holds."""
     variant, table, cards = _position(seed, aces, limit, size, hand, jokers)
-    built = solver_milp._build(variant, shape_of(variant), table, cards, (), set_rows=set_rows)
+    built = solver_milp._build(variant, shape_of(variant), table, cards, (), set_rows=set_rows, loose=loose)
     start = [*built.start.tolist(), len(built.index)]
     index = built.index.tolist()
     rows = [index[start[c]:start[c + 1]] for c in range(built.num_col)]
@@ -73,9 +80,18 @@ def test_each_column_of_the_model_holds_its_meld_s_cards_in_row_order(seed, aces
     jrow = len(built.kinds)
     for meld, x, zs in zip(built.chosen, built.x_col, built.z_cols):
         assert rows[x][:len(meld)] == sorted(row_of[c] for c in meld)
-        assert len(zs) in (0, len(meld))
+        assert len(zs) in ((0,) if loose else (0, len(meld)))
         for card, z in zip(meld, zs):
             assert rows[z][:2] == [row_of[card], jrow]
+    if loose:
+        any_joker = JK in table_cards(table) + list(cards)
+        stand = rows[built.x_col[-1] + 1 if built.x_col else 0:built.y0]
+        in_runs = {row_of[c] for m in built.chosen if len({c.suit for c in m}) == 1 for c in m}
+        in_sets = {row_of[c] for m in built.chosen if len({c.suit for c in m}) > 1 for c in m}
+        n_k = len(built.kinds)
+        expected = [[k, jrow] for k in sorted(in_runs)] + [
+            [k, jrow, n_k + 1 + k] if set_rows else [k, jrow] for k in sorted(in_sets)] if any_joker else []
+        assert stand == expected
 
 
 def test_help_cards_count_after_hand_cards():
