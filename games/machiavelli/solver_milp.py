@@ -128,7 +128,7 @@ def lp_bound(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence
     eighth of the rows and 40% of the columns; in practice the same optimum
     on every position tried (431 of the expert players' and 156 of the
     bench's joker classes), found in a third of the time (0.85 ms against
-    2.83 on the first), and the solver ran 17% fewer instructions on 60
+    2.83 on the first), and the solver ran 24% fewer instructions on 60
     expert positions."""
     return _relaxation(variant, shape, melds, hand, help_cards).bound
 
