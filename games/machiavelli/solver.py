@@ -186,11 +186,10 @@ def _solve(variant: Variant, melds: tuple[tuple[Card, ...], ...], kinds: tuple[s
             found = relaxed()
             return min([best_count() if found is None else found, *ceilings])
 
-        jokers_in = sum(1 for m in melds for c in m if c == JOKER) + hand_t.count(JOKER) + help_t.count(JOKER)
         # The model's bound and count first or not (the portfolio), the same
         # answer; a search that gives up tries again with them, so that what
         # it gives does not depend on the choice either.
-        first = solver_portfolio.model_first(melds, jokers_in, len(hand_t))
+        first = solver_portfolio.model_first(melds, len(hand_t))
         if first:
             # The hand cards that no answer reaching the LP bound can place
             # left out, the search for that bound is far smaller (most

@@ -22,18 +22,17 @@ def _melds(cards: int) -> list[list[Card]]:
 
 
 def test_the_model_goes_first_on_small_tables_with_jokers():
-    assert solver_portfolio.model_first(_melds(21), 2)
-    assert solver_portfolio.model_first(_melds(0), 4)
-    assert not solver_portfolio.model_first(_melds(21), 1)  # HiGHS is slow with one joker
-    assert not solver_portfolio.model_first(_melds(42), 4)  # the search proves big tables' counts at once
-    assert not solver_portfolio.model_first(_melds(42), 4, hand=15)
+    assert solver_portfolio.model_first(_melds(21))
+    assert solver_portfolio.model_first(_melds(0))
+    assert not solver_portfolio.model_first(_melds(42))  # the search proves big tables' counts at once
+    assert not solver_portfolio.model_first(_melds(42), hand=15)
 
 
 def test_the_model_goes_first_on_big_tables_with_few_hand_cards():
     """A game's later turns: most of a small hand does not fit, and proving it is the work."""
-    assert solver_portfolio.model_first(_melds(48), 3, hand=4)
-    assert solver_portfolio.model_first(_melds(48), 2, hand=solver_portfolio.FEW_IN_HAND)
-    assert not solver_portfolio.model_first(_melds(48), 1, hand=4)  # HiGHS is slow with one joker
+    assert solver_portfolio.model_first(_melds(48), hand=4)
+    assert solver_portfolio.model_first(_melds(48), hand=solver_portfolio.FEW_IN_HAND)
+    assert not solver_portfolio.model_first(_melds(48), hand=solver_portfolio.FEW_IN_HAND + 1)
 
 
 def _answer(solution):
@@ -58,7 +57,7 @@ def test_both_methods_give_the_same_answer(monkeypatch, quick):
     for table, cards in _positions():
         answers = []
         for first in (True, False):
-            monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None, first=first: first)
+            monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, hand=None, first=first: first)
             answers.append(_answer(solve(VARIANT, table, cards)))
         assert answers[0] == answers[1], (table, cards)
         solution = solve(VARIANT, table, cards)
@@ -70,7 +69,7 @@ def test_a_search_that_gives_up_tries_again_with_the_models_count(monkeypatch):
     """The search's own settling past its budget: the answer is the one the
     model's count gives, not the model's layout."""
     table, cards = next(_positions())
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, hand=None: True)
     expected = _answer(solve(VARIANT, table, cards))
 
     def gives_up(self, top):
@@ -125,7 +124,7 @@ def test_the_lp_bound_gives_the_answer_the_models_count_gives(monkeypatch):
     integer programme's count alone."""
     from machiavelli.games.machiavelli import solver_milp
 
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, hand=None: True)
     bounds = []
     lp_bound = solver_milp.lp_bound
 
@@ -154,7 +153,7 @@ def test_a_bound_no_path_meets_falls_back_to_the_models_count(monkeypatch, visit
     the answer is the one the model's count gives."""
     from machiavelli.games.machiavelli import solver_milp
 
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, hand=None: True)
     monkeypatch.setattr(solver_jokers, "BOUND_VISITS", visits)
     monkeypatch.setattr(solver_jokers, "QUICK_VISITS", 1)
     solve_model, models, unmet = solver_milp.solve_model, [], []
@@ -219,7 +218,7 @@ def test_the_hand_cards_no_answer_can_place_change_no_answer(monkeypatch, aces, 
     from machiavelli.games.machiavelli import solver_milp
 
     variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
-    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, jokers, hand=None: True)
+    monkeypatch.setattr(solver_portfolio, "model_first", lambda melds, hand=None: True)
     answered = []
     at = solver_jokers.solve_position_at
 
