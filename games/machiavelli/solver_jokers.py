@@ -30,11 +30,10 @@ tokens; a card sent to a set charged the jokers that set needs at least,
 shared out among its natural cards), far cheaper than the real one and a
 bound all the same. Each state that passes is also checked against the
 HiGHS model's LP with the cells of its path fixed
-(:class:`.solver_milp.PathBound`): with two jokers or more from the first
-state on, the LP alone for the first :data:`LP_FIRST` of them (it leads a
-search whose first path comes at once straight down, where building the
-relaxed model would be most of the cost); with one joker past
-:data:`PATH_AFTER` visits. Where the model goes first, the search for its LP
+(:class:`.solver_milp.PathBound`), from the first state on, the LP alone
+for the first :data:`LP_FIRST` of them (it leads a search whose first path
+comes at once straight down, where building the relaxed model would be
+most of the cost). Where the model goes first, the search for its LP
 bound leaves out the hand cards that no answer reaching it can place
 (:func:`solve_position_at`).
 """
@@ -68,28 +67,23 @@ if TYPE_CHECKING:
 #: with big hands, where proving that no more cards fit is the work), but a
 #: rare one needs far more (SolverError then; computer players fall back).
 MAX_VISITS = 100_000
-#: Visits of a position's searches before each state that passes forward
-#: checking is also checked against its path's LP bound (:meth:`JokerSearch._path_check`).
-PATH_AFTER = 1000
-#: After that many LP checks (:data:`LP_FIRST` with :attr:`JokerSearch.lp_first`),
-#: the check goes on only if it cut at least one in PATH_KEEP (with the LP
-#: first too: on the expert players' positions, where forward checking joins
-#: it and most states pass, about 3% less time in all; after LP_FIRST rather
-#: than PATH_TRIAL checks there, callgrind -1.3% on those positions and -1.6%
-#: on the bench's joker classes of 20 and 40 cards, where with one joker
-#: PATH_TRIAL does better).
-PATH_TRIAL, PATH_KEEP = 16, 4
-#: Positions with at least LP_FIRST_JOKERS jokers (:attr:`JokerSearch.lp_first`):
-#: states checked by the path's LP alone, before forward checking joins it.
-#: Forward checking first builds the relaxed model of every suit from the
-#: state on, most of the cost of a position whose first path comes at once;
-#: the path's LP, as tight as the LP bound is, leads that search straight down
-#: in about one check a rank (callgrind instructions, bench classes 4 jk 20
-#: and 40 cards and 2 jk 40 cards: -37% at 8, -38% at 4, -34% at 12; 8 expert
-#: games on ``jokers``: -9% at 8, -7% at 12). With one joker the LP is
-#: weaker (HiGHS branches long there too) and it cost more: up to 1.2 s on a
-#: position of the bench's 80-card tables.
-LP_FIRST, LP_FIRST_JOKERS = 8, 2
+#: States checked by the path's LP alone (:meth:`JokerSearch._path_check`),
+#: before forward checking joins it. Forward checking first builds the
+#: relaxed model of every suit from the state on, most of the cost of a
+#: position whose first path comes at once; the path's LP, as tight as the
+#: LP bound is, leads that search straight down in about one check a rank
+#: (callgrind instructions, bench classes 4 jk 20 and 40 cards and 2 jk 40
+#: cards: -37% at 8, -38% at 4, -34% at 12; 8 expert games on ``jokers``:
+#: -9% at 8, -7% at 12). With one joker too, since the LP bound's model has
+#: no joker rows per meld (:func:`.solver_milp.lp_bound`): -7.4% on the
+#: bench's joker classes of 20 and 40 cards, -3.7% on those of 80 and 120,
+#: -0.4% and -8.7% on two slices of 60 expert positions; before, with one
+#: joker the LP checked states only past 1,000 visits.
+LP_FIRST = 8
+#: After LP_FIRST checks, the check goes on only if it cut at least one in
+#: PATH_KEEP (on the expert players' positions, where forward checking
+#: joins it and most states pass, about 3% less time in all).
+PATH_KEEP = 4
 #: Visits of the search for a path at the LP bound before the integer
 #: programme settles the count instead (:meth:`JokerSearch._met`).
 BOUND_VISITS = 20_000
@@ -533,15 +527,9 @@ class JokerSearch(RankSearch):
     card_at: list[list[Card]] = []
 
     def _path_check(self, r: int, stack: list[Combo], target: int, visits: int) -> bool:
-        """The path's LP bound (:meth:`RankSearch._path_ok`), once the
-        position's searches have made :data:`PATH_AFTER` visits: a position
-        whose first path comes at once would pay for it (a model of its own,
-        a millisecond a state) and gain nothing. With :attr:`lp_first`, from
-        the first state on. Either way it stops once it cuts too little
-        (:data:`PATH_TRIAL`)."""
+        """The path's LP bound (:meth:`RankSearch._path_ok`), from the first
+        state on, until it cuts too little (:data:`PATH_KEEP`)."""
         if r < 1 or self.path_model is None or self._path_off:
-            return True
-        if not self.lp_first and self.visits + visits < PATH_AFTER:
             return True
         pb = self._path_lp
         if pb is None:
@@ -560,9 +548,8 @@ class JokerSearch(RankSearch):
         ok = got is None or got >= target
         self._path_tries += 1
         self._path_cuts += not ok
-        # With the LP first, its own first states are the trial.
-        trial = LP_FIRST if self.lp_first else PATH_TRIAL
-        if self._path_tries >= trial and self._path_cuts * PATH_KEEP < self._path_tries:
+        # The LP's own first states (where it checks alone) are the trial.
+        if self._path_tries >= LP_FIRST and self._path_cuts * PATH_KEEP < self._path_tries:
             # Cutting little, it costs more than it saves (big tables,
             # where forward checking is already strong): no more of it.
             self._path_off = True
@@ -577,9 +564,6 @@ class JokerSearch(RankSearch):
     _path_lp: PathBound | None = None
     _path_tries = _path_cuts = 0
     _path_off = False
-    #: Jokers enough for the path's LP to check the first :data:`LP_FIRST`
-    #: states alone (:meth:`_may_finish`), from the first visit on.
-    lp_first = False
     _kind_at: list[list[int | None]] = []  # the model's row of each cell, None where it has none
 
     def _quick(self) -> int:
@@ -692,7 +676,7 @@ class JokerSearch(RankSearch):
         # The search's bound counts every hand joker as still to come; those
         # used so far are already in the hand cards placed: take them off.
         slack -= self._credit(used)
-        if self.lp_first and self._path_tries < LP_FIRST and self.path_model is not None:
+        if self.path_model is not None and self._path_tries < LP_FIRST:
             return slack >= 0  # the path's LP alone, for now
         if slack < 0 or not super()._may_finish(r, state, slack):
             return False
@@ -1183,7 +1167,6 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
     search.best_count, search.bound, search.lp_bound = best_count, bound, lp_bound
-    search.lp_first = search.J >= LP_FIRST_JOKERS and lp_bound is not None
     if lp_bound is not None:  # HiGHS is at hand: the path's LP bound too, should the search run long
 
         def path_model() -> PathBound:

@@ -289,9 +289,9 @@ def test_forward_checking_never_changes_the_answer(patient, monkeypatch, aces, l
 
 @pytest.mark.parametrize("aces, limit", [("low", None), ("low-or-high", 1), ("wrap", None)])
 def test_the_path_s_lp_bound_never_changes_the_answer(patient, monkeypatch, aces, limit):
-    """The LP with the path's cells fixed prunes states only: checked from
-    the first visit on, the answers are those of the search without it, and
-    it does prune (small tables, big hands: where it pays)."""
+    """The LP with the path's cells fixed prunes states only: the answers
+    are those of the search where it never cuts, and it does prune (small
+    tables, big hands: where it pays)."""
     from machiavelli.games.machiavelli import solver_milp
 
     variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
@@ -302,11 +302,10 @@ def test_the_path_s_lp_bound_never_changes_the_answer(patient, monkeypatch, aces
         table, hand, _ = joker_position(variant, rng, rng.randint(8, 20), rng.randint(10, 16), on_table,
                                         rng.randint(1, 4 - on_table))
         cases.append((table, hand))
-    monkeypatch.setattr(solver_jokers, "PATH_AFTER", 10**9)
-    without = [solve(variant, table, hand) for table, hand in cases]
-    monkeypatch.setattr(solver_jokers, "PATH_AFTER", 0)
-    bounds = []
     original = solver_milp.PathBound.bound
+    monkeypatch.setattr(solver_milp.PathBound, "bound", lambda self, fixes, at_least=None: None)  # no answer: no cut
+    without = [solve(variant, table, hand) for table, hand in cases]
+    bounds = []
 
     def spy(self, fixes, at_least=None):
         got = original(self, fixes, at_least)
@@ -394,10 +393,9 @@ def test_vectors_drawn_as_needed_come_in_the_order_made_at_once(monkeypatch, ace
 
 @pytest.mark.parametrize("aces, limit", [("low", None), ("low-or-high", 1)])
 def test_the_path_s_lp_first_changes_no_answer(patient, monkeypatch, aces, limit):
-    """With two jokers or more the path's LP checks the first states alone
-    (solver_jokers.LP_FIRST): the answers are those of forward checking
-    from the first state, and of the LP alone all the way; with one joker
-    the LP waits (PATH_AFTER)."""
+    """The path's LP checks the first states alone (solver_jokers.LP_FIRST):
+    the answers are those of forward checking from the first state, and of
+    the LP alone all the way."""
     from machiavelli.games.machiavelli import solver_milp
 
     variant = joker_variant(load_variant("bga", [f"aces={aces}"]), limit=limit)
