@@ -78,8 +78,10 @@ MAX_VISITS = 100_000
 #: no joker rows per meld (:func:`.solver_milp.lp_bound`): -7.4% on the
 #: bench's joker classes of 20 and 40 cards, -3.7% on those of 80 and 120,
 #: -0.4% and -8.7% on two slices of 60 expert positions; before, with one
-#: joker the LP checked states only past 1,000 visits.
-LP_FIRST = 8
+#: joker the LP checked states only past 1,000 visits. With that model 16
+#: against 8: -1.6% on the small classes, -1.7% and -3.4% on the expert
+#: slices, +0.1% on the big classes (32: no better than 8).
+LP_FIRST = 16
 #: After LP_FIRST checks, the check goes on only if it cut at least one in
 #: PATH_KEEP (on the expert players' positions, where forward checking
 #: joins it and most states pass, about 3% less time in all).
