@@ -115,9 +115,10 @@ def solve_model(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Seque
 
 def lp_bound(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[Card]], hand: Sequence[Card],
              help_cards: Sequence[Card] = ()) -> int | None:
-    """An upper bound on the hand cards a position places: the LP relaxation
-    of :func:`solve_model`'s model (the same columns, integrality off, help
-    cards free), rounded down; None if HiGHS finds no optimum.
+    """An upper bound on the hand cards a position places: a relaxation of
+    :func:`solve_model`'s model (integrality off, help cards free, the joker
+    rows below left out), its LP optimum rounded down; None if HiGHS finds
+    no optimum.
 
     A few milliseconds where the integer programme takes tens or hundreds,
     and on the bench's joker positions it almost always equals the optimum.
@@ -154,7 +155,7 @@ class _Relaxation:
         import numpy as np
 
         # With the free rows of the cards in sets, which change nothing here:
-        # the path's LP (:class:`PathBound`) is the same model. Loose (lp_bound).
+        # the path's LP (:class:`PathBound`) is the same model. Loose: see lp_bound.
         built = self.built = _build(variant, shape, melds, hand, help_cards, set_rows=True, loose=True)
         cost = np.zeros(built.num_col)
         cost[built.y0:built.p0] = 1.0
@@ -503,7 +504,7 @@ def _build(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Sequence[C
     index = np.concatenate([rows, k_rows, k_rows, [jrow, jrow]]).astype(np.int32)
     value = np.concatenate([values, np.full(2 * n_k + 2, -1.0)])
     chosen_ids = np.flatnonzero(chosen).tolist()
-    widths = (1 + np.where(jokered & (not loose), t.length, 0))[chosen_ids].tolist()
+    widths = (1 + np.where(jokered, 0 if loose else t.length, 0))[chosen_ids].tolist()
     x_col: list[int] = []
     z_cols: list[list[int]] = []
     x = 0

@@ -36,10 +36,6 @@ def _position(seed: int, aces: str, limit: int | None, size: int, hand: int, jok
     return variant, table, cards
 
 
-def table_cards(table):
-    return [c for m in table for c in m]
-
-
 def _model_answer_is_valid(variant, table, hand, answer) -> None:
     for meld in answer.melds:
         assert valid(variant, meld), meld
@@ -84,7 +80,7 @@ def test_each_column_of_the_model_holds_its_meld_s_cards_in_row_order(seed, aces
         for card, z in zip(meld, zs):
             assert rows[z][:2] == [row_of[card], jrow]
     if loose:
-        any_joker = JK in table_cards(table) + list(cards)
+        any_joker = JK in [c for m in table for c in m] + list(cards)
         stand = rows[built.x_col[-1] + 1 if built.x_col else 0:built.y0]
         in_runs = {row_of[c] for m in built.chosen if len({c.suit for c in m}) == 1 for c in m}
         in_sets = {row_of[c] for m in built.chosen if len({c.suit for c in m}) > 1 for c in m}
