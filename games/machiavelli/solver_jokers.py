@@ -646,7 +646,7 @@ class JokerSearch(RankSearch):
         if found is None:
             if len(_OPTIONS) > 1 << 16:
                 _OPTIONS.clear()
-            found = _OPTIONS[key] = super()._build_options(r, s, tokens)
+            found = _OPTIONS[key] = self._grouped(r, s, tokens)
         return found
 
     def _raw_moves_at(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[RawMove, ...]:

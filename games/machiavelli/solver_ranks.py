@@ -187,6 +187,10 @@ class _Shared:
 
 
 _SHARED: dict[Shape, _Shared] = {}
+#: The moves of ordinary runs, by all they depend on (:meth:`RankModel._build_options`).
+_PLAIN_OPTIONS: dict[tuple[object, ...], "Grouped"] = {}
+#: Entries kept before that memo starts afresh.
+PLAIN_OPTIONS_LIMIT = 1 << 16
 #: Entries kept before the shared memos start afresh (about 50 MB; a game of
 #: Machiavelli between four solver players adds a few thousand, and what
 #: helps is mostly what the game's earlier turns left).
@@ -339,6 +343,11 @@ class RankModel:
         suit_after.reverse()
         self.suit_after = suit_after
         self.kvecs = self._kvecs()
+        # Per rank and suit, the cards of the suit at the next m - 1 ranks
+        # (fewer at the last ranks): all that ordinary runs may still owe.
+        self.ahead = [
+            [tuple([avail_r[s] for avail_r in self.avail[r + 1 : r + self.m]]) for s in range(S)] for r in range(R + 1)
+        ]
         self.rules = [self._sweep_rules(r) for r in range(R + 1)]
         # One suit's moves at a rank depend only on its cell there and its
         # cards at the later ranks, its futures only on its cards at the
@@ -403,6 +412,34 @@ class RankModel:
         return _raw_moves(tokens, t, t + c.hand[r][s] + c.help[r][s], self.m, self.sets, self.rules[r])
 
     def _build_options(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
+        # The moves depend on the cell, the tokens and the cards of the suit
+        # that the runs in progress may still need (:meth:`_runs_fit`), so
+        # every position shares them, as the joker search's do. Ordinary
+        # runs need at most the next m - 1 ranks.
+        rules = self.rules[r]
+        key: tuple[object, ...]
+        if rules[1] or (tokens and tokens[-1] >= WSTART):
+            key = (tokens, self.cell[r][s], rules, self.m, self.sets, self._reach(r, s))
+        else:
+            key = (tokens, self.cell[r][s], rules, self.m, self.sets, self.ahead[r][s])
+        found = _PLAIN_OPTIONS.get(key)
+        if found is None:
+            if len(_PLAIN_OPTIONS) > PLAIN_OPTIONS_LIMIT:
+                _PLAIN_OPTIONS.clear()
+            found = _PLAIN_OPTIONS[key] = self._grouped(r, s, tokens)
+        return found
+
+    def _reach(self, r: int, s: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+        """What :meth:`_runs_fit` reads of suit ``s`` after rank ``r`` for
+        any runs: (ranks left, cards at the next m - 1 ranks, at the last
+        m - 1, fewest at any rank between), parts of runs around the corner
+        owing cards at the last ranks and end parts at every rank."""
+        R, reach = self.R, max(1, self.m - 1)
+        later = [row[s] for row in self.avail[r + 1 :]]
+        return (R - r, tuple(later[:reach]), tuple(later[-reach:]), min(later[reach:-reach], default=-1))
+
+    def _grouped(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
+        """Every useful move, grouped and sorted (:meth:`options`), made afresh."""
         grouped: dict[int, list[RawOption]] = {}
         seen = self._seen
         option = self._option
@@ -491,12 +528,30 @@ class RankModel:
                     return False
         return True
 
-    #: Can the runs in progress still be completed with the cards that exist?
-    #: (The joker search asks it with its jokers to spare.)
-    if TYPE_CHECKING:
-        def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool: ...
-    else:
-        _lookahead = _runs_fit
+    def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
+        """Can the runs in progress still be completed with the cards that
+        exist? (:meth:`_runs_fit`; the joker search asks it with its jokers
+        to spare.)"""
+        if not tokens:
+            return True
+        if tokens[-1] >= WSTART:  # sorted: a part of a run around the corner
+            return self._runs_fit(r, s, tokens)
+        if tokens[0] >= self.full:
+            return True  # every run long enough already
+        # Ordinary runs only (the common case): those owing o cards or more
+        # need a card each at o ranks on.
+        full, avail = self.full, self.avail
+        if full - tokens[0] > self.R - r:
+            return False
+        for o in range(1, full - tokens[0] + 1):
+            n = 0
+            for tok in tokens:
+                if tok > full - o:
+                    break
+                n += 1
+            if n > avail[r + o][s]:
+                return False
+        return True
 
     def _final_ok(self, tokens: tuple[int, ...]) -> bool:
         """After the king only finished runs may remain."""

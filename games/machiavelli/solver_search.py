@@ -292,22 +292,25 @@ class RankSearch(RankModel):
         for s in range(S):
             got = known.get((ids[s], state[s]))
             per_suit.append(self.options(r, s, state[s]) if got is None else got)
-        ways = [sorted([(got[order][0][KEYS][order], k) for k, got in options.items() if got]) for options in per_suit]
         found: list[Way] = []
         lattice: Lattice = []
         vectors = 1
-        for w in ways:
-            vectors *= len(w)
+        for options in per_suit:
+            vectors *= len(options)
         if vectors <= EAGER_WAYS:
             # Few vectors: all of them at once, sorted, is cheaper than the heap.
-            sizes, sets = self.shape.set_sizes, self.sets
             root = (0,) * S
-            for combo in product(*ways):
-                kv = tuple([k for _, k in combo])
-                if not sets or feasible_sets(kv, sizes):
-                    found.append((sum([key for key, _ in combo]), kv, root, 0, None))
+            firsts = [{k: got[order][0][KEYS][order] for k, got in options.items()} for options in per_suit]
+            for kv in _split_vectors(tuple([tuple(options) for options in per_suit]),
+                                     self.shape.set_sizes if self.sets else None):
+                key = 0
+                for first, k in zip(firsts, kv):
+                    key += first[k]
+                found.append((key, kv, root, 0, None))
             found.sort(key=_way_order)
-        elif vectors:
+            return [[], per_suit, order, found, lattice]
+        ways = [sorted([(got[order][0][KEYS][order], k) for k, got in options.items()]) for options in per_suit]
+        if vectors:
             lattice.append((sum([w[0][0] for w in ways]), tuple([w[0][1] for w in ways]), (0,) * S, 0))
         return [ways, per_suit, order, found, lattice]
 
@@ -579,6 +582,13 @@ EAGER_WAYS = 64
 
 def _way_order(way: Way) -> tuple[int, tuple[int, ...]]:
     return way[0], way[1]
+
+
+@lru_cache(maxsize=1 << 14)
+def _split_vectors(counts: tuple[tuple[int, ...], ...], sizes: frozenset[int] | None) -> tuple[tuple[int, ...], ...]:
+    """Every vector of cards to sets that takes one of each suit's
+    ``counts`` and splits into sets of ``sizes`` (None: no sets, any)."""
+    return tuple(kv for kv in product(*counts) if sizes is None or feasible_sets(kv, sizes))
 
 
 #: Budgets of skipped cards small enough to try every share between suits.
