@@ -130,8 +130,10 @@ def _sequence_reason(ranks: Sequence[int], top: int, aces: str) -> str | None:
     rs = sorted(ranks)
     n = len(rs)
     low_ok = rs[-1] - rs[0] == n - 1
-    high = sorted(top + 1 if r == 1 else r for r in rs)
-    high_ok = 1 in rs and high[-1] - high[0] == n - 1
+    high_ok = False
+    if 1 in rs:  # the ace as the top rank
+        high = sorted(top + 1 if r == 1 else r for r in rs)
+        high_ok = high[-1] - high[0] == n - 1
     if (low_ok and (aces != "high" or 1 not in rs)) or (high_ok and aces != "low"):
         return None
     if low_ok:
@@ -150,17 +152,20 @@ def _kind_reason(
     cards: Sequence[Card], kind: MeldKind, deck: DeckSpec, aces: str
 ) -> tuple[int, float, str | None]:
     """(how far the checks got, majority share of the failed 'same', reason)."""
-    extra = [c.rank == 0 and deck.extra(c) is not None for c in cards]
-    # Below every other failure: the reason comes from a kind of the right sort of card.
-    if kind.extras and not all(extra):
-        return -1, 1.0, "not-an-extra-card"
-    if not kind.extras and any(extra):
-        return -1, 1.0, "extra-card-not-allowed"
+    # Below every other failure: the reason comes from a kind of the right
+    # sort of card. (Only a card of rank 0 can be an extra card.)
+    if kind.extras or any(c.rank == 0 for c in cards):
+        extra = [c.rank == 0 and deck.extra(c) is not None for c in cards]
+        if kind.extras and not all(extra):
+            return -1, 1.0, "not-an-extra-card"
+        if not kind.extras and any(extra):
+            return -1, 1.0, "extra-card-not-allowed"
     depth = 0
     for attr in kind.same:
-        values = Counter(getattr(c, attr) for c in cards)
-        if len(values) > 1:
-            share = values.most_common(1)[0][1] / len(cards)
+        values = [getattr(c, attr) for c in cards]
+        kept = set(values)
+        if len(kept) > 1:
+            share = max([values.count(v) for v in kept]) / len(cards)
             return depth, share, "mixed-ranks" if attr == "rank" else "mixed-suits"
         depth += 1
     if len(cards) < kind.min_size:

@@ -12,6 +12,7 @@ and the ace, and an ace-high run (Q-K-A) starts at the ace.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeAlias
 
@@ -132,14 +133,19 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
     points = tuple([0] + [variant.deck.ranks[rank_at[p] - 1].points for p in range(1, R + 1)])
     avail = [[table[p][s] + hand[p][s] + help_[p][s] for s in range(S)] for p in range(R + 1)]
     groups = _components(sweep, avail)
-    group_of = {cell: g for g, cells in enumerate(groups) for cell in cells}
+    wanted = 0  # the cells holding hand or help cards, as bits p * S + s
+    for p in range(1, R + 1):
+        for s in range(S):
+            if hand[p][s] or help_[p][s]:
+                wanted |= 1 << (p * S + s)
 
     new_melds: list[tuple[Card, ...]] = []
     placed: list[Card] = []
     used_help: list[Card] = []
-    solved: set[int] = set()  # the groups laid out anew
-    for g, cells_in in enumerate(groups):
-        if not any(hand[p][s] or help_[p][s] for p, s in cells_in):
+    solved = 0  # the cells of the groups laid out anew, as bits
+    at = card_grid(tuple(rank_at), tuple(suit_codes))
+    for cells_in in groups:
+        if not cells_in & wanted:
             continue  # nothing to place here: its old melds stay as they are
 
         if len(groups) == 1:
@@ -147,7 +153,7 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
             def only(grid_: Grid) -> tuple[tuple[int, ...], ...]:
                 return tuple(map(tuple, grid_))
         else:
-            inside = [[(p, s) in cells_in for s in range(S)] for p in range(R + 1)]
+            inside = [[bool(cells_in >> (p * S + s) & 1) for s in range(S)] for p in range(R + 1)]
 
             def only(grid_: Grid) -> tuple[tuple[int, ...], ...]:
                 return tuple(tuple([n if i else 0 for n, i in zip(row, mine)]) for row, mine in zip(grid_, inside))
@@ -156,19 +162,19 @@ def solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[Se
         outcome = RankSearch(sweep, cells).solve()
         if not outcome.hand:
             continue  # nothing of the hand fits here: its old melds stay as they are
-        solved.add(g)
+        solved |= cells_in
         for p in range(1, R + 1):
             for s, opt in enumerate(outcome.options[p - 1]):
                 if opt.hand:
-                    placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
+                    placed += [at[p][s]] * opt.hand
                 if opt.help:
-                    used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
-        runs = _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)
-        sets = _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at)
+                    used_help += [at[p][s]] * opt.help
+        runs = _rebuild_runs(sweep, outcome, old_runs, at)
+        sets = _rebuild_sets(sweep, outcome, old_sets, at)
         new_melds += [arrange([c for c, _ in m], RUN, deck=variant.deck, aces=variant.aces) for m in runs]
         new_melds += [arrange(m, None, deck=variant.deck) for m in sets]
     for meld, kind in zip(melds, kinds):
-        if group_of[(pos[meld[0].rank], suit_index[meld[0].suit])] not in solved:
+        if not solved >> (pos[meld[0].rank] * S + suit_index[meld[0].suit]) & 1:
             new_melds.append(arrange(meld, variant.melds[kind], deck=variant.deck, aces=variant.aces))
     return new_melds, placed, used_help
 
@@ -193,47 +199,53 @@ def _sweep_order(shape: Shape, melds: Iterable[Iterable[Card]], hand_cards: Iter
     return [(start - 1 - i) % R + 1 for i in range(R)]
 
 
-def _components(shape: Shape, avail: Grid) -> list[set[tuple[int, int]]]:
+@lru_cache(maxsize=256)
+def card_grid(rank_at: tuple[int, ...], suit_codes: tuple[str, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The card at each position of the sweep (``rank_at``: its rank, from
+    position 1) and suit: made once per order, not once per card placed."""
+    return ((),) + tuple(tuple([Card(rank, code) for code in suit_codes]) for rank in rank_at[1:])
+
+
+def _components(shape: Shape, avail: Grid) -> list[int]:
     """The cells (position, suit) that hold cards, grouped so that no meld
     can join cells of two groups: runs join neighbours in a suit (and the
     two ends of the sweep when runs may cross it), sets join the suits of a
-    rank that has enough of them. The groups can be solved one by one."""
+    rank that has enough of them. The groups can be solved one by one.
+    Each group as bits p * S + s, in the order of their first cells."""
     R, S = shape.ranks, shape.suits
-    # Cells as numbers p * S + s (ordered as the pairs are): a group's root
-    # is its first cell.
-    parent = list(range((R + 1) * S))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def join(a: int, b: int) -> None:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-
-    if shape.run_min is not None:
-        for s in range(S):
-            for p in range(1, R):
-                if avail[p][s] and avail[p + 1][s]:
-                    join(p * S + s, (p + 1) * S + s)
-            if shape.aces != "low" and avail[R][s] and avail[1][s]:
-                join(R * S + s, S + s)
-    if shape.set_sizes:
-        smallest = min(shape.set_sizes)
-        for p in range(1, R + 1):
-            here = [p * S + s for s in range(S) if avail[p][s]]
-            if len(here) >= smallest:
-                for cell in here[1:]:
-                    join(here[0], cell)
-    groups: dict[int, set[tuple[int, int]]] = {}
+    cells = 0
     for p in range(1, R + 1):
         for s in range(S):
             if avail[p][s]:
-                groups.setdefault(find(p * S + s), set()).add((p, s))
-    return [groups[k] for k in sorted(groups)]
+                cells |= 1 << (p * S + s)
+    runs, ends = shape.run_min is not None, shape.run_min is not None and shape.aces != "low"
+    first_row, last_row = ((1 << S) - 1) << S, ((1 << S) - 1) << (R * S)
+    rows = []  # the ranks whose cards can make a set: all of them join
+    if shape.set_sizes:
+        smallest = min(shape.set_sizes)
+        for p in range(1, R + 1):
+            row = cells >> (p * S) & ((1 << S) - 1)
+            if row.bit_count() >= smallest:
+                rows.append(row << (p * S))
+    groups: list[int] = []
+    left = cells
+    while left:
+        group = left & -left
+        while True:
+            grown = group
+            if runs:
+                grown |= (group << S | group >> S) & cells
+                if ends:
+                    grown |= ((group & last_row) >> ((R - 1) * S) | (group & first_row) << ((R - 1) * S)) & cells
+            for row in rows:
+                if grown & row:
+                    grown |= row
+            if grown == group:
+                break
+            group = grown
+        groups.append(group)
+        left &= ~group
+    return groups
 
 
 class _Run:
@@ -244,18 +256,18 @@ class _Run:
         self.jokers = {rank} if joker else set()
 
 
-def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int, frozenset[int]]], suit_codes: Sequence[str],
-                  rank_at: Sequence[int]) -> list[list[tuple[Card, bool]]]:
+def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int, frozenset[int]]],
+                  at: Sequence[Sequence[Card]]) -> list[list[tuple[Card, bool]]]:
     """Follow the tokens of the optimal path; among runs in the same state,
     the one that follows an old run which goes on at this rank goes on.
     Each run as a list of (card, or the card a joker stands for; joker?):
     a token move with jokers (:mod:`.solver_jokers`) says whether the card
-    it places is one."""
-    def cards(run: _Run, code: str) -> list[tuple[Card, bool]]:
-        return [(Card(rank_at[x], code), x in run.jokers) for x in run.ranks]
+    it places is one. ``at``: the card at each position and suit (:func:`card_grid`)."""
+    def cards(run: _Run, s: int) -> list[tuple[Card, bool]]:
+        return [(at[x][s], x in run.jokers) for x in run.ranks]
 
     melds: list[list[tuple[Card, bool]]] = []
-    for s, code in enumerate(suit_codes):
+    for s in range(shape.suits):
         mine = {index: ranks for index, suit, ranks in old_runs if suit == s}
         live: list[_Run] = []
         for r in range(1, shape.ranks + 1):
@@ -277,7 +289,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int,
                     news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
                 for run, (new_tok, joker) in zip(runs, news):
                     if new_tok is None:
-                        melds.append(cards(run, code))
+                        melds.append(cards(run, s))
                         continue
                     if not (WAIT <= new_tok % JSTEP < EPART):
                         run.ranks.append(r)
@@ -296,7 +308,7 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int,
                 nxt.append(_Run(tok, r, old, bool(tok // JSTEP & 1)))  # a run that starts with a joker
             live = nxt
         for run in live:
-            melds.append(cards(run, code))
+            melds.append(cards(run, s))
     return melds
 
 
@@ -306,7 +318,7 @@ def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
 
 
 def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets: dict[int, list[tuple[int, frozenset[int]]]],
-                  suit_codes: Sequence[str], rank_at: Sequence[int], limit: int | None = None,
+                  at: Sequence[Sequence[Card]], limit: int | None = None,
                   feasible: Callable[[list[int], int], bool] | None = None) -> list[tuple[Card, ...]]:
     """Split each rank's cards for sets into sets, keeping old sets whole
     where a split allows it. With jokers (:mod:`.solver_jokers`: each
@@ -327,7 +339,7 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets: dict[int, list[tuple
         if max(counts) == 1 and total < 2 * sizes[-1] and (limit is None or jokers <= limit):
             # Fewer cards than two sets take: one set, the only split (the
             # search sends only splittable cards to sets).
-            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in range(S) if counts[s]), *(JOKER,) * jokers))
+            melds.append((*(at[r][s] for s in range(S) if counts[s]), *(JOKER,) * jokers))
             continue
         best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
         whole = (len(olds), len(olds))  # every old set kept as it was: no split does better
@@ -339,7 +351,7 @@ def _rebuild_sets(shape: Shape, outcome: Outcome, old_sets: dict[int, list[tuple
                     break
         assert best is not None, "the search only sends splittable cards to sets"
         for suits, j in best[1]:
-            melds.append((*(Card(rank_at[r], suit_codes[s]) for s in range(S) if suits >> s & 1), *(JOKER,) * j))
+            melds.append((*(at[r][s] for s in range(S) if suits >> s & 1), *(JOKER,) * j))
     return melds
 
 

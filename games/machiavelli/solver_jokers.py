@@ -349,6 +349,8 @@ class JokerSearch(RankSearch):
     table, in the hand, among the help cards); ``limit`` the most jokers per
     meld (None: no limit that matters)."""
 
+    weigh_points = True
+
     def __init__(self, shape: Shape, cells: Cells, jokers: tuple[int, int, int], limit: int | None) -> None:
         self.T, self.H, self.P = jokers
         self.J = sum(jokers)
@@ -526,7 +528,7 @@ class JokerSearch(RankSearch):
     #: made when first needed; None: no such check.
     path_model: Callable[[], PathBound] | None = None
     #: The card of each cell (position, suit).
-    card_at: list[list[Card]] = []
+    card_at: Sequence[Sequence[Card]] = ()
 
     def _path_check(self, r: int, stack: list[Combo], target: int, visits: int) -> bool:
         """The path's LP bound (:meth:`RankSearch._path_ok`), from the first
@@ -1110,7 +1112,7 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
                     best_count: Callable[[], int] | None = None, bound: Callable[[], int] | None = None,
                     lp_bound: Callable[[], int | None] | None = None, at: int | None = None,
                     limits: Mapping[Card, int] | None = None) -> Laid | Unmet | None:
-    from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, playable
+    from .solver_build import MIRROR, RUN, _rebuild_runs, _rebuild_sets, _sweep_order, card_grid, playable
 
     R, S = shape.ranks, shape.suits
     limit = per_meld_limit(variant)
@@ -1170,6 +1172,7 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
 
     cells = Cells(frozen(table), frozen(in_sets), frozen(hand), frozen(help_), points)
     search = JokerSearch(sweep, cells, (table_j, hand_j, help_j), limit)
+    card_at = card_grid(tuple(rank_at), tuple(suit_codes))
     search.best_count, search.bound, search.lp_bound = best_count, bound, lp_bound
     if lp_bound is not None:  # HiGHS is at hand: the path's LP bound too, should the search run long
 
@@ -1179,7 +1182,7 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
             return PathBound(variant, shape, melds, hand_cards, help_cards)
 
         search.path_model = path_model
-        search.card_at = [[]] + [[Card(rank_at[p], code) for code in suit_codes] for p in range(1, R + 1)]
+        search.card_at = card_at
     if at is not None:
         reached = search.solve_at(at)
         if reached is None:
@@ -1197,15 +1200,15 @@ def _solve_position(variant: MachiavelliVariant, shape: Shape, melds: Sequence[S
     for p in range(1, R + 1):
         combo = outcome.options[p - 1]
         for s, opt in enumerate(combo[:S]):
-            placed += [Card(rank_at[p], suit_codes[s])] * opt.hand
-            used_help += [Card(rank_at[p], suit_codes[s])] * opt.help
+            placed += [card_at[p][s]] * opt.hand
+            used_help += [card_at[p][s]] * opt.help
         used_jokers += combo[S].jokers
     from_hand = min(hand_j, used_jokers - table_j)
     placed += [JOKER] * from_hand
     used_help += [JOKER] * (used_jokers - table_j - from_hand)
-    new_melds = [_lay_run(variant, run, RUN) for run in _rebuild_runs(sweep, outcome, old_runs, suit_codes, rank_at)]
+    new_melds = [_lay_run(variant, run, RUN) for run in _rebuild_runs(sweep, outcome, old_runs, card_at)]
     allowed = frozenset(sweep.set_sizes)
-    new_melds += _rebuild_sets(sweep, outcome, old_sets, suit_codes, rank_at, limit,
+    new_melds += _rebuild_sets(sweep, outcome, old_sets, card_at, limit,
                                lambda rest, jokers: sets_feasible_j(rest, jokers, allowed, limit))
     return new_melds, placed, used_help
 

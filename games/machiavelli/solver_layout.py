@@ -94,15 +94,23 @@ def explain(
         cards[k] = c
         return k
 
-    def by_rank(c: Card) -> int:
-        # An extra card (rank 0) weighs as much as the first suit's ace: the
-        # order answers have always listed new melds in.
-        return c.rank * width + min(order_of[c.suit], width)
-
+    # New melds in the order of their cards by rank, then suit. An extra card
+    # (rank 0) weighs as much as the first suit's ace: the order answers
+    # have always listed new melds in.
+    suit_weight = {code: min(n, width) for code, n in order_of.items()}
     arranged = [tuple(m) for m in new_melds]  # already laid out by the solver
-    arranged.sort(key=lambda m: sorted(map(by_rank, m)))
-    old_keys = [tuple(sorted(map(key, m))) for m in old_melds]
-    new_keys = [tuple(sorted(map(key, m))) for m in arranged]
+    arranged.sort(key=lambda m: sorted([c.rank * width + suit_weight[c.suit] for c in m]))
+    # The cards' keys (key(), inline: a table holds a hundred cards).
+    old_keys = [tuple(sorted([order_of[c.suit] * 64 + c.rank for c in m])) for m in old_melds]
+    new_keys = []
+    for m in arranged:
+        ks = []
+        for c in m:
+            k = order_of[c.suit] * 64 + c.rank
+            cards[k] = c  # the steps move cards of the new melds
+            ks.append(k)
+        ks.sort()
+        new_keys.append(tuple(ks))
     # Melds left exactly as they were pair off first (most of a table).
     pairs: dict[int, int] = {}
     waiting: dict[tuple[int, ...], list[int]] = {}

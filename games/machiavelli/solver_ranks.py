@@ -299,6 +299,13 @@ class RankModel:
     #: orders: none here (:class:`.solver_jokers.JokerSearch` sets them).
     T = 0
     w_jok = 0
+    #: Whether the packed values weigh the points of the hand cards placed.
+    #: Not here: a rank's cards are worth the same whatever their suit, so
+    #: its points placed follow from its hand cards placed, which weigh far
+    #: more (no order changes), and the moves of cells alike but for their
+    #: rank are the same moves (:meth:`_build_options`). A hand joker counts
+    #: as a hand card of any rank: :class:`.solver_jokers.JokerSearch` weighs them.
+    weigh_points = False
 
     def __init__(self, shape: Shape, cells: Cells) -> None:
         self.shape = shape
@@ -327,10 +334,10 @@ class RankModel:
         self.w_skip = self.w_mid * 256
         self.full = NORMAL + self.m
         # Per cell: table cards, hand cards, help cards, table cards in sets,
-        # points of a hand card there (weighted).
+        # points of a hand card there (weighted, or 0: weigh_points).
         self.cell = tuple(
             tuple((cells.table[r][s], cells.hand[r][s], cells.help[r][s], cells.table_in_sets[r][s],
-                   cells.points[r] * self.w_points) for s in range(S))
+                   cells.points[r] * self.w_points if self.weigh_points else 0) for s in range(S))
             for r in range(R + 1)
         )
         hand_by_rank = [sum(cells.hand[r]) for r in range(R + 1)]
