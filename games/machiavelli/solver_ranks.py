@@ -169,17 +169,17 @@ W_HAND = W_STAY << 12
 
 
 class _Shared:
-    """What the positions of one shape share: moves and futures by the ids
-    of what they depend on (:class:`RankModel`)."""
+    """What the positions of one shape share: futures by the ids of what
+    they depend on (:class:`RankModel`; moves are shared by content:
+    :meth:`RankModel._build_options`)."""
 
-    __slots__ = ("ids", "numbers", "options", "futures", "relaxed")
+    __slots__ = ("ids", "numbers", "futures", "relaxed")
 
     def __init__(self) -> None:
         self.ids: dict[tuple[object, ...], int] = {}  # keys: a tag and what the id names
         # New ids come from a counter, not from len(ids): two threads (the
         # web server's computer players) can never be given the same one.
         self.numbers = count()
-        self.options: dict[tuple[int, Tokens], Grouped] = {}
         self.futures: dict[tuple[int, Tokens, int], Future | None] = {}
         # The joker search's relaxed moves (:mod:`.solver_jokers`), by ids of
         # their own: they depend on the jokers of the position too.
@@ -205,7 +205,7 @@ def forget_shared() -> None:
 
 def _shared(shape: Shape) -> _Shared:
     found = _SHARED.get(shape)
-    if found is None or len(found.options) + len(found.futures) + len(found.ids) + len(found.relaxed) > SHARED_LIMIT:
+    if found is None or len(found.futures) + len(found.ids) + len(found.relaxed) > SHARED_LIMIT:
         found = _SHARED[shape] = _Shared()
     return found
 
@@ -233,7 +233,7 @@ class Option(NamedTuple):
 
     The search itself works on plain tuples of these fields (read by the
     indices below, see :meth:`RankModel._option`): it builds them by the
-    hundred thousand, and positions share them (:class:`_Shared`) in memos
+    hundred thousand, and positions share them (:meth:`RankModel._build_options`) in memos
     that the garbage collector then leaves alone (it stops tracking a plain
     tuple of numbers and tuples, never an object). The answer's options are
     made Options again."""
@@ -317,7 +317,7 @@ class RankModel:
         self.sets = bool(shape.set_sizes)
         R, S = self.R, self.S
         self.avail = tuple(
-            tuple(cells.table[r][s] + cells.hand[r][s] + cells.help[r][s] for s in range(S)) for r in range(R + 1)
+            tuple([t + h + p for t, h, p in zip(*rows)]) for rows in zip(cells.table, cells.hand, cells.help)
         )
         # Weights of the packed value: hand cards, then table cards that
         # stay in their kind of meld, then points of hand cards, then help
@@ -335,10 +335,10 @@ class RankModel:
         self.full = NORMAL + self.m
         # Per cell: table cards, hand cards, help cards, table cards in sets,
         # points of a hand card there (weighted, or 0: weigh_points).
+        weight = self.w_points if self.weigh_points else 0
         self.cell = tuple(
-            tuple((cells.table[r][s], cells.hand[r][s], cells.help[r][s], cells.table_in_sets[r][s],
-                   cells.points[r] * self.w_points if self.weigh_points else 0) for s in range(S))
-            for r in range(R + 1)
+            tuple(zip(*rows, (points * weight,) * S))
+            for *rows, points in zip(cells.table, cells.hand, cells.help, cells.table_in_sets, cells.points)
         )
         hand_by_rank = [sum(cells.hand[r]) for r in range(R + 1)]
         self.rank_hand = hand_by_rank
@@ -352,34 +352,35 @@ class RankModel:
         self.kvecs = self._kvecs()
         # Per rank and suit, the cards of the suit at the next m - 1 ranks
         # (fewer at the last ranks): all that ordinary runs may still owe.
-        self.ahead = [
-            [tuple([avail_r[s] for avail_r in self.avail[r + 1 : r + self.m]]) for s in range(S)] for r in range(R + 1)
-        ]
+        nothing = [()] * S
+        self.ahead = [list(zip(*self.avail[r + 1 : r + self.m])) or nothing for r in range(R + 1)]
         self.rules = [self._sweep_rules(r) for r in range(R + 1)]
-        # One suit's moves at a rank depend only on its cell there and its
-        # cards at the later ranks, its futures only on its cards at the
-        # later ranks: the ids of those, under which positions of the same
-        # shape (the next turns of a game) share them.
-        self._shared = shared = _shared(shape)
-        ids, numbers = shared.ids, shared.numbers
-        cell, avail = self.cell, self.avail
-        self.cell_id = [[0] * S for _ in range(R + 1)]
-        self.later_id = [[0] * S for _ in range(R + 1)]
-        # A suit's ranks after r are named by what it holds at r + 1 and
-        # the name of the ranks after that: one short key per rank, not a
-        # tuple of every later rank.
-        for s in range(S):
-            later = ids.setdefault(("later", R), next(numbers))  # the cards after r, none after the last rank
-            exist = ids.setdefault(("exist", R), next(numbers))  # the cards that exist after r
-            for r in range(R, -1, -1):
-                self.later_id[r][s] = later
-                self.cell_id[r][s] = ids.setdefault(("cell", r, cell[r][s], exist), next(numbers))
-                if r:
-                    later = ids.setdefault(("later", r - 1, cell[r][s][:3], later), next(numbers))
-                    exist = ids.setdefault(("exist", r - 1, avail[r][s], exist), next(numbers))
-        self._options: dict[tuple[int, Tokens], Grouped] = shared.options
+        # A suit's futures depend only on its cards at the later ranks:
+        # positions of the same shape (the next turns of a game) share them
+        # under ids of those (:meth:`_name_laters`, when first needed).
+        self._shared = _shared(shape)
+        self.later_id: list[list[int]] = []
+        # This position's moves, by rank * S + suit and tokens.
+        self._options: dict[tuple[int, Tokens], Grouped] = {}
+        self._reaches: dict[tuple[int, int, bool], tuple[int, tuple[int, ...], tuple[int, ...], int]] = {}
         self._final: dict[tuple[int, ...], bool] = {}
         self._seen: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+
+    def _name_laters(self) -> list[list[int]]:
+        """:attr:`later_id`, named once: a suit's ranks after r are named by
+        what it holds at r + 1 and the name of the ranks after that (one
+        short key per rank, not a tuple of every later rank)."""
+        R, S, cell = self.R, self.S, self.cell
+        ids, numbers = self._shared.ids, self._shared.numbers
+        later_id = [[0] * S for _ in range(R + 1)]
+        for s in range(S):
+            later = ids.setdefault(("later", R), next(numbers))  # none after the last rank
+            for r in range(R, -1, -1):
+                later_id[r][s] = later
+                if r:
+                    later = ids.setdefault(("later", r - 1, cell[r][s][:3], later), next(numbers))
+        self.later_id = later_id
+        return later_id
 
     # -- one suit at one rank ------------------------------------------------
 
@@ -393,7 +394,7 @@ class RankModel:
         """Every useful move of suit ``s`` at rank ``r`` from ``tokens``,
         grouped by how many cards go to sets, each group sorted in both
         search orders."""
-        key = (self.cell_id[r][s], tokens)
+        key = (r * self.S + s, tokens)
         found = self._options.get(key)
         if found is None:
             found = self._options[key] = self._build_options(r, s, tokens)
@@ -426,7 +427,7 @@ class RankModel:
         rules = self.rules[r]
         key: tuple[object, ...]
         if rules[1] or (tokens and tokens[-1] >= WSTART):
-            key = (tokens, self.cell[r][s], rules, self.m, self.sets, self._reach(r, s))
+            key = (tokens, self.cell[r][s], rules, self.m, self.sets, self._reach(r, s, bool(tokens) and tokens[-1] >= WAIT))
         else:
             key = (tokens, self.cell[r][s], rules, self.m, self.sets, self.ahead[r][s])
         found = _PLAIN_OPTIONS.get(key)
@@ -436,14 +437,21 @@ class RankModel:
             found = _PLAIN_OPTIONS[key] = self._grouped(r, s, tokens)
         return found
 
-    def _reach(self, r: int, s: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    def _reach(self, r: int, s: int, ends: bool) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
         """What :meth:`_runs_fit` reads of suit ``s`` after rank ``r`` for
         any runs: (ranks left, cards at the next m - 1 ranks, at the last
         m - 1, fewest at any rank between), parts of runs around the corner
-        owing cards at the last ranks and end parts at every rank."""
-        R, reach = self.R, max(1, self.m - 1)
-        later = [row[s] for row in self.avail[r + 1 :]]
-        return (R - r, tuple(later[:reach]), tuple(later[-reach:]), min(later[reach:-reach], default=-1))
+        owing cards at the last ranks and end parts (only when ``ends``: the
+        tokens hold parts that end at the last rank) at every rank. Far
+        from the last rank, how far it is changes nothing."""
+        key = (r, s, ends)
+        found = self._reaches.get(key)
+        if found is None:
+            R, reach = self.R, max(1, self.m - 1)
+            later = [row[s] for row in self.avail[r + 1 :]]
+            found = self._reaches[key] = (min(R - r, 2 * reach + 1), tuple(later[:reach]), tuple(later[-reach:]),
+                                          min(later[reach:-reach], default=-1) if ends else -2)
+        return found
 
     def _grouped(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
         """Every useful move, grouped and sorted (:meth:`options`), made afresh."""

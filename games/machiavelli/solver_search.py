@@ -91,7 +91,7 @@ class RankSearch(RankModel):
         cap = self.suit_after[r][s]
         if allowance > cap:
             allowance = cap  # more is the same as no limit
-        key = (self.later_id[r][s], tokens, allowance)
+        key = ((self.later_id or self._name_laters())[r][s], tokens, allowance)
         found = self._futures.get(key, _MISSING)
         if found is not _MISSING:
             return found
@@ -101,7 +101,7 @@ class RankSearch(RankModel):
         else:
             least = _NEVER
             masks: list[int] | None = None
-            grouped = self._options.get((self.cell_id[r + 1][s], tokens))
+            grouped = self._options.get(((r + 1) * self.S + s, tokens))
             if grouped is None:
                 grouped = self.options(r + 1, s, tokens)
             for k, (lst, _) in grouped.items():
@@ -287,10 +287,10 @@ class RankSearch(RankModel):
         suit its options by cards to sets; the ways found so far in order
         and the heap that finds the next ones."""
         S = self.S
-        known, ids = self._options, self.cell_id[r]
+        known, base = self._options, r * S
         per_suit: list[Grouped] = []
         for s in range(S):
-            got = known.get((ids[s], state[s]))
+            got = known.get((base + s, state[s]))
             per_suit.append(self.options(r, s, state[s]) if got is None else got)
         found: list[Way] = []
         lattice: Lattice = []
