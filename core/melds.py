@@ -154,7 +154,8 @@ def _kind_reason(
     """(how far the checks got, majority share of the failed 'same', reason)."""
     # Below every other failure: the reason comes from a kind of the right
     # sort of card. (Only a card of rank 0 can be an extra card.)
-    if kind.extras or any(c.rank == 0 for c in cards):
+    ranks = [c.rank for c in cards]
+    if kind.extras or 0 in ranks:
         extra = [c.rank == 0 and deck.extra(c) is not None for c in cards]
         if kind.extras and not all(extra):
             return -1, 1.0, "not-an-extra-card"
@@ -162,7 +163,7 @@ def _kind_reason(
             return -1, 1.0, "extra-card-not-allowed"
     depth = 0
     for attr in kind.same:
-        values = [getattr(c, attr) for c in cards]
+        values = ranks if attr == "rank" else [getattr(c, attr) for c in cards]
         kept = set(values)
         if len(kept) > 1:
             share = max([values.count(v) for v in kept]) / len(cards)
@@ -181,7 +182,9 @@ def _kind_reason(
             return depth, 1.0, "rank-not-allowed"
     depth += 1
     for distinct in kind.distinct:
-        seen: set[object] = set(cards) if distinct == "card" else {getattr(c, distinct) for c in cards}
+        # (Cards as (rank, suit): equal exactly when the cards are.)
+        seen: set[object] = ({(c.rank, c.suit) for c in cards} if distinct == "card" else
+                             set(ranks) if distinct == "rank" else {getattr(c, distinct) for c in cards})
         if len(seen) != len(cards):
             return depth, 1.0, {"card": "identical-cards", "rank": "repeated-rank", "suit": "repeated-suit"}[distinct]
         depth += 1
@@ -191,7 +194,6 @@ def _kind_reason(
             return depth, 1.0, "not-a-pattern"
         depth += 1
     if kind.sequence:
-        ranks = [c.rank for c in cards]
         if len(set(ranks)) != len(ranks):
             return depth, 1.0, "repeated-rank"
         reason = _sequence_reason(ranks, len(deck.ranks), aces)

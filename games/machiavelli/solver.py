@@ -59,6 +59,7 @@ from typing import Iterable, Sequence
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import PositionError
 from machiavelli.core.table import rules_for
+from machiavelli.core.variant import per_variant
 from .solution import Solution, Source, Step
 from .variant import MachiavelliVariant as Variant
 
@@ -87,6 +88,9 @@ def check_position(
 def _check(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Card],
            help_cards: Sequence[Card]) -> tuple[tuple[str, ...], bool]:
     """(:func:`check_position`, whether the position holds jokers)."""
+    kinds_ = _check_plain(variant, table, hand, help_cards)
+    if kinds_ is not None:
+        return kinds_, False
     deck = variant.deck
     ranks, suits = len(deck.ranks), {s.code for s in deck.suits}
     everything = [c for meld in table for c in meld] + list(hand) + list(help_cards)
@@ -128,6 +132,45 @@ def _check(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Car
         card = min(c for c, n in counts.items() if n > variant.decks)
         raise PositionError("too-many-copies", cards=deck.card_text(card), count=counts[card], decks=variant.decks)
     return tuple(kinds), jokers
+
+
+def _check_plain(variant: Variant, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                 help_cards: Sequence[Card]) -> tuple[str, ...] | None:
+    """The kinds of the melds of a valid position without jokers, in one
+    lookup per card; None for any other position (:func:`_check` then finds
+    what is wrong, or the jokers)."""
+    rules = rules_for(variant)
+    get = rules.index.get
+    try:
+        keys = [[get(c, -1) for c in meld] for meld in table]
+        loose = [get(c, -1) for c in hand] + [get(c, -1) for c in help_cards]
+    except TypeError:  # something unhashable in place of a card
+        return None
+    counts = [0] * (rules.size + 1)  # the last: cards not in the deck (-1)
+    for meld_keys in keys:
+        for k in meld_keys:
+            counts[k] += 1
+    for k in loose:
+        counts[k] += 1
+    if counts[-1] or any(counts[k] for k in _extras(variant)) or max(counts) > variant.decks:
+        return None
+    kinds = []
+    check_key = rules.check_key
+    for meld_keys in keys:
+        meld_keys.sort()
+        result = check_key(tuple(meld_keys))
+        if not result.valid or result.kind is None:
+            return None
+        kinds.append(result.kind)
+    return tuple(kinds)
+
+
+def _extra_indices(variant: Variant) -> tuple[int, ...]:
+    """The value indices of the extra cards (jokers) of the variant's rules."""
+    return tuple(k for k, card in enumerate(rules_for(variant).values) if card.rank == 0)
+
+
+_extras = per_variant(_extra_indices)
 
 
 def solve(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeAl
 
 from machiavelli.core.cards import Card
 from machiavelli.core.melds import MeldKind, arrange
-from .solver_ranks import EPART, JSTEP, WAIT, Cells, Shape, _sets_feasible
+from .solver_ranks import EPART, JSTEP, WAIT, Cells, Shape, TokenMove, _sets_feasible
 from .solver_search import Outcome, RankSearch
 
 if TYPE_CHECKING:
@@ -274,29 +274,27 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int,
             opt = outcome.options[r - 1][s]
             if not live and not opt.starts:
                 continue  # no run in progress, none starting
-            by_old: dict[int, list[tuple[int | None, bool]]] = {}
-            for move in opt.moves:
-                by_old.setdefault(move[0], []).append((move[1], len(move) > 2 and move[2]))
             nxt: list[_Run] = []
-            # Tokens as the rank began: a run moved on below is not matched again.
-            before = [(run.tok, run) for run in live]
-            for old_tok, news in by_old.items():
-                runs = [run for tok, run in before if tok == old_tok]
-                if len(runs) > 1:
-                    # runs whose old meld has this rank go on first
-                    runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
-                if len(news) > 1:
-                    news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
-                for run, (new_tok, joker) in zip(runs, news):
-                    if new_tok is None:
-                        melds.append(cards(run, s))
-                        continue
-                    if not (WAIT <= new_tok % JSTEP < EPART):
-                        run.ranks.append(r)
-                        if joker:
-                            run.jokers.add(r)
-                    run.tok = new_tok
-                    nxt.append(run)
+            # Each run in progress has its move (its token's), in the order
+            # of the moves: at once when no two runs share a token.
+            if len(live) == 1:
+                pairs: list[tuple[_Run, tuple[int | None, bool]]] = [
+                    (live[0], (move[1], len(move) > 2 and bool(move[2]))) for move in opt.moves]
+            elif len({run.tok for run in live}) == len(live):
+                by_tok = {run.tok: run for run in live}
+                pairs = [(by_tok[move[0]], (move[1], len(move) > 2 and bool(move[2]))) for move in opt.moves]
+            else:
+                pairs = _pair_runs(live, opt.moves, mine, r)
+            for run, (new_tok, joker) in pairs:
+                if new_tok is None:
+                    melds.append(cards(run, s))
+                    continue
+                if not (WAIT <= new_tok % JSTEP < EPART):
+                    run.ranks.append(r)
+                    if joker:
+                        run.jokers.add(r)
+                run.tok = new_tok
+                nxt.append(run)
             taken = {run.old for run in nxt if run.old is not None} if opt.starts else set()
             for tok in opt.starts:
                 old = next((i for i, ranks in mine.items() if r in ranks and i not in taken
@@ -310,6 +308,28 @@ def _rebuild_runs(shape: Shape, outcome: Outcome, old_runs: list[tuple[int, int,
         for run in live:
             melds.append(cards(run, s))
     return melds
+
+
+def _pair_runs(live: list[_Run], moves: Sequence[TokenMove], mine: dict[int, frozenset[int]],
+               r: int) -> list[tuple[_Run, tuple[int | None, bool]]]:
+    """Runs in progress beside their moves at rank ``r`` when runs share
+    tokens: among runs in the same state, the one that follows an old run
+    which goes on at this rank goes on; ends first, then waits."""
+    by_old: dict[int, list[tuple[int | None, bool]]] = {}
+    for move in moves:
+        by_old.setdefault(move[0], []).append((move[1], len(move) > 2 and bool(move[2])))
+    pairs: list[tuple[_Run, tuple[int | None, bool]]] = []
+    # Tokens as the rank began: a run moved on below is not matched again.
+    before = [(run.tok, run) for run in live]
+    for old_tok, news in by_old.items():
+        runs = [run for tok, run in before if tok == old_tok]
+        if len(runs) > 1:
+            # runs whose old meld has this rank go on first
+            runs.sort(key=lambda run: not (run.old is not None and r in mine[run.old]))
+        if len(news) > 1:
+            news.sort(key=lambda n: (n[0] is None, n[0] is not None and WAIT <= n[0] % JSTEP < EPART))
+        pairs += zip(runs, news)
+    return pairs
 
 
 def _starts_at(ranks: frozenset[int], r: int, shape: Shape) -> bool:
