@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import count, product
+from operator import add
 from typing import TYPE_CHECKING, Final, Iterable, Iterator, NamedTuple, Sequence, TypeAlias, overload
 
 if TYPE_CHECKING:
@@ -285,8 +286,21 @@ RawMove: TypeAlias = tuple[Tokens, int, int, tuple[TokenMove, ...], Tokens, int]
 #: by the indices above).
 RawOption: TypeAlias = tuple[Tokens, int, int, int, int, int, int, tuple[TokenMove, ...], Tokens, int, int, int,
                              tuple[int, int], int]
-#: A suit's options at a rank by cards to sets: (in the preferred order, in the fastest).
-Grouped: TypeAlias = dict[int, tuple[tuple[RawOption, ...], tuple[RawOption, ...]]]
+
+
+class Grouped(dict[int, tuple[tuple[RawOption, ...], tuple[RawOption, ...]]]):
+    """A suit's options at a rank by cards to sets: (in the preferred order,
+    in the fastest); with, made once, each group's first key in each order
+    (``firsts[order][k]``) and the counts of cards to sets (``counts``)."""
+
+    __slots__ = ("firsts", "counts")
+
+    def __init__(self, groups: dict[int, tuple[tuple[RawOption, ...], tuple[RawOption, ...]]]) -> None:
+        super().__init__(groups)
+        self.firsts = tuple({k: lists[order][0][KEYS][order] for k, lists in groups.items()}
+                            for order in (PREFERRED, FASTEST))
+        self.counts = tuple(groups)
+
 #: A suit's future (:meth:`.solver_search.RankSearch._future`): (fewest hand
 #: cards it must skip, per later rank a bit mask of how many cards it can send to sets).
 Future: TypeAlias = tuple[int, tuple[int, ...]]
@@ -316,9 +330,7 @@ class RankModel:
         self.runs = shape.run_min is not None
         self.sets = bool(shape.set_sizes)
         R, S = self.R, self.S
-        self.avail = tuple(
-            tuple([t + h + p for t, h, p in zip(*rows)]) for rows in zip(cells.table, cells.hand, cells.help)
-        )
+        self.avail = tuple(tuple(map(add, map(add, t, h), p)) for t, h, p in zip(cells.table, cells.hand, cells.help))
         # Weights of the packed value: hand cards, then table cards that
         # stay in their kind of meld, then points of hand cards, then help
         # cards left on the side. Every term is non-negative and bounded, so
@@ -344,17 +356,18 @@ class RankModel:
         self.rank_hand = hand_by_rank
         self.rem_after = [sum(hand_by_rank[r + 1 :]) for r in range(R + 1)]
         self.upper = sum(hand_by_rank)
-        suit_after = [[0] * S]  # per rank, each suit's hand cards at the later ranks
+        after = [0] * S
+        suit_after = [after] * (R + 1)  # per rank, each suit's hand cards at the later ranks
         for r in range(R, 0, -1):
-            suit_after.append([a + h for a, h in zip(suit_after[-1], cells.hand[r])])
-        suit_after.reverse()
+            after = suit_after[r - 1] = list(map(add, after, cells.hand[r]))
         self.suit_after = suit_after
         self.kvecs = self._kvecs()
         # Per rank and suit, the cards of the suit at the next m - 1 ranks
         # (fewer at the last ranks): all that ordinary runs may still owe.
         nothing = [()] * S
         self.ahead = [list(zip(*self.avail[r + 1 : r + self.m])) or nothing for r in range(R + 1)]
-        self.rules = [self._sweep_rules(r) for r in range(R + 1)]
+        other = self._sweep_rules(0)  # only the first rank's differ
+        self.rules = [other, self._sweep_rules(1)] + [other] * (R - 1)
         # A suit's futures depend only on its cards at the later ranks:
         # positions of the same shape (the next turns of a game) share them
         # under ids of those (:meth:`_name_laters`, when first needed).
@@ -466,11 +479,11 @@ class RankModel:
                 o = option(r, s, new, k, used, moves, starts, jk)
                 if o is not None:
                     grouped.setdefault(k, []).append(o)
-        return {
+        return Grouped({
             k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
             if len(lst) > 1 else (tuple(lst),) * 2  # most groups hold one move
             for k, lst in grouped.items()
-        }
+        })
 
     def _option(self, r: int, s: int, new: Tokens, k: int, used: int, moves: tuple[TokenMove, ...], starts: Tokens,
                 jk: int = 0) -> RawOption | None:

@@ -255,9 +255,12 @@ class RankSearch(RankModel):
         # entry and its options' never meet in the heap: the options come
         # after the way is drawn, so the fields after ``options`` are never
         # compared.
-        heap = [(*first, 0)]
+        heap: list[tuple[int, tuple[int, ...], tuple[int, ...], int,
+                         tuple[list[tuple[RawOption, ...]], tuple[int, ...]] | None, int]] = [(*first, 0)]
         while heap:
             key, kv, pos, last, made, j = heappop(heap)
+            if made is None:  # a way's lists are made once it is drawn
+                made = self._lists(start, j)
             lists, longer = made
             if j >= 0:
                 following = way(start, j + 1)
@@ -291,7 +294,9 @@ class RankSearch(RankModel):
         per_suit: list[Grouped] = []
         for s in range(S):
             got = known.get((base + s, state[s]))
-            per_suit.append(self.options(r, s, state[s]) if got is None else got)
+            if got is None:
+                got = known[(base + s, state[s])] = self._build_options(r, s, state[s])
+            per_suit.append(got)
         found: list[Way] = []
         lattice: Lattice = []
         vectors = 1
@@ -300,8 +305,8 @@ class RankSearch(RankModel):
         if vectors <= EAGER_WAYS:
             # Few vectors: all of them at once, sorted, is cheaper than the heap.
             root = (0,) * S
-            firsts = [{k: got[order][0][KEYS][order] for k, got in options.items()} for options in per_suit]
-            for kv in _split_vectors(tuple([tuple(options) for options in per_suit]),
+            firsts = [options.firsts[order] for options in per_suit]
+            for kv in _split_vectors(tuple([options.counts for options in per_suit]),
                                      self.shape.set_sizes if self.sets else None):
                 key = 0
                 for first, k in zip(firsts, kv):
@@ -314,11 +319,12 @@ class RankSearch(RankModel):
             lattice.append((sum([w[0][0] for w in ways]), tuple([w[0][1] for w in ways]), (0,) * S, 0))
         return [ways, per_suit, order, found, lattice]
 
-    def _way(self, start: Start, j: int) -> ReadyWay | None:
+    def _way(self, start: Start, j: int) -> Way | None:
         """The ``j``-th way, in order, to send cards to sets that split into
         sets, as (key of its first combination, cards per suit, first
-        options, 0, its lists and suits with more than one option); None
-        when there are fewer. With many ways they are drawn from a heap over
+        options, 0, its lists and suits with more than one option or None
+        until :meth:`_lists` makes them); None when there are fewer. With
+        many ways they are drawn from a heap over
         each suit's sorted ways: a vector's successors move one suit, from
         the last moved on (so that each vector comes once), to its next way."""
         ways: list[list[tuple[int, int]]]
@@ -338,13 +344,22 @@ class RankSearch(RankModel):
                     heappush(lattice, (key - lst[i][0] + lst[i + 1][0], kv[:s] + (lst[i + 1][1],) + kv[s + 1 :],
                                        at[:s] + (i + 1,) + at[s + 1 :], s))
             if not self.sets or feasible_sets(kv, self.shape.set_sizes):
-                found.append((key, kv, at, 0, None))
+                found.append((key, kv, (0,) * S, 0, None))  # its first options
+        return found[j]
+
+    def _lists(self, start: Start, j: int) -> tuple[list[tuple[RawOption, ...]], tuple[int, ...]]:
+        """The ``j``-th way's lists of options per suit, and the suits with
+        more than one option (:meth:`_way`), made once."""
+        per_suit: list[Grouped] = start[1]
+        found: list[Way] = start[3]
         got = found[j]
-        if got[4] is None:
+        made = got[4]
+        if made is None:
             kv = got[1]
-            lists = [per_suit[s][k][order] for s, k in enumerate(kv)]
-            got = found[j] = (got[0], kv, (0,) * S, 0, (lists, tuple([s for s in range(S) if len(lists[s]) > 1])))
-        return got
+            lists = [per_suit[s][k][start[2]] for s, k in enumerate(kv)]
+            made = (lists, tuple([s for s in range(self.S) if len(lists[s]) > 1]))
+            found[j] = (got[0], kv, got[2], 0, made)
+        return made
 
     def search(
         self, target: int, *, order: int = PREFERRED, check: bool = False, limit: int | None = None,
