@@ -331,6 +331,7 @@ class RankModel:
         self.sets = bool(shape.set_sizes)
         R, S = self.R, self.S
         self.avail = tuple(tuple(map(add, map(add, t, h), p)) for t, h, p in zip(cells.table, cells.hand, cells.help))
+        self.columns = tuple(zip(*self.avail))  # per suit, its cards at each rank
         # Weights of the packed value: hand cards, then table cards that
         # stay in their kind of meld, then points of hand cards, then help
         # cards left on the side. Every term is non-negative and bounded, so
@@ -519,41 +520,49 @@ class RankModel:
         """Can the runs in progress (plain tokens) after rank ``r`` be
         completed with the cards of suit ``s`` that exist at the later ranks
         and ``spare`` cards more (jokers), wherever they are needed?"""
-        R, m = self.R, self.m
-        span = R - r
         if not tokens:
             return True
-        need = [0] * (span + 1)
+        R, m = self.R, self.m
+        span = R - r
+        # What the runs need at some ranks (by how far on), and at every rank.
+        need: dict[int, int] = {}
+        every = 0
         for tok in tokens:
             if tok < WSTART:
                 owe = m - (tok - NORMAL)
                 if owe > span:
                     return False
                 for o in range(1, owe + 1):
-                    need[o] += 1
+                    need[o] = need.get(o, 0) + 1
             elif tok < WAIT:
                 if span < 1:
                     return False
-                need[span] += 1
+                need[span] = need.get(span, 0) + 1
             elif tok < EPART:
                 q = tok - WAIT
                 if q > span:
                     return False
                 for o in range(span - q + 1, span + 1):
-                    need[o] += 1
+                    need[o] = need.get(o, 0) + 1
             else:
-                q = tok - EPART
-                if q > span:
+                if tok - EPART > span:
                     return False
-                for o in range(1, span + 1):
-                    need[o] += 1
-        avail = self.avail
+                every += 1  # an end part goes on to the last rank
+        column = self.columns[s]
         short = 0
-        for o in range(1, span + 1):
-            if need[o] > avail[r + o][s]:
-                short += need[o] - avail[r + o][s]
-                if short > spare:
-                    return False
+        if every:
+            for o in range(1, span + 1):
+                n = every + need.get(o, 0)
+                if n > column[r + o]:
+                    short += n - column[r + o]
+                    if short > spare:
+                        return False
+        else:
+            for o, n in need.items():
+                if n > column[r + o]:
+                    short += n - column[r + o]
+                    if short > spare:
+                        return False
         return True
 
     def _lookahead(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
