@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import count, product
 from operator import add
-from typing import TYPE_CHECKING, Final, Iterable, Iterator, NamedTuple, Sequence, TypeAlias, overload
+from typing import TYPE_CHECKING, Final, Iterable, Iterator, NamedTuple, Sequence, TypeAlias, cast, overload
 
 if TYPE_CHECKING:
     from .variant import MachiavelliVariant
@@ -190,8 +190,13 @@ class _Shared:
 _SHARED: dict[Shape, _Shared] = {}
 #: The moves of ordinary runs, by all they depend on (:meth:`RankModel._build_options`).
 _PLAIN_OPTIONS: dict[tuple[object, ...], "Grouped"] = {}
-#: Entries kept before that memo starts afresh.
+#: Entries kept before that memo starts afresh (and the next one).
 PLAIN_OPTIONS_LIMIT = 1 << 16
+#: The options of each list of raw moves, by its id, the cell and the weights
+#: (:meth:`RankModel._grouped`).
+_MADE_OPTIONS: dict[tuple[int, tuple[int, ...], bool, int], tuple[tuple["RawMove", ...], list[object]]] = {}
+#: An option not made yet.
+_UNMADE = object()
 #: Entries kept before the shared memos start afresh (about 50 MB; a game of
 #: Machiavelli between four solver players adds a few thousand, and what
 #: helps is mostly what the game's earlier turns left).
@@ -469,17 +474,31 @@ class RankModel:
 
     def _grouped(self, r: int, s: int, tokens: tuple[int, ...]) -> Grouped:
         """Every useful move, grouped and sorted (:meth:`options`), made afresh."""
+        raw = self._raw_moves_at(r, s, tokens)
+        # The options of a list of raw moves (memoised, so the same object
+        # each time) depend only on the cell and the weights besides: made
+        # once for every position (the entry keeps the list, so that its id
+        # is never another's).
+        # Each is made when a position first needs it.
+        key = (id(raw), self.cell[r][s], self.T > 0, self.w_skip)
+        made = _MADE_OPTIONS.get(key)
+        if made is None or made[0] is not raw:
+            if len(_MADE_OPTIONS) > PLAIN_OPTIONS_LIMIT:
+                _MADE_OPTIONS.clear()
+            made = _MADE_OPTIONS[key] = (raw, [_UNMADE] * len(raw))
+        options = made[1]
         grouped: dict[int, list[RawOption]] = {}
         seen = self._seen
-        option = self._option
-        for new, k, used, moves, starts, jk in self._raw_moves_at(r, s, tokens):
+        for i, (new, k, used, moves, starts, jk) in enumerate(raw):
             ok = seen.get((r, s, new))
             if ok is None:
                 ok = seen[(r, s, new)] = self._lookahead(r, s, new)
             if ok:
-                o = option(r, s, new, k, used, moves, starts, jk)
+                o = options[i]
+                if o is _UNMADE:
+                    o = options[i] = self._option(r, s, new, k, used, moves, starts, jk)
                 if o is not None:
-                    grouped.setdefault(k, []).append(o)
+                    grouped.setdefault(k, []).append(cast("RawOption", o))
         return Grouped({
             k: (tuple(sorted(lst, key=_preferred_key)), tuple(sorted(lst, key=_fastest_key)))
             if len(lst) > 1 else (tuple(lst),) * 2  # most groups hold one move
