@@ -129,7 +129,7 @@ Span: TypeAlias = tuple[Future | None, int, int]
 _ALWAYS = 1 << 30
 #: The pseudo-suit's token: JTAG + jokers used so far.
 JTAG = 1 << 20
-_LOOKAHEAD: dict[tuple[tuple[int, ...], Tokens, int, int], bool] = {}
+_LOOKAHEAD: dict[tuple[tuple[object, ...], Tokens, int, int], bool] = {}
 _OPTIONS: dict[tuple[Shape, int, tuple[int, int, int, int, int], tuple[int, ...], Tokens, int, int | None, bool],
                Grouped] = {}
 
@@ -378,6 +378,10 @@ class JokerSearch(RankSearch):
         # Per rank and suit, the suit's cards at the later ranks (keys of the shared memos).
         self._later = [[tuple([row[s] for row in self.avail[r + 1 :]]) for s in range(self.S)]
                        for r in range(self.R + 1)]
+        reach = max(1, self.m - 1)  # the most ranks a run without jokers at its ends owes
+        self._near = [[(min(self.R - r, 2 * reach + 1), later[:reach], later[-reach:]) for later in row]
+                      for r, row in enumerate(self._later)]
+        self._later_sum = [[sum(later) for later in row] for row in self._later]
         # The relaxed model's moves of a suit at a rank depend on its cell
         # there, its cards at the later ranks (the look-ahead), the rank's
         # place in the sweep and its cost of a card to sets, and the jokers:
@@ -907,13 +911,31 @@ class JokerSearch(RankSearch):
         (Shared by positions: the answer depends only on the key below.)"""
         if not tokens:
             return True
-        key = (self._later[r][s], tokens, self.m, self.J)
+        key = (self._read_ahead(r, s, tokens), tokens, self.m, self.J)
         ok = _LOOKAHEAD.get(key)
         if ok is None:
             if len(_LOOKAHEAD) > 1 << 17:
                 _LOOKAHEAD.clear()
             ok = _LOOKAHEAD[key] = self._lookahead_now(r, s, tokens)
         return ok
+
+    def _read_ahead(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[object, ...]:
+        """What :meth:`_lookahead_now` reads of suit ``s``'s cards after rank
+        ``r`` for ``tokens``: every later rank when an end part must reach
+        the last one; otherwise only the next and the last m - 1 ranks (how
+        far the last one is, when it is near) and, with runs of jokers alone,
+        how many cards there are (as many as the tokens are enough), so that
+        positions share far more answers."""
+        if tokens[-1] < WSTART:  # sorted: ordinary runs only, no jokers' flags
+            return (self._near[r][s], -1)
+        bare = 0
+        for tok in tokens:
+            flags, base = divmod(tok, JSTEP)
+            if base >= EPART or flags & 2 and base < WSTART:
+                return self._later[r][s]
+            bare += flags & 1
+        near = self._near[r][s]
+        return (near, min(self._later_sum[r][s], len(tokens)) if bare else -1)
 
     def _lookahead_now(self, r: int, s: int, tokens: tuple[int, ...]) -> bool:
         if not tokens:
