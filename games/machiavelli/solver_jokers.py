@@ -50,8 +50,8 @@ from machiavelli.core import budget
 from machiavelli.core.cards import Card
 from machiavelli.core.errors import SolverError
 from machiavelli.core.melds import arrange
-from .solver_ranks import (_raw_moves, EPART, FASTEST, HAND, HELP, PREFERRED, JOKERS, JSTEP, KEYS, NORMAL, SKIP, TO_SETS,
-                           WAIT, WSTART, Cells, Future, Grouped, RawMove, RawOption, Shape, Tokens)
+from .solver_ranks import (_raw_moves, EPART, FASTEST, HAND, HELP, MOVE_TABLES, PREFERRED, JOKERS, JSTEP, KEYS, NORMAL, SKIP,
+                           TO_SETS, WAIT, WSTART, Cells, Future, Grouped, RawMove, RawOption, Shape, Tokens)
 from .solver_build import JOKER
 from .solver_search import _MISSING, QUICK_VISITS, Outcome, RankSearch, _TooLong, _shares
 
@@ -132,6 +132,7 @@ JTAG = 1 << 20
 _LOOKAHEAD: dict[tuple[tuple[object, ...], Tokens, int, int], bool] = {}
 _OPTIONS: dict[tuple[Shape, int, tuple[int, int, int, int, int], tuple[int, ...], Tokens, int, int | None, bool],
                Grouped] = {}
+MOVE_TABLES.extend((_LOOKAHEAD, _OPTIONS))
 
 
 def is_joker(card: Card) -> bool:

@@ -106,9 +106,9 @@ def explain(
     for m in arranged:
         ks = []
         for c in m:
-            k = order_of[c.suit] * 64 + c.rank
-            cards[k] = c  # the steps move cards of the new melds
-            ks.append(k)
+            card_key = order_of[c.suit] * 64 + c.rank
+            cards[card_key] = c  # the steps move cards of the new melds
+            ks.append(card_key)
         ks.sort()
         new_keys.append(tuple(ks))
     # Melds left exactly as they were pair off first (most of a table).

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import count, product
 from operator import add
-from typing import TYPE_CHECKING, Final, Iterable, Iterator, NamedTuple, Sequence, TypeAlias, cast, overload
+from typing import TYPE_CHECKING, Any, Final, Iterable, Iterator, NamedTuple, Sequence, TypeAlias, cast, overload
 
 if TYPE_CHECKING:
     from .variant import MachiavelliVariant
@@ -197,16 +197,24 @@ PLAIN_OPTIONS_LIMIT = 1 << 16
 _MADE_OPTIONS: dict[tuple[int, tuple[int, ...], bool, int], tuple[tuple["RawMove", ...], list[object]]] = {}
 #: An option not made yet.
 _UNMADE = object()
+#: The memos of moves by all they depend on (the joker search adds its own).
+MOVE_TABLES: list[dict[Any, Any]] = [_PLAIN_OPTIONS, _MADE_OPTIONS]
 #: Entries kept before the shared memos start afresh (about 50 MB; a game of
 #: Machiavelli between four solver players adds a few thousand, and what
 #: helps is mostly what the game's earlier turns left).
 SHARED_LIMIT = 100_000
 
 
-def forget_shared() -> None:
-    """Drop what positions share, so that the next solve starts from
-    nothing (benchmarks time single solves with it)."""
+def forget_shared(tables: bool = False) -> None:
+    """Drop what positions share by ids (futures), so that the next solve
+    learns nothing from the solves before (benchmarks time single solves
+    with it); with ``tables``, the memos of moves by all they depend on too
+    (:data:`MOVE_TABLES`: tables of the rules that hold no position, kept
+    as the memoised raw moves are)."""
     _SHARED.clear()
+    if tables:
+        for table in MOVE_TABLES:
+            table.clear()
 
 
 def _shared(shape: Shape) -> _Shared:
@@ -443,18 +451,20 @@ class RankModel:
         # that the runs in progress may still need (:meth:`_runs_fit`), so
         # every position shares them, as the joker search's do. Ordinary
         # runs need at most the next m - 1 ranks.
-        rules = self.rules[r]
-        key: tuple[object, ...]
-        if rules[1] or (tokens and tokens[-1] >= WSTART):
-            key = (tokens, self.cell[r][s], rules, self.m, self.sets, self._reach(r, s, bool(tokens) and tokens[-1] >= WAIT))
-        else:
-            key = (tokens, self.cell[r][s], rules, self.m, self.sets, self.ahead[r][s])
+        key = self._options_key(r, s, tokens)
         found = _PLAIN_OPTIONS.get(key)
         if found is None:
             if len(_PLAIN_OPTIONS) > PLAIN_OPTIONS_LIMIT:
                 _PLAIN_OPTIONS.clear()
             found = _PLAIN_OPTIONS[key] = self._grouped(r, s, tokens)
         return found
+
+    def _options_key(self, r: int, s: int, tokens: tuple[int, ...]) -> tuple[object, ...]:
+        """All that suit ``s``'s moves at rank ``r`` from ``tokens`` depend on."""
+        rules = self.rules[r]
+        if rules[1] or (tokens and tokens[-1] >= WSTART):
+            return (tokens, self.cell[r][s], rules, self.m, self.sets, self._reach(r, s, bool(tokens) and tokens[-1] >= WAIT))
+        return (tokens, self.cell[r][s], rules, self.m, self.sets, self.ahead[r][s])
 
     def _reach(self, r: int, s: int, ends: bool) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
         """What :meth:`_runs_fit` reads of suit ``s`` after rank ``r`` for
