@@ -308,11 +308,8 @@ class RankSearch(RankModel):
             firsts = [options.firsts[order] for options in per_suit]
             for kv in _split_vectors(tuple([options.counts for options in per_suit]),
                                      self.shape.set_sizes if self.sets else None):
-                key = 0
-                for first, k in zip(firsts, kv):
-                    key += first[k]
-                found.append((key, kv, root, 0, None))
-            found.sort(key=_way_order)
+                found.append((sum(map(dict.__getitem__, firsts, kv)), kv, root, 0, None))
+            found.sort()  # by key, then cards to sets (never equal: the rest is never compared)
             return [[], per_suit, order, found, lattice]
         ways = [sorted([(got[order][0][KEYS][order], k) for k, got in options.items()]) for options in per_suit]
         if vectors:
@@ -593,10 +590,6 @@ class _TooLong(Exception):
 #: Ways to send cards to sets (vectors of each suit's) few enough to sort
 #: all at once rather than draw from a heap.
 EAGER_WAYS = 64
-
-
-def _way_order(way: Way) -> tuple[int, tuple[int, ...]]:
-    return way[0], way[1]
 
 
 @lru_cache(maxsize=1 << 14)
