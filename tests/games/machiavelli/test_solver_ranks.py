@@ -50,12 +50,13 @@ def test_joker_answers_do_not_depend_on_the_moves_other_positions_left(aces):
     _answers_alone_and_after_others(variant, positions)
 
 
-def _random_cells(rng: random.Random, shape, decks: int = 2) -> Cells:
-    """Random counts per rank and suit: table cards (some in sets), hand and help cards."""
+def _random_cells(rng: random.Random, shape, decks: int = 2, fill: float = 1.0) -> Cells:
+    """Random counts per rank and suit: table cards (some in sets; a cell
+    empty unless a draw under ``fill``), hand and help cards."""
     R, S = shape.ranks, shape.suits
     rows = {name: [[0] * S] for name in ("table", "in_sets", "hand", "help")}
     for _ in range(R):
-        table = [rng.randint(0, decks) for _ in range(S)]
+        table = [rng.randint(0, decks) if rng.random() < fill else 0 for _ in range(S)]
         hand = [rng.randint(0, decks - t) if rng.random() < 0.3 else 0 for t in table]
         rows["table"].append(table)
         rows["in_sets"].append([rng.randint(0, t) for t in table])
@@ -94,7 +95,8 @@ def test_moves_are_shared_only_where_everything_they_depend_on_is_the_same(aces)
 def test_the_joker_lookahead_is_shared_only_where_what_it_reads_is_the_same(aces):
     shape = shape_of(load_variant("bga", [f"aces={aces}"]))
     rng = random.Random(f"joker-keys-{aces}")
-    models = [JokerSearch(shape, _random_cells(rng, shape), (rng.randint(0, 2), rng.randint(0, 2), 0), None)
+    models = [JokerSearch(shape, _random_cells(rng, shape, fill=rng.choice((0.2, 1.0))),
+                          (rng.randint(0, 2), rng.randint(0, 2), 0), None)
               for _ in range(30)]
     answers: dict[tuple[object, ...], bool] = {}
     shared = 0
@@ -106,3 +108,4 @@ def test_the_joker_lookahead_is_shared_only_where_what_it_reads_is_the_same(aces
         shared += key in answers
         assert answers.setdefault(key, fits) == fits, (key, r)
     assert shared > 100
+
