@@ -108,4 +108,3 @@ def test_the_joker_lookahead_is_shared_only_where_what_it_reads_is_the_same(aces
         shared += key in answers
         assert answers.setdefault(key, fits) == fits, (key, r)
     assert shared > 100
-
