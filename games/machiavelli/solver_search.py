@@ -263,9 +263,6 @@ class RankSearch(RankModel):
                 made = self._lists(start, j)
             lists, longer = made
             if j >= 0:
-                following = way(start, j + 1)
-                if following is not None:
-                    heappush(heap, (*following, j + 1))
                 combo = tuple([lst[0] for lst in lists])
             else:
                 combo = tuple([lst[i] for lst, i in zip(lists, pos)])
@@ -275,6 +272,12 @@ class RankSearch(RankModel):
             if skipped > slack:
                 return  # skipping comes first in both orders: nothing better follows
             yield combo
+            # What comes next is found only if it is asked for (the first
+            # combination is often the one taken).
+            if j >= 0:
+                following = way(start, j + 1)
+                if following is not None:
+                    heappush(heap, (*following, j + 1))
             for s in longer:
                 if s < last:
                     continue
