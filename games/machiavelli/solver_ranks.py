@@ -247,8 +247,8 @@ class Option(NamedTuple):
 
     The search itself works on plain tuples of these fields (read by the
     indices below, see :meth:`RankModel._option`): it builds them by the
-    hundred thousand, and positions share them (:meth:`RankModel._build_options`) in memos
-    that the garbage collector then leaves alone (it stops tracking a plain
+    hundred thousand, and positions share them (:meth:`RankModel._build_options`)
+    in memos that the garbage collector then leaves alone (it stops tracking a plain
     tuple of numbers and tuples, never an object). The answer's options are
     made Options again."""
 
@@ -463,7 +463,8 @@ class RankModel:
         """All that suit ``s``'s moves at rank ``r`` from ``tokens`` depend on."""
         rules = self.rules[r]
         if rules[1] or (tokens and tokens[-1] >= WSTART):
-            return (tokens, self.cell[r][s], rules, self.m, self.sets, self._reach(r, s, bool(tokens) and tokens[-1] >= WAIT))
+            reach = self._reach(r, s, bool(tokens) and tokens[-1] >= WAIT)
+            return (tokens, self.cell[r][s], rules, self.m, self.sets, reach)
         return (tokens, self.cell[r][s], rules, self.m, self.sets, self.ahead[r][s])
 
     def _reach(self, r: int, s: int, ends: bool) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
@@ -488,8 +489,7 @@ class RankModel:
         # The options of a list of raw moves (memoised, so the same object
         # each time) depend only on the cell and the weights besides: made
         # once for every position (the entry keeps the list, so that its id
-        # is never another's).
-        # Each is made when a position first needs it.
+        # is never another's), each when a position first needs it.
         key = (id(raw), self.cell[r][s], self.T > 0, self.w_skip)
         made = _MADE_OPTIONS.get(key)
         if made is None or made[0] is not raw:
