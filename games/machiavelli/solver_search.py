@@ -51,7 +51,8 @@ Way: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], int, None] | Ready
 Lattice: TypeAlias = list[tuple[int, tuple[int, ...], tuple[int, ...], int]]
 #: What :meth:`RankSearch._moves` starts from (:meth:`RankSearch._start`):
 #: [per suit its ways (key of the first option, cards to sets) sorted
-#: (list[list[tuple[int, int]]]), per suit its options (list[Grouped]), the
+#: (list[list[tuple[int, int]]]; empty when every way was found at once),
+#: per suit its options (list[Grouped]), the
 #: order (int), the ways found so far (list[Way]), the heap that finds the
 #: next ones (Lattice)]: a list of five kinds of value.
 Start: TypeAlias = list[Any]
