@@ -525,6 +525,11 @@ def _si_se_pai_turn(page) -> None:
         (document.querySelector('#area-table.target') && document.body.classList.contains('my-turn'))""")
 
 
+#: Whether the person may discard now (the public card's place takes a card).
+_CAN_DISCARD = """() => !!document.querySelector('#area-table button.put-here:not([disabled])') ||
+    (!!document.querySelector('#area-table.target') && document.body.classList.contains('my-turn'))"""
+
+
 def _discardable(page) -> str:
     codes = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
     return next((c for c in codes if not c.startswith("G") and c != "FL"), codes[0])
@@ -559,6 +564,8 @@ def test_a_si_se_pai_deal_against_computers_with_answers_and_discards(server, br
                 handle.wait_for_element_state("hidden")  # the page drew the answer's view
                 answers += 1
                 continue
+            if not page.evaluate(_CAN_DISCARD):
+                continue  # the answers closed between the wait and the look: wait for the turn again
             code = _discardable(page)
             before = page.locator("#hand .card").count()
             if discards % 2 == 0:  # by drag and drop onto the public card's place
@@ -566,7 +573,9 @@ def test_a_si_se_pai_deal_against_computers_with_answers_and_discards(server, br
             else:  # by click, then click on the place
                 page.click(f'#hand .card[data-code="{code}"] >> nth=0')
                 page.click("#area-table button.put-here")
-            page.wait_for_function("n => document.querySelectorAll('#hand .card').length < n", arg=before)
+            # (A loaded machine may take long to draw the computers' turns after it.)
+            page.wait_for_function("n => document.querySelectorAll('#hand .card').length < n", arg=before,
+                                   timeout=90_000)
             discards += 1
         assert page.locator("#result").is_visible()
         assert answers >= 1 and claims >= 1, (answers, claims, discards)
