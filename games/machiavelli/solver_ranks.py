@@ -478,8 +478,8 @@ class RankModel:
         found = self._reaches.get(key)
         if found is None:
             R, reach = self.R, max(1, self.m - 1)
-            later = [row[s] for row in self.avail[r + 1 :]]
-            found = self._reaches[key] = (min(R - r, 2 * reach + 1), tuple(later[:reach]), tuple(later[-reach:]),
+            later = self.columns[s][r + 1 :]
+            found = self._reaches[key] = (min(R - r, 2 * reach + 1), later[:reach], later[-reach:],
                                           min(later[reach:-reach], default=-1) if ends else -2)
         return found
 

@@ -519,15 +519,13 @@ def test_the_start_page_offers_cicera_in_teams_and_starts_it_in_arabic(server, b
 
 def _si_se_pai_turn(page) -> None:
     """Wait until the person is to answer or discard, or the deal is over."""
-    page.wait_for_function("""() => !document.querySelector('#result').hidden ||
-        document.querySelector('#area-answers button.answer') ||
-        document.querySelector('#area-table button.put-here:not([disabled])') ||
-        (document.querySelector('#area-table.target') && document.body.classList.contains('my-turn'))""")
+    page.wait_for_function(f"""() => !document.querySelector('#result').hidden ||
+        document.querySelector('#area-answers button.answer') || {_MAY_DISCARD}""")
 
 
-#: Whether the person may discard now (the public card's place takes a card).
-_CAN_DISCARD = """() => !!document.querySelector('#area-table button.put-here:not([disabled])') ||
-    (!!document.querySelector('#area-table.target') && document.body.classList.contains('my-turn'))"""
+#: Whether the person may discard now (the public card's place takes a card), as a JavaScript expression.
+_MAY_DISCARD = """(document.querySelector('#area-table button.put-here:not([disabled])') ||
+    (document.querySelector('#area-table.target') && document.body.classList.contains('my-turn')))"""
 
 
 def _discardable(page) -> str:
@@ -564,7 +562,7 @@ def test_a_si_se_pai_deal_against_computers_with_answers_and_discards(server, br
                 handle.wait_for_element_state("hidden")  # the page drew the answer's view
                 answers += 1
                 continue
-            if not page.evaluate(_CAN_DISCARD):
+            if not page.evaluate(f"() => !!{_MAY_DISCARD}"):
                 continue  # the answers closed between the wait and the look: wait for the turn again
             code = _discardable(page)
             before = page.locator("#hand .card").count()
